@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { limits } from '@flashcards/shared/limits';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from './adapters/clock';
+import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
+import type { IdGenerator } from './adapters/ids';
+import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import { registerAuthentication } from './http/authenticate';
+import { registerErrorHandler } from './http/error-handler';
+import { registerWebApp } from './http/web-app';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createTokenService } from './modules/auth/tokens';
+import { createUsersRepo } from './modules/auth/users.repo';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+/** Everything the app needs from the outside world; server.ts wires the real ones, tests their own. */
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  jwtSecret: string;
+  clock: Clock;
+  newId: IdGenerator;
+  google: GoogleIdTokenVerifier | null;
+  rateLimiters: RateLimiterFactory;
+  /** The built web app (apps/web/dist); without an index.html there, only the API is served. */
+  webDistDir?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A hop count becomes "trust the nearest N proxies"; booleans and address lists pass through. */
+function toTrustProxy(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+const requestIdPattern = /^[\w.-]{1,64}$/;
+
+/** Builds the Fastify app without listening: server.ts listens, tests use app.inject or listen on port 0. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: toTrustProxy(config.trustProxy),
+    bodyLimit: 1_048_576,
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        // Google Identity Services (the sign-in button) loads its script, styles and iframe from Google.
+        'script-src': ["'self'", 'https://accounts.google.com/gsi/client'],
+        'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        'frame-src': ["'self'", 'https://accounts.google.com/gsi/'],
+        'connect-src': ["'self'", 'https://accounts.google.com/gsi/'],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'font-src': ["'self'", 'data:'],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+      },
+    },
+    // The Google sign-in popup talks back to this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(formbody, { bodyLimit: 65_536 });
+  await app.register(multipart, {
+    limits: { fileSize: limits.maxFileBytes, files: 1, fields: 20, fieldSize: 1_048_576, parts: 25 },
+  });
+
+  const users = createUsersRepo(deps.db);
+  const tokens = createTokenService({ secret: deps.jwtSecret, ttlMs: config.tokenTtlMs, clock: deps.clock });
+  const auth = createAuthService({
+    users,
+    tokens,
+    clock: deps.clock,
+    newId: deps.newId,
+    google: deps.google,
+    rateLimiters: deps.rateLimiters,
+    rateLimits: config.authRateLimit,
+  });
+  registerAuthentication(app, auth.authenticate);
+
+  healthRoutes(app, deps.db);
+  clientConfigRoutes(app, config);
+  authRoutes(app, auth);
+
+  await registerWebApp(app, deps.webDistDir);
+  return app;
+}

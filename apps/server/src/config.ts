@@ -1,0 +1,212 @@
+import ms from 'ms';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated once at start. `loadConfig` either returns a complete, typed config
+ * or throws a ConfigError that lists every bad setting by name, so a misconfigured server never half-starts.
+ * The README's settings table mirrors this schema.
+ */
+
+const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const optionalString = z.preprocess(emptyAsUndefined, z.string().trim().optional());
+
+const port = z.preprocess(
+  emptyAsUndefined,
+  z.coerce
+    .number({ error: 'must be a whole number from 1 to 65535' })
+    .int('must be a whole number from 1 to 65535')
+    .min(1, 'must be a whole number from 1 to 65535')
+    .max(65535, 'must be a whole number from 1 to 65535')
+    .default(3000),
+);
+
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a positive whole number' })
+      .int('must be a positive whole number')
+      .positive('must be a positive whole number')
+      .default(fallback),
+  );
+
+/** A duration such as `7d`, `12h`, `30m` or a number of seconds; parsed to milliseconds. */
+const duration = (fallback: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(fallback)
+      .transform((value, ctx) => {
+        const parsed = /^\d+$/.test(value) ? Number(value) * 1000 : ms(value as ms.StringValue);
+        if (typeof parsed !== 'number' || !Number.isFinite(parsed) || parsed <= 0) {
+          ctx.addIssue({ code: 'custom', message: 'must be a duration such as 7d, 12h, 30m or a number of seconds' });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+  );
+
+const origin = z.string().transform((value, ctx) => {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    return url.origin;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `must be an http(s) origin such as https://cards.example.com (got "${value}")` });
+    return z.NEVER;
+  }
+});
+
+const urlWithScheme = (schemes: string[], example: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          return schemes.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL such as ${example}`)
+      .optional(),
+  );
+
+/** `true`/`false`, a number of proxy hops, or a comma-separated list of proxy addresses. */
+const trustProxy = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string[] => {
+      const lowered = value.toLowerCase();
+      if (lowered === 'true') return true;
+      if (lowered === 'false') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    }),
+);
+
+const schema = z
+  .object({
+    PORT: port,
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/db'),
+    PUBLIC_URL: z.preprocess(emptyAsUndefined, origin.optional()),
+    ALLOWED_ORIGINS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value) =>
+          (value ?? '')
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(origin)),
+    ),
+    JWT_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'must be at least 32 characters (or leave it unset to generate one)').optional(),
+    ),
+    TOKEN_TTL: duration('7d'),
+    GOOGLE_CLIENT_ID: optionalString,
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    REDIS_URL: urlWithScheme(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+    TRUST_PROXY: trustProxy,
+    AUTH_RATE_LIMIT_PER_IP: positiveInt(100),
+    AUTH_RATE_LIMIT_PER_EMAIL: positiveInt(10),
+    AUTH_RATE_LIMIT_WINDOW: duration('15m'),
+    AI_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['offline', 'openai']).optional()),
+    AI_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-4o-mini')),
+    OPENAI_BASE_URL: urlWithScheme(['http:', 'https:'], 'https://api.openai.com/v1'),
+    OPENAI_API_KEY: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.AI_PROVIDER === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_PROVIDER'],
+        message: 'is "openai" but neither OPENAI_BASE_URL nor OPENAI_API_KEY is set',
+      });
+    }
+  });
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded SQLite file in dataDir. */
+  databaseUrl: string | undefined;
+  /** The origin users reach, e.g. https://cards.example.com. */
+  publicUrl: string;
+  /** Origins a redirect may go back to: publicUrl plus ALLOWED_ORIGINS. */
+  allowedOrigins: string[];
+  /** Unset: generated once and kept in dataDir (see resolveJwtSecret). */
+  jwtSecret: string | undefined;
+  tokenTtlMs: number;
+  googleClientId: string | undefined;
+  logLevel: LogLevel;
+  redisUrl: string | undefined;
+  trustProxy: boolean | number | string[];
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  ai: { provider: 'offline' | 'openai'; model: string; baseUrl: string | undefined; apiKey: string | undefined };
+  payments: { mode: 'test' | 'live'; stripeSecretKey: string | undefined };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'configuration';
+      const given = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
+      const shown = given === undefined || /SECRET|KEY|PASSWORD|URL/.test(name) ? '' : ` (got "${given}")`;
+      return `${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = result.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const aiProvider = e.AI_PROVIDER ?? (e.OPENAI_BASE_URL || e.OPENAI_API_KEY ? 'openai' : 'offline');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    allowedOrigins: [...new Set([publicUrl, ...e.ALLOWED_ORIGINS])],
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlMs: e.TOKEN_TTL,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW,
+    },
+    ai: { provider: aiProvider, model: e.AI_MODEL, baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY },
+    payments: { mode: e.STRIPE_SECRET_KEY ? 'live' : 'test', stripeSecretKey: e.STRIPE_SECRET_KEY },
+  };
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/migrations';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Closes every connection; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; unset for the embedded SQLite file. */
+  databaseUrl?: string | undefined;
+  /** Where the SQLite file lives when databaseUrl is unset. */
+  dataDir: string;
+  /** SQLite file name inside dataDir. */
+  sqliteFile?: string;
+}
+
+/** The SQLite file's path for a data directory. */
+export function sqlitePath(dataDir: string, file = 'flashcards.db'): string {
+  return path.resolve(dataDir, file);
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const handle = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
+  let closed: Promise<void> | undefined;
+  return {
+    ...handle,
+    close: () => {
+      closed ??= handle.db.destroy();
+      return closed;
+    },
+  };
+}
+
+function openSqlite(options: DatabaseOptions): Omit<DatabaseHandle, 'close'> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = sqlitePath(options.dataDir, options.sqliteFile);
+  const database = new SqliteDatabase(file);
+  // WAL lets readers work while one writer writes. synchronous=NORMAL in WAL mode never corrupts the file;
+  // a power cut or OS crash (not a process crash) can lose the last transactions before a checkpoint.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+}
+
+// int8 (bigint) columns hold epoch-millisecond times and counters: return them as numbers, not strings.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(connectionString: string): Omit<DatabaseHandle, 'close'> {
+  const pool = new pg.Pool({ connectionString, types: pgTypes, max: 10 });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+}
+
+/** Brings the schema up to date; runs at every start (migrations are idempotent by name). */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A trivial round trip, for the health check. */
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

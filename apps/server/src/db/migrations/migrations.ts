@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as accounts from './0001-accounts';
+
+/**
+ * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
+ * Add a new file and a new line here; never edit a migration that has landed.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { UserRow } from '../modules/auth/users.repo';
+import { notAuthenticated } from './app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate` on protected routes. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook for protected routes: a valid bearer token or 401. */
+    authenticate: onRequestAsyncHookHandler;
+  }
+}
+
+/** Installs `app.authenticate`, backed by whatever resolves a bearer token to its user. */
+export function registerAuthentication(
+  app: FastifyInstance,
+  resolveUser: (token: string) => Promise<UserRow | null>,
+): void {
+  app.decorateRequest('user', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    const user = match?.[1] ? await resolveUser(match[1]) : null;
+    if (!user) throw notAuthenticated();
+    request.user = user;
+  });
+}
+
+/** The signed-in user of a request that passed `app.authenticate`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw notAuthenticated();
+  return request.user;
+}

@@ -1,0 +1,56 @@
+import { messages } from '@flashcards/shared/messages';
+import type { ApiError } from '@flashcards/shared/api-types';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from './app-error';
+
+/**
+ * One place that turns every error into api-contract.md's `{ detail, code }`: our AppErrors, Fastify's own
+ * (validation, malformed JSON, body too large, wrong content type) and anything unexpected, which is logged
+ * and answered with a generic 500 that reveals nothing inside.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.extra.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.detail);
+      return send(reply, error.statusCode, {
+        detail: error.detail,
+        code: error.code,
+        ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+      });
+    }
+
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      const errors = fastifyError.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.missingProperty ?? ''),
+        message: issue.message ?? 'is not valid',
+      }));
+      return send(reply, 422, { detail: messages.validationFailed, code: 'validation_failed', errors });
+    }
+
+    switch (fastifyError.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, { detail: messages.bodyTooLarge, code: 'payload_too_large' });
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return send(reply, 400, { detail: messages.malformedJson, code: 'bad_request' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return send(reply, 400, { detail: messages.unsupportedContentType, code: 'bad_request' });
+    }
+
+    const status = fastifyError.statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      // Fastify's and its plugins' client errors (empty JSON body, bad multipart…) carry safe messages.
+      if (status === 429) return send(reply, 429, { detail: messages.rateLimited, code: 'rate_limited' });
+      return send(reply, status, { detail: fastifyError.message || messages.badRequest, code: 'bad_request' });
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { detail: messages.internalError, code: 'internal_error' });
+  });
+}
+
+function send(reply: FastifyReply, status: number, body: ApiError): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}

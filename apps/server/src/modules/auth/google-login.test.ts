@@ -1,0 +1,159 @@
+import { messages } from '@flashcards/shared/messages';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGoogleIdTokenVerifier } from '../../adapters/google/id-token-verifier';
+import { DEFAULT_PASSWORD, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import { createTestApp, type TestContext } from '../../../test/support/test-app';
+
+const CLIENT_ID = '1234567890-test.apps.googleusercontent.com';
+
+type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+let googleKey: KeyPair;
+let strangerKey: KeyPair;
+let ctx: TestContext;
+
+interface Claims {
+  sub?: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  iss?: string;
+  aud?: string;
+  expiresIn?: number;
+  key?: KeyPair;
+  kid?: string;
+}
+
+/** An ID token shaped like Google's, signed with a locally generated RS256 key. */
+function idToken(claims: Claims = {}): Promise<string> {
+  const iat = Math.floor(ctx.clock.now() / 1000);
+  return new SignJWT({
+    email: claims.email ?? uniqueEmail('google'),
+    email_verified: claims.email_verified ?? true,
+    name: claims.name ?? 'Google User',
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: claims.kid ?? 'google-key-1', typ: 'JWT' })
+    .setSubject(claims.sub ?? `sub-${Math.random().toString(16).slice(2)}`)
+    .setIssuer(claims.iss ?? 'https://accounts.google.com')
+    .setAudience(claims.aud ?? CLIENT_ID)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + (claims.expiresIn ?? 3600))
+    .sign((claims.key ?? googleKey).privateKey);
+}
+
+const googleLogin = (credential: string) =>
+  ctx.app.inject({ method: 'POST', url: '/google-login', payload: { credential } });
+
+const me = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/users/me', headers: { authorization: `Bearer ${token}` } });
+
+beforeAll(async () => {
+  googleKey = await generateKeyPair('RS256');
+  strangerKey = await generateKeyPair('RS256');
+  const jwk: JWK = { ...(await exportJWK(googleKey.publicKey)), kid: 'google-key-1', alg: 'RS256', use: 'sig' };
+  ctx = await createTestApp({
+    env: { GOOGLE_CLIENT_ID: CLIENT_ID, AUTH_RATE_LIMIT_PER_IP: '1000' },
+    // The real verifier, given the "certificates" of our local key instead of fetching Google's.
+    google: createGoogleIdTokenVerifier({
+      clientId: CLIENT_ID,
+      keys: createLocalJWKSet({ keys: [jwk] }),
+      currentDate: () => new Date(ctx.clock.now()),
+    }),
+  });
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('POST /google-login', () => {
+  it('creates the account on first sign-in and finds it again on the next', async () => {
+    const email = uniqueEmail('google');
+    const first = await googleLogin(await idToken({ sub: 'google-sub-1', email: email.toUpperCase(), name: 'Lin' }));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().token_type).toBe('bearer');
+    const user = (await me(first.json().access_token)).json();
+    expect(user).toMatchObject({ email, name: 'Lin' });
+    expect(user._id).toMatch(/^[0-9a-f]{24}$/);
+
+    const second = await googleLogin(await idToken({ sub: 'google-sub-1', email }));
+    expect(second.statusCode).toBe(200);
+    expect((await me(second.json().access_token)).json()._id).toBe(user._id);
+    const rows = await ctx.database.db.selectFrom('users').selectAll().where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ google_sub: 'google-sub-1', password_hash: null });
+  });
+
+  it('links to an existing password account with the same verified email', async () => {
+    const email = uniqueEmail();
+    const { user } = await signUpAndLogIn(ctx.app, email);
+    const response = await googleLogin(await idToken({ sub: 'google-sub-link', email }));
+    expect(response.statusCode).toBe(200);
+    expect((await me(response.json().access_token)).json()._id).toBe(user._id);
+    const row = await ctx.database.db.selectFrom('users').selectAll().where('id', '=', user._id).executeTakeFirst();
+    expect(row?.google_sub).toBe('google-sub-link');
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+    // The password still works too.
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username: email, password: DEFAULT_PASSWORD }).toString(),
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('accepts the issuer spelt without a scheme', async () => {
+    expect((await googleLogin(await idToken({ iss: 'accounts.google.com' }))).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a wrong audience', { aud: 'someone-else.apps.googleusercontent.com' }],
+    ['a wrong issuer', { iss: 'https://evil.example.com' }],
+    ['an expired token', { expiresIn: -60 }],
+    ['a token signed by another key', { key: undefined, kid: 'google-key-1', stranger: true }],
+  ])('rejects %s with 401 and creates nobody', async (_name, claims) => {
+    const email = uniqueEmail('rejected');
+    const token = await idToken({ ...claims, email, ...('stranger' in claims ? { key: strangerKey } : {}) });
+    const response = await googleLogin(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: messages.googleTokenInvalid, code: 'invalid_google_token' });
+    expect(await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
+  });
+
+  it('rejects garbage and a missing credential', async () => {
+    expect((await googleLogin('garbage')).statusCode).toBe(401);
+    const missing = await ctx.app.inject({ method: 'POST', url: '/google-login', payload: {} });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({ detail: messages.googleTokenInvalid, code: 'validation_failed' });
+  });
+
+  it('refuses an unverified email instead of linking it to an account', async () => {
+    const email = uniqueEmail();
+    const { user } = await signUpAndLogIn(ctx.app, email);
+    const response = await googleLogin(await idToken({ email, email_verified: false }));
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: messages.googleEmailUnverified, code: 'google_email_unverified' });
+    const row = await ctx.database.db.selectFrom('users').selectAll().where('id', '=', user._id).executeTakeFirst();
+    expect(row?.google_sub).toBeNull();
+  });
+});
+
+describe('without GOOGLE_CLIENT_ID', () => {
+  it('answers 501 with a clear error, and /api/config offers no Google client id', async () => {
+    const plain = await createTestApp();
+    try {
+      const response = await plain.app.inject({ method: 'POST', url: '/google-login', payload: { credential: 'x' } });
+      expect(response.statusCode).toBe(501);
+      expect(response.json()).toEqual({ detail: messages.googleLoginUnavailable, code: 'google_login_unavailable' });
+      expect((await plain.app.inject({ method: 'GET', url: '/api/config' })).json().google_client_id).toBeNull();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('/api/config offers the client id when it is set', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json().google_client_id).toBe(CLIENT_ID);
+  });
+});

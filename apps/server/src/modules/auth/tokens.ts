@@ -1,0 +1,44 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { Clock } from '../../adapters/clock';
+
+/** Access tokens: HS256 JWTs (the algorithm is pinned on verification) carrying the user id and an expiry. */
+export interface TokenService {
+  issue(userId: string): Promise<string>;
+  /** The user id of a valid token, or null for anything else (garbage, expired, other key, other algorithm). */
+  verify(token: string): Promise<string | null>;
+}
+
+const ISSUER = 'flashcards';
+const AUDIENCE = 'flashcards-api';
+
+export function createTokenService(options: { secret: string; ttlMs: number; clock: Clock }): TokenService {
+  const key = new TextEncoder().encode(options.secret);
+  const nowSeconds = () => Math.floor(options.clock.now() / 1000);
+  return {
+    async issue(userId) {
+      const iat = nowSeconds();
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + Math.floor(options.ttlMs / 1000))
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['sub', 'exp'],
+          currentDate: new Date(options.clock.now()),
+        });
+        return typeof payload.sub === 'string' ? payload.sub : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { HealthResponse } from '@flashcards/shared/api-types';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ping } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { appError } from '../../http/app-error';
+
+export function healthRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+  app.get('/healthz', { logLevel: 'warn' }, async (request): Promise<HealthResponse> => {
+    try {
+      await ping(db);
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      throw appError(503, 'unavailable', 'serviceUnavailable');
+    }
+    return { status: 'ok' };
+  });
+}

@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { Redis } from 'ioredis';
+import { systemClock } from './adapters/clock';
+import { createGoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
+import { createIdGenerator } from './adapters/ids';
+import { memoryRateLimiters, redisRateLimiters } from './adapters/rate-limit/rate-limiter';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import { resolveJwtSecret } from './modules/auth/jwt-secret';
+
+/** Process concerns only: read the config, open what the app needs, listen, and shut down gracefully. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee the settings table in README.md.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: true }) : undefined;
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    clock: systemClock,
+    newId: createIdGenerator(systemClock),
+    google: config.googleClientId ? createGoogleIdTokenVerifier({ clientId: config.googleClientId }) : null,
+    rateLimiters: redis ? redisRateLimiters(redis) : memoryRateLimiters(),
+    webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+    await redis?.quit();
+  });
+
+  // On SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish (up to 10 s), close the database.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.dialect, ai: config.ai.provider, payments: config.payments.mode },
+    `serving ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

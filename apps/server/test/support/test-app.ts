@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { GoogleIdTokenVerifier } from '../../src/adapters/google/id-token-verifier';
+import { createIdGenerator } from '../../src/adapters/ids';
+import { memoryRateLimiters, type RateLimiterFactory } from '../../src/adapters/rate-limit/rate-limiter';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { TestClock } from './test-clock';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Settings as environment variables, read through the real config schema. */
+  env?: Record<string, string>;
+  google?: GoogleIdTokenVerifier | null;
+  rateLimiters?: RateLimiterFactory;
+  webDistDir?: string;
+  /** Share another context's database and clock (a second app server). */
+  shareWith?: TestContext;
+  /** Runs before app.ready(), e.g. to add a route that a test needs. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+/** A real app (every module, the real config schema) on a fresh test database, without a network listener. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const database = options.shareWith?.database ?? (await createTestDatabase());
+  const clock = options.shareWith?.clock ?? new TestClock();
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: database.options.dataDir, ...options.env });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret: TEST_JWT_SECRET,
+    clock,
+    newId: createIdGenerator(clock),
+    google: options.google ?? null,
+    rateLimiters: options.rateLimiters ?? memoryRateLimiters(),
+    webDistDir: options.webDistDir,
+    logger: false,
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      if (!options.shareWith) await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/** Limits and timings from product-spec.md sections 5 and 9, shared by the server and the web app. */
+export const limits = {
+  maxTextLength: 10_000,
+  maxFileBytes: 10_485_760,
+  minPasswordLength: 8,
+  maxPasswordLength: 1024,
+  maxNameLength: 100,
+  maxEmailLength: 254,
+  defaultDailyNewCardLimit: 20,
+} as const;
+
+export const timeouts = {
+  defaultRequestMs: 60_000,
+  generationRequestMs: 180_000,
+  chunkLoadMs: 120_000,
+} as const;

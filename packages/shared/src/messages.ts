@@ -1,0 +1,37 @@
+/**
+ * Every message a person can see, in one place. Texts quoted by product-spec.md are copied word for word;
+ * the rest are ours. The server sends them as `detail`, the web app shows them.
+ */
+export const messages = {
+  // Accounts (server)
+  invalidEmail: 'Please enter a valid email address.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: 'Password must be at most 1024 characters.',
+  nameTooLong: 'Name must be at most 100 characters.',
+  emailTaken: 'An account with this email already exists.',
+  invalidCredentials: 'Incorrect email or password.',
+  notAuthenticated: 'Not authenticated.',
+  googleLoginUnavailable: 'Google sign-in is not configured on this server.',
+  googleTokenInvalid: 'Google sign-in could not be verified. Please try again.',
+  googleEmailUnverified: 'Your Google account email address is not verified.',
+
+  // Accounts (web app fallbacks, product-spec.md section 8)
+  loginFailed: 'Login failed',
+  signupFailed: 'Signup failed',
+  googleLoginFailed: 'Google login failed',
+  googleAuthFailed: 'Google authentication failed. Please try again.',
+
+  // HTTP
+  badRequest: 'The request could not be understood.',
+  malformedJson: 'The request body is not valid JSON.',
+  unsupportedContentType: 'This content type is not accepted here.',
+  bodyTooLarge: 'The request body is too large.',
+  notFound: 'Not found.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  internalError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The service is starting or shutting down. Please try again in a moment.',
+  validationFailed: 'Some fields are not valid.',
+  requestTimeout: 'Request timeout: The server took too long to respond',
+} as const;
+
+export type MessageKey = keyof typeof messages;
