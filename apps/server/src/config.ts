@@ -54,7 +54,10 @@ const origin = z.string().transform((value, ctx) => {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
     return url.origin;
   } catch {
-    ctx.addIssue({ code: 'custom', message: `must be an http(s) origin such as https://cards.example.com (got "${value}")` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be an http(s) origin such as https://cards.example.com (got "${value}")`,
+    });
     return z.NEVER;
   }
 });

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   }
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, database.dialect);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: true }) : undefined;
 
   const app = await buildApp({

@@ -68,8 +68,18 @@ function openPostgres(connectionString: string): Omit<DatabaseHandle, 'close'> {
 }
 
 /** Brings the schema up to date; runs at every start (migrations are idempotent by name). */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  // On PostgreSQL, keep Kysely's bookkeeping tables in the schema the connection works in (search_path),
+  // so that several schemas in one database (tests, tenants) never see each other's migration state.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -1,5 +1,5 @@
-import { messages } from '@flashcards/shared/messages';
 import type { ApiError } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './app-error';
 
@@ -11,7 +11,8 @@ import { AppError } from './app-error';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      if (error.extra.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      if (error.extra.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.extra.retryAfterSeconds));
       if (error.statusCode >= 500) request.log.error({ err: error }, error.detail);
       return send(reply, error.statusCode, {
         detail: error.detail,
@@ -23,7 +24,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
       const errors = fastifyError.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.missingProperty ?? ''),
+        field:
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.missingProperty ?? ''),
         message: issue.message ?? 'is not valid',
       }));
       return send(reply, 422, { detail: messages.validationFailed, code: 'validation_failed', errors });

@@ -38,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const handle = openDatabase({ databaseUrl, dataDir });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, handle.dialect);
   return {
     ...handle,
     options: { databaseUrl, dataDir },

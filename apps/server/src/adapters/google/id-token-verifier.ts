@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors as joseErrors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 
 /** What we keep from a verified Google ID token. */
 export interface GoogleIdentity {

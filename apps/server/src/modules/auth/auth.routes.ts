@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/authenticate';
 import { readFormFields } from '../../http/form-fields';
 import { parseInput } from '../../http/validation';
+import { googleLoginSchema, loginSchema, signupSchema } from './auth.schemas';
 import type { AuthService } from './auth.service';
 import { toUser } from './auth.service';
-import { googleLoginSchema, loginSchema, signupSchema } from './auth.schemas';
 
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
   app.post('/signup', async (request, reply) => {

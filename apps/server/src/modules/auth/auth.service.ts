@@ -4,7 +4,7 @@ import { type GoogleIdTokenVerifier, GoogleTokenError } from '../../adapters/goo
 import type { IdGenerator } from '../../adapters/ids';
 import type { RateLimiter, RateLimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError, appError } from '../../http/app-error';
+import { type AppError, appError } from '../../http/app-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 import type { UserRow, UsersRepo } from './users.repo';
@@ -68,9 +68,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (waitMs !== null) throw rateLimited(waitMs);
 
       const user = await users.findByEmail(input.username);
-      const valid = user?.password_hash
-        ? await verifyPassword(user.password_hash, input.password)
-        : (await verifyAgainstDummy(input.password), false);
+      let valid = false;
+      if (user?.password_hash) valid = await verifyPassword(user.password_hash, input.password);
+      else await verifyAgainstDummy(input.password);
       if (!user || !valid) {
         await loginFailures.hit(input.username);
         throw appError(401, 'invalid_credentials', 'invalidCredentials');

@@ -32,7 +32,11 @@ describe('POST /signup', () => {
     expect(user.name).toBe('Ada Lovelace');
     expect(user.created_at).toBe(new Date(ctx.clock.now()).toISOString());
 
-    const row = await ctx.database.db.selectFrom('users').selectAll().where('id', '=', user._id).executeTakeFirstOrThrow();
+    const row = await ctx.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user._id)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe(email);
     // argon2id with OWASP's parameters, never the password itself.
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -186,7 +190,7 @@ describe('POST /login and GET /users/me', () => {
       }
     });
 
-    it("a token whose account no longer exists", async () => {
+    it('a token whose account no longer exists', async () => {
       const session = await signUpAndLogIn(ctx.app);
       await ctx.database.db.deleteFrom('users').where('id', '=', session.user._id).execute();
       expect((await me(`Bearer ${session.token}`)).statusCode).toBe(401);

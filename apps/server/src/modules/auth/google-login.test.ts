@@ -1,9 +1,9 @@
 import { messages } from '@flashcards/shared/messages';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGoogleIdTokenVerifier } from '../../adapters/google/id-token-verifier';
 import { DEFAULT_PASSWORD, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { createGoogleIdTokenVerifier } from '../../adapters/google/id-token-verifier';
 
 const CLIENT_ID = '1234567890-test.apps.googleusercontent.com';
 

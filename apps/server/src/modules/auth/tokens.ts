@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../adapters/clock';
 
 /** Access tokens: HS256 JWTs (the algorithm is pinned on verification) carrying the user id and an expiry. */
