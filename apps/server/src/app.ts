@@ -77,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
+        // Left out: it would break a deployment served over plain HTTP on a LAN address.
+        'upgrade-insecure-requests': null,
       },
     },
     // The Google sign-in popup talks back to this window.
