@@ -16,6 +16,94 @@ export interface UsersTable {
   updated_at: number;
 }
 
+/** ts-fsrs State: 0 New, 1 Learning, 2 Review (api status "due"), 3 Relearning. */
+export type FsrsState = 0 | 1 | 2 | 3;
+
+export interface DecksTable {
+  id: string;
+  user_id: string;
+  name: string;
+  daily_new_card_limit: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CardsTable {
+  id: string;
+  user_id: string;
+  deck_id: string;
+  question: string;
+  answer: string;
+  state: FsrsState;
+  /** Epoch ms when the card is next due (for a new card: its creation time). */
+  due: number;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  last_review: number | null;
+  /** When the card was first reviewed (left "new"); the daily new-card limit counts these per day. */
+  first_reviewed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Append-only. */
+export interface ReviewLogsTable {
+  id: string;
+  user_id: string;
+  deck_id: string;
+  card_id: string;
+  reviewed_at: number;
+  /** ts-fsrs Rating: 1 Again ("fail"), 3 Good ("pass"). */
+  rating: number;
+  state_before: FsrsState;
+  state_after: FsrsState;
+  due_before: number;
+  due_after: number;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+  elapsed_days: number;
+}
+
+export interface SharesTable {
+  id: string;
+  /** The owner who shared the deck. */
+  user_id: string;
+  deck_id: string;
+  /** URL-safe, at least 64 bits of randomness. */
+  code: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ShareImportsTable {
+  id: string;
+  /** The user who imported. */
+  user_id: string;
+  share_id: string;
+  /** The importer's copy. */
+  deck_id: string;
+  created_at: number;
+}
+
+export interface FeedbackTable {
+  id: string;
+  user_id: string | null;
+  email: string | null;
+  feedback: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
+  decks: DecksTable;
+  cards: CardsTable;
+  review_logs: ReviewLogsTable;
+  shares: SharesTable;
+  share_imports: ShareImportsTable;
+  feedback: FeedbackTable;
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as accounts from './0001-accounts';
+import * as studyCore from './0002-study-core';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -7,6 +8,7 @@ import * as accounts from './0001-accounts';
  */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-study-core': studyCore,
 };
 
 export const migrationProvider: MigrationProvider = {
