@@ -14,10 +14,10 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().trim().optional
 const port = z.preprocess(
   emptyAsUndefined,
   z.coerce
-    .number({ error: 'must be a whole number from 1 to 65535' })
-    .int('must be a whole number from 1 to 65535')
-    .min(1, 'must be a whole number from 1 to 65535')
-    .max(65535, 'must be a whole number from 1 to 65535')
+    .number({ error: 'must be a whole number from 0 to 65535' })
+    .int('must be a whole number from 0 to 65535')
+    .min(0, 'must be a whole number from 0 to 65535')
+    .max(65535, 'must be a whole number from 0 to 65535')
     .default(3000),
 );
 

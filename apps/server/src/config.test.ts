@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has defaults that run the product offline', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      allowedOrigins: ['http://localhost:3000'],
+      jwtSecret: undefined,
+      tokenTtlMs: 7 * 24 * 3600 * 1000,
+      googleClientId: undefined,
+      logLevel: 'info',
+      redisUrl: undefined,
+      trustProxy: false,
+      authRateLimit: { perIp: 100, perEmail: 10, windowMs: 15 * 60 * 1000 },
+      ai: { provider: 'offline' },
+      payments: { mode: 'test' },
+    });
+  });
+
+  it('reads every setting it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/cards',
+      DATABASE_URL: 'postgres://app@db:5432/cards',
+      PUBLIC_URL: 'https://cards.example.com/some/path',
+      ALLOWED_ORIGINS: 'https://www.example.com, https://app.example.com/',
+      JWT_SECRET: 'a'.repeat(40),
+      TOKEN_TTL: '12h',
+      GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: 'redis://cache:6379',
+      TRUST_PROXY: '2',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/cards',
+      databaseUrl: 'postgres://app@db:5432/cards',
+      publicUrl: 'https://cards.example.com',
+      allowedOrigins: ['https://cards.example.com', 'https://www.example.com', 'https://app.example.com'],
+      jwtSecret: 'a'.repeat(40),
+      tokenTtlMs: 12 * 3600 * 1000,
+      googleClientId: 'abc.apps.googleusercontent.com',
+      logLevel: 'warn',
+      redisUrl: 'redis://cache:6379',
+      trustProxy: 2,
+    });
+    expect(loadConfig({ TOKEN_TTL: '3600' }).tokenTtlMs).toBe(3_600_000);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('chooses the openai provider when an endpoint or key is given, and live payments with a Stripe key', () => {
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-x' }).ai.provider).toBe('openai');
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-x', AI_PROVIDER: 'offline' }).ai.provider).toBe('offline');
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }).payments.mode).toBe('live');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', GOOGLE_CLIENT_ID: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      googleClientId: undefined,
+    });
+  });
+
+  it('names the setting that is wrong', () => {
+    expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "abc")']);
+  });
+
+  it('lists every bad setting at once, without echoing secrets', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      DATABASE_URL: 'mysql://root@db/cards',
+      PUBLIC_URL: 'not a url',
+      JWT_SECRET: 'short-secret',
+      TOKEN_TTL: 'forever',
+      LOG_LEVEL: 'loud',
+    });
+    const names = problems.map((problem) => problem.split(' ')[0]);
+    expect(names.sort()).toEqual(['DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'PORT', 'PUBLIC_URL', 'TOKEN_TTL'].sort());
+    expect(problems.join('\n')).not.toContain('short-secret');
+    expect(problems.join('\n')).not.toContain('mysql://root');
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/Invalid configuration:\n {2}- /);
+  });
+
+  it('refuses the openai provider without an endpoint or key', () => {
+    expect(problemsOf({ AI_PROVIDER: 'openai' })).toEqual([
+      'AI_PROVIDER is "openai" but neither OPENAI_BASE_URL nor OPENAI_API_KEY is set (got "openai")',
+    ]);
+  });
+});

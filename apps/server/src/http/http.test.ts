@@ -1,0 +1,174 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { messages } from '@flashcards/shared/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/support/test-app';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+let ctx: TestContext;
+let webDistDir: string;
+
+beforeAll(async () => {
+  webDistDir = mkdtempSync(path.join(tmpdir(), 'flashcards-web-'));
+  mkdirSync(path.join(webDistDir, 'assets'));
+  writeFileSync(path.join(webDistDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  ctx = await createTestApp({
+    webDistDir,
+    beforeReady: (app) => {
+      app.get('/test/explode', async () => {
+        throw new Error('secret internals: SELECT * FROM users at /srv/app/db.ts');
+      });
+      app.post('/test/echo', async (request) => ({ received: request.body }));
+    },
+  });
+});
+
+afterAll(async () => {
+  await ctx.close();
+  rmSync(webDistDir, { recursive: true, force: true });
+});
+
+describe('GET /healthz', () => {
+  it('answers 200 { status: "ok" } once the database answers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /api/config', () => {
+  it('tells the web app what this server offers, and no secret', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ google_client_id: null, ai_provider: 'offline', payment_mode: 'test' });
+  });
+
+  it('names the model when a real AI provider is configured, and says live when Stripe is', async () => {
+    const configured = await createTestApp({
+      env: {
+        OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+        OPENAI_API_KEY: 'sk-secret-value',
+        AI_MODEL: 'llama3.1:8b',
+        STRIPE_SECRET_KEY: 'sk_test_secret_value',
+      },
+    });
+    try {
+      const response = await configured.app.inject({ method: 'GET', url: '/api/config' });
+      expect(response.json()).toEqual({ google_client_id: null, ai_provider: 'llama3.1:8b', payment_mode: 'live' });
+      expect(response.body).not.toContain('secret');
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
+describe('the web app on the same origin', () => {
+  it.each(['/', '/login', '/review', '/share/abc123', '/best-for/teachers', '/some/unknown/page'])(
+    'GET %s asking for HTML gets index.html',
+    async (url) => {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*;q=0.8' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves hashed assets with a long cache, and other files as they are', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await ctx.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+  });
+
+  it('answers an unknown API path, a missing asset and a non-GET with a JSON 404', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/decks-that-do-not-exist', headers: { accept: 'application/json' } },
+      { method: 'GET' as const, url: '/assets/missing.js', headers: { accept: 'text/html' } },
+      { method: 'POST' as const, url: '/login/extra', headers: { accept: 'text/html' } },
+    ]) {
+      const response = await ctx.app.inject(request);
+      expect(response.statusCode, request.url).toBe(404);
+      expect(response.json()).toEqual({ detail: messages.notFound, code: 'not_found' });
+    }
+  });
+
+  it('an API GET route is never shadowed by the web app', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz', headers: { accept: 'text/html' } });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('the error model', () => {
+  it('answers malformed JSON with 400 bad_request', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: messages.malformedJson, code: 'bad_request' });
+  });
+
+  it('answers an unsupported content type with 400 bad_request', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/x-something' },
+      payload: 'x',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: messages.unsupportedContentType, code: 'bad_request' });
+  });
+
+  it('answers a body over the limit with 413 payload_too_large', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ text: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ detail: messages.bodyTooLarge, code: 'payload_too_large' });
+  });
+
+  it('answers an unexpected failure with a generic 500 that reveals nothing inside', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/test/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ detail: messages.internalError, code: 'internal_error' });
+    expect(response.body).not.toMatch(/secret|SELECT|\/srv|stack/);
+  });
+});
+
+describe('headers', () => {
+  it('sets security headers and a content security policy', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('https://accounts.google.com/gsi/client');
+  });
+
+  it('gives every response a request id, keeping a well-formed one the client sent', async () => {
+    const generated = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await ctx.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-42.abc' } });
+    expect(kept.headers['x-request-id']).toBe('lb-42.abc');
+    const replaced = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

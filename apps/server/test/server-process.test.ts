@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from './support/factories';
+
+// The real entry point (src/server.ts) as a child process: configuration errors, the generated JWT secret
+// surviving a restart, and a clean exit on SIGTERM.
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const dataDirs: string[] = [];
+
+interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<number | null>;
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return { child, output: () => ({ stdout, stderr }) };
+}
+
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const { child, output } = run(env);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output().stderr}`)), 30_000);
+    const check = () => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output().stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output().stderr}`)));
+  });
+  return {
+    url,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exitOf(child);
+    },
+  };
+}
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'flashcards-process-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('exits non-zero on an invalid setting, naming it', async () => {
+    const { child, output } = run({ PORT: 'abc', DATA_DIR: tempDataDir() });
+    expect(await exitOf(child)).toBe(1);
+    expect(output().stderr).toContain('Invalid configuration:');
+    expect(output().stderr).toContain('PORT must be a whole number from 0 to 65535 (got "abc")');
+  });
+
+  it('keeps the generated JWT secret, so a token survives a restart; SIGTERM exits cleanly', async () => {
+    const dataDir = tempDataDir();
+    const env = { DATA_DIR: dataDir, JWT_SECRET: '' };
+    const email = uniqueEmail('restart');
+    const password = 'a long enough password';
+
+    const first = await startServer(env);
+    let token: string;
+    try {
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+      const signup = await fetch(`${first.url}/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, name: 'Restart' }),
+      });
+      expect(signup.status).toBe(201);
+      const login = await fetch(`${first.url}/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ username: email, password }),
+      });
+      expect(login.status).toBe(200);
+      token = ((await login.json()) as { access_token: string }).access_token;
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+
+    const second = await startServer(env);
+    try {
+      const me = await fetch(`${second.url}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { email: string }).email).toBe(email);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  });
+});
