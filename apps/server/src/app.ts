@@ -8,6 +8,9 @@ import type { Kysely } from 'kysely';
 import type { Clock } from './adapters/clock';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
+import { createStripeProvider } from './adapters/payments/stripe-provider';
+import { createTestPaymentProvider, type TestPaymentProvider } from './adapters/payments/test-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -18,6 +21,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenService } from './modules/auth/tokens';
 import { createUsersRepo } from './modules/auth/users.repo';
+import { createBillingRepo } from './modules/billing/billing.repo';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
+import { testCheckoutRoutes } from './modules/billing/test-checkout.routes';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 
@@ -30,9 +37,23 @@ export interface AppDeps {
   newId: IdGenerator;
   google: GoogleIdTokenVerifier | null;
   rateLimiters: RateLimiterFactory;
+  /** Defaults to Stripe when STRIPE_SECRET_KEY is set, else the local test mode. */
+  payments?: PaymentProvider;
   /** The built web app (apps/web/dist); without an index.html there, only the API is served. */
   webDistDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+}
+
+function createPaymentProvider(deps: AppDeps): PaymentProvider {
+  const { payments } = deps.config;
+  if (payments.stripeSecretKey) {
+    return createStripeProvider({
+      secretKey: payments.stripeSecretKey,
+      webhookSecret: payments.stripeWebhookSecret,
+      priceIds: payments.stripePriceIds,
+    });
+  }
+  return createTestPaymentProvider({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
 }
 
 /** A hop count becomes "trust the nearest N proxies"; booleans and address lists pass through. */
@@ -105,6 +126,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.db);
   clientConfigRoutes(app, config);
   authRoutes(app, auth);
+
+  const payments = deps.payments ?? createPaymentProvider(deps);
+  const billing = createBillingService({
+    repo: createBillingRepo(deps.db),
+    provider: payments,
+    clock: deps.clock,
+    newId: deps.newId,
+    publicUrl: config.publicUrl,
+    allowedOrigins: config.allowedOrigins,
+    log: app.log,
+  });
+  billingRoutes(app, billing);
+  if (payments.name === 'test') testCheckoutRoutes(app, payments as TestPaymentProvider, billing);
 
   await registerWebApp(app, deps.webDistDir);
   return app;

@@ -135,6 +135,10 @@ const schema = z
     OPENAI_BASE_URL: urlWithScheme(['http:', 'https:'], 'https://api.openai.com/v1'),
     OPENAI_API_KEY: optionalString,
     STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_GENERATIONS: optionalString,
+    STRIPE_PRICE_GENERATIONS_100: optionalString,
+    STRIPE_PRICE_MONTHLY: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.AI_PROVIDER === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
@@ -167,7 +171,13 @@ export interface Config {
   trustProxy: boolean | number | string[];
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   ai: { provider: 'offline' | 'openai'; model: string; baseUrl: string | undefined; apiKey: string | undefined };
-  payments: { mode: 'test' | 'live'; stripeSecretKey: string | undefined };
+  payments: {
+    mode: 'test' | 'live';
+    stripeSecretKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    /** Stripe price ids per plan type; a plan without one is charged with inline price data. */
+    stripePriceIds: { generations?: string; generations_100?: string; monthly?: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -210,6 +220,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMs: e.AUTH_RATE_LIMIT_WINDOW,
     },
     ai: { provider: aiProvider, model: e.AI_MODEL, baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY },
-    payments: { mode: e.STRIPE_SECRET_KEY ? 'live' : 'test', stripeSecretKey: e.STRIPE_SECRET_KEY },
+    payments: {
+      mode: e.STRIPE_SECRET_KEY ? 'live' : 'test',
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripePriceIds: {
+        ...(e.STRIPE_PRICE_GENERATIONS ? { generations: e.STRIPE_PRICE_GENERATIONS } : {}),
+        ...(e.STRIPE_PRICE_GENERATIONS_100 ? { generations_100: e.STRIPE_PRICE_GENERATIONS_100 } : {}),
+        ...(e.STRIPE_PRICE_MONTHLY ? { monthly: e.STRIPE_PRICE_MONTHLY } : {}),
+      },
+    },
   };
 }

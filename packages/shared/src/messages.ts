@@ -32,6 +32,22 @@ export const messages = {
   serviceUnavailable: 'The service is starting or shutting down. Please try again in a moment.',
   validationFailed: 'Some fields are not valid.',
   requestTimeout: 'Request timeout: The server took too long to respond',
+
+  // Billing
+  unknownPlan: 'Please choose one of the available plans.',
+  verifyFailed: 'Error verifying {plan} subscription/purchase',
+  packPurchased: '{generations} generations were added to your account.',
+  subscriptionActive: 'Your Monthly subscription is active: {generations} premium generations a month.',
+  nothingToManage: 'There is no subscription or purchase to manage yet.',
+  webhookSignatureInvalid: 'The webhook signature could not be verified.',
+  paymentProviderUnavailable: 'The payment provider could not be reached. Please try again.',
+  testModeNotice: 'Test mode: no real payment is made and nothing is charged.',
+  checkoutNotFound: 'This checkout does not exist or has expired.',
 } as const;
+
+/** Fills `{name}` placeholders of a message. */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
 
 export type MessageKey = keyof typeof messages;

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Conventions (docs/ARCHITECTURE.md): ids are 24-hex text, times are integer
  * epoch milliseconds, booleans are 0/1 integers, so the same rows work on SQLite and PostgreSQL.
@@ -14,6 +16,19 @@ export interface UsersTable {
   google_sub: string | null;
   created_at: number;
   updated_at: number;
+  /** Monthly premium generations granted by the subscription (0 without one). */
+  premium_quota: Generated<number>;
+  premium_requests_used: Generated<number>;
+  /** Generations bought in packs and not used yet. */
+  purchased_generations: Generated<number>;
+  /** 'monthly' once subscribed, else the last pack bought, else null. */
+  plan_type: string | null;
+  subscription_id: string | null;
+  /** The payment provider's customer id (Stripe), for the billing portal. */
+  billing_customer_id: string | null;
+  /** End of the paid subscription period (epoch ms); premium access lasts until then. */
+  subscription_end_date: number | null;
+  subscription_cancel_at_period_end: Generated<number>;
 }
 
 /** ts-fsrs State: 0 New, 1 Learning, 2 Review (api status "due"), 3 Relearning. */
@@ -98,6 +113,53 @@ export interface FeedbackTable {
   created_at: number;
 }
 
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  provider: 'stripe' | 'test';
+  provider_payment_id: string;
+  kind: 'checkout' | 'renewal';
+  plan_type: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  generations_granted: number;
+  provider_event_id: string | null;
+  created_at: number;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  provider: 'stripe' | 'test';
+  provider_session_id: string;
+  plan_type: string;
+  created_at: number;
+}
+
+export interface TestCheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  plan_type: string;
+  amount_cents: number;
+  currency: string;
+  status: 'open' | 'paid';
+  success_url: string;
+  cancel_url: string;
+  subscription_id: string | null;
+  created_at: number;
+  paid_at: number | null;
+}
+
+export interface TestSubscriptionsTable {
+  id: string;
+  user_id: string;
+  current_period_end: number;
+  cancel_at_period_end: number;
+  status: 'active' | 'canceled';
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   decks: DecksTable;
@@ -106,4 +168,8 @@ export interface Database {
   shares: SharesTable;
   share_imports: ShareImportsTable;
   feedback: FeedbackTable;
+  payments: PaymentsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  test_checkout_sessions: TestCheckoutSessionsTable;
+  test_subscriptions: TestSubscriptionsTable;
 }

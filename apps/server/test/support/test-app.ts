@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GoogleIdTokenVerifier } from '../../src/adapters/google/id-token-verifier';
 import { createIdGenerator } from '../../src/adapters/ids';
+import type { PaymentProvider } from '../../src/adapters/payments/payment-provider';
 import { memoryRateLimiters, type RateLimiterFactory } from '../../src/adapters/rate-limit/rate-limiter';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
@@ -22,6 +23,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   google?: GoogleIdTokenVerifier | null;
   rateLimiters?: RateLimiterFactory;
+  /** A payment provider other than the one the config selects (e.g. Stripe pointed at a local server). */
+  payments?: PaymentProvider;
   webDistDir?: string;
   /** Share another context's database and clock (a second app server). */
   shareWith?: TestContext;
@@ -43,6 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     google: options.google ?? null,
     rateLimiters: options.rateLimiters ?? memoryRateLimiters(),
     webDistDir: options.webDistDir,
+    ...(options.payments ? { payments: options.payments } : {}),
     logger: false,
   });
   options.beforeReady?.(app);

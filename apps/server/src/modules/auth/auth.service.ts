@@ -20,7 +20,7 @@ export interface AuthServiceDeps {
   rateLimits: { perIp: number; perEmail: number; windowMs: number };
 }
 
-export function toUser(row: UserRow): User {
+export function toUser(row: Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'>): User {
   return { _id: row.id, email: row.email, name: row.name, created_at: new Date(row.created_at).toISOString() };
 }
 
@@ -46,7 +46,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await limit(signupAttempts, input.email);
       const now = clock.now();
       try {
-        const row = await users.insert({
+        const row = {
           id: deps.newId(),
           email: input.email,
           name: input.name,
@@ -54,7 +54,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           google_sub: null,
           created_at: now,
           updated_at: now,
-        });
+        };
+        await users.insert(row);
         return toUser(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw appError(409, 'email_taken', 'emailTaken');
@@ -117,8 +118,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       return existing.id;
     }
     try {
-      const row = await users.insert({
-        id: deps.newId(),
+      const id = deps.newId();
+      await users.insert({
+        id,
         email,
         name: identity.name.trim().slice(0, 100),
         password_hash: null,
@@ -126,7 +128,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         created_at: now,
         updated_at: now,
       });
-      return row.id;
+      return id;
     } catch (error) {
       // Two first sign-ins at once: the other one created the account.
       if (!isUniqueViolation(error)) throw error;

@@ -1,0 +1,87 @@
+import { messages } from '@flashcards/shared/messages';
+import { findPlan } from '@flashcards/shared/plans';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TestPaymentProvider } from '../../adapters/payments/test-provider';
+import { appError } from '../../http/app-error';
+import type { BillingService } from './billing.service';
+
+/**
+ * The local test mode's hosted pages (what Stripe Checkout and the Billing Portal are in live mode). Paying,
+ * renewing and cancelling here feed the same events to the same fulfilment code as a real webhook.
+ */
+export function testCheckoutRoutes(app: FastifyInstance, provider: TestPaymentProvider, billing: BillingService): void {
+  app.get<{ Params: { id: string } }>('/test-checkout/:id', async (request, reply) => {
+    const session = await provider.findSession(request.params.id);
+    const plan = session ? findPlan(session.plan_type) : undefined;
+    if (!session || !plan) throw appError(404, 'checkout_not_found', 'checkoutNotFound');
+    const paid = session.status === 'paid';
+    return page(
+      reply,
+      'Checkout (test mode)',
+      `<h1>${escapeHtml(plan.name)}</h1>
+      <p class="price">$${(plan.amountCents / 100).toFixed(2)}${plan.kind === 'subscription' ? ' per month' : ' once'}</p>
+      <p>${escapeHtml(plan.description)}</p>
+      <ul>${plan.features.map((feature) => `<li>${escapeHtml(feature)}</li>`).join('')}</ul>
+      ${
+        paid
+          ? `<p><strong>Paid.</strong> <a href="${escapeHtml(session.success_url)}">Return to the app</a></p>`
+          : `<form method="post" action="/test-checkout/${escapeHtml(session.id)}/pay"><button type="submit">Pay $${(plan.amountCents / 100).toFixed(2)}</button></form>
+      <p><a href="${escapeHtml(session.cancel_url)}">Cancel and return</a></p>`
+      }`,
+    );
+  });
+
+  app.post<{ Params: { id: string } }>('/test-checkout/:id/pay', async (request, reply) => {
+    const event = await provider.pay(request.params.id);
+    const session = await provider.findSession(request.params.id);
+    if (!event || !session) throw appError(404, 'checkout_not_found', 'checkoutNotFound');
+    await billing.handleEvent(event);
+    return reply.redirect(session.success_url, 303);
+  });
+
+  app.get<{ Params: { token: string } }>('/test-billing/:token', async (request, reply) => {
+    const userId = await provider.portalUser(request.params.token);
+    if (!userId) throw appError(404, 'not_found', 'notFound');
+    const subscription = await provider.findSubscription(userId);
+    const action = (name: string, label: string) =>
+      `<form method="post" action="/test-billing/${escapeHtml(request.params.token)}/${name}"><button type="submit">${label}</button></form>`;
+    const status = !subscription
+      ? '<p>You have no subscription. Packs you bought never expire.</p>'
+      : `<p>Monthly subscription: ${subscription.cancel_at_period_end ? 'cancelled, access until' : 'renews on'} <strong>${new Date(subscription.current_period_end).toUTCString()}</strong>.</p>
+        ${subscription.cancel_at_period_end ? '' : action('renew', 'Simulate the next renewal') + action('cancel', 'Cancel subscription')}`;
+    return page(
+      reply,
+      'Manage subscription (test mode)',
+      `<h1>Manage subscription</h1>${status}<p><a href="/account">Back to your account</a></p>`,
+    );
+  });
+
+  for (const name of ['renew', 'cancel'] as const) {
+    app.post<{ Params: { token: string } }>(`/test-billing/:token/${name}`, async (request, reply) => {
+      const userId = await provider.portalUser(request.params.token);
+      if (!userId) throw appError(404, 'not_found', 'notFound');
+      const event = name === 'renew' ? await provider.renew(userId) : await provider.cancel(userId);
+      if (event) await billing.handleEvent(event);
+      return reply.redirect(`/test-billing/${request.params.token}`, 303);
+    });
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function page(reply: FastifyReply, title: string, body: string): FastifyReply {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2937}
+.notice{background:#fef3c7;border:1px solid #f59e0b;padding:.75rem 1rem;border-radius:.5rem}
+.price{font-size:2rem;font-weight:700;margin:.5rem 0}button{font-size:1rem;padding:.6rem 1.2rem;border-radius:.4rem;
+border:0;background:#4f46e5;color:#fff;cursor:pointer;margin:.25rem 0}button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+a{color:#3730a3}</style></head>
+<body><p class="notice" role="note">${escapeHtml(messages.testModeNotice)}</p>${body}</body></html>`);
+}
