@@ -30,3 +30,31 @@ export interface ClientConfig {
 export interface HealthResponse {
   status: 'ok';
 }
+
+/** POST /signup */
+export interface SignupRequest {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** GET /shared/{code} */
+export interface SharedDeckInfo {
+  deck_name: string;
+  owner_name: string;
+  card_count: number;
+  shared_at: string;
+  expires_at: string | null;
+}
+
+/** POST /shared/{code}/import (201) */
+export interface ImportSharedDeckResponse {
+  _id: string;
+  name: string;
+}
+
+/** POST /send-feedback */
+export interface FeedbackRequest {
+  email?: string;
+  feedback: string;
+}
