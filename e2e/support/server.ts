@@ -33,10 +33,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flashcards-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  // As a person's shell runs `npm start`: without the test runner's NODE_ENV=test, which would make Vite build
+  // React's development bundle into apps/web/dist.
+  const { NODE_ENV: _testRunnerMode, ...parentEnv } = process.env;
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...parentEnv,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
