@@ -59,9 +59,9 @@ try {
   const css = files.filter((file) => file.kind === 'css');
   const sum = (list: Loaded[], key: 'raw' | 'gzip') => list.reduce((total, file) => total + file[key], 0);
 
-  print('file'.padEnd(48), 'raw'.padStart(10), 'gzip'.padStart(10));
+  print(`${'file'.padEnd(48)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)}`);
   for (const file of [...js, ...css].sort((a, b) => b.gzip - a.gzip)) {
-    print(file.path.padEnd(48), kb(file.raw).padStart(10), kb(file.gzip).padStart(10));
+    print(`${file.path.padEnd(48)} ${kb(file.raw).padStart(10)} ${kb(file.gzip).padStart(10)}`);
   }
   print(`\n/login interactive after ${interactiveMs.toFixed(0)} ms (loopback, this machine)`);
   print(`JavaScript: ${js.length} files, ${kb(sum(js, 'raw'))} raw, ${kb(sum(js, 'gzip'))} gzipped (goal ≤ 130 KB)`);
