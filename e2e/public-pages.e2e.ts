@@ -110,3 +110,36 @@ describe('public pages', () => {
     await page.context().close();
   });
 });
+
+describe('keyboard', () => {
+  it('reaches the skip link, the tabs and the form on /login, with a visible focus ring', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    const focused = async () =>
+      await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        const style = element ? getComputedStyle(element) : null;
+        return {
+          text: (element?.getAttribute('aria-label') ?? element?.textContent ?? '').trim(),
+          tag: element?.tagName ?? '',
+          outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : '',
+        };
+      });
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ text: 'Skip to content', outline: 'solid 3px' });
+    const reached: string[] = [];
+    for (let step = 0; step < 12; step++) {
+      await page.keyboard.press('Tab');
+      const now = await focused();
+      expect(now.outline).toBe('solid 3px');
+      reached.push(now.tag === 'INPUT' ? 'input' : now.text);
+    }
+    expect(reached).toEqual(expect.arrayContaining(['Best for? ▾', 'Login', 'input']));
+    await page.getByRole('tab', { name: 'Login' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.title.startsWith('Sign Up'));
+    expect(await focused()).toMatchObject({ text: 'Sign Up' });
+    await page.context().close();
+  });
+});
