@@ -38,22 +38,22 @@ export interface SignupRequest {
   name: string;
 }
 
-/** GET /shared/{code} */
+/** GET /shared/{code}. */
 export interface SharedDeckInfo {
   deck_name: string;
   owner_name: string;
   card_count: number;
   shared_at: string;
-  expires_at: string | null;
+  expires_at: string;
 }
 
-/** POST /shared/{code}/import (201) */
-export interface ImportSharedDeckResponse {
+/** POST /shared/{code}/import: the caller's new copy. */
+export interface ImportResponse {
   _id: string;
   name: string;
 }
 
-/** POST /send-feedback */
+/** POST /send-feedback request. */
 export interface FeedbackRequest {
   email?: string;
   feedback: string;

@@ -110,7 +110,7 @@ describe('route guards and redirects (product-spec.md section 2)', () => {
           owner_name: 'Bob',
           card_count: 1,
           shared_at: '2026-11-01T00:00:00.000Z',
-          expires_at: null,
+          expires_at: '2026-12-01T09:00:00.000Z',
         }),
     });
     const { goTo } = renderApp('/share/abc', server.fetch);

@@ -12,7 +12,7 @@ const info = {
   owner_name: 'Bob',
   card_count: 12,
   shared_at: '2026-11-01T09:00:00.000Z',
-  expires_at: null,
+  expires_at: '2026-12-01T09:00:00.000Z',
 };
 const config = {
   'GET /api/config': () => json(200, { google_client_id: null, ai_provider: 'offline', payment_mode: 'test' }),
@@ -33,8 +33,8 @@ describe('shared deck page', () => {
   });
 
   it.each([
-    [404, { detail: 'Not found.', code: 'share_not_found' }, messages.sharedDeckNotFound],
-    [410, { detail: 'Expired.', code: 'share_expired' }, messages.shareLinkExpired],
+    [404, { detail: 'Not found.', code: 'share_not_found' }, messages.shareNotFound],
+    [410, { detail: 'Expired.', code: 'share_expired' }, messages.shareExpired],
     [429, { detail: messages.rateLimited, code: 'rate_limited' }, messages.rateLimited],
     [500, null, messages.sharedDeckLoadFailed],
   ])('answers a %i with the right message', async (status, body, text) => {

@@ -1,4 +1,4 @@
-import type { ImportSharedDeckResponse, SharedDeckInfo } from '@flashcards/shared/api-types';
+import type { ImportResponse, SharedDeckInfo } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { errorDetail, errorStatus } from '../../lib/api-client';
@@ -17,15 +17,15 @@ export function useSharedDeck(code: string | undefined) {
 export function useImportSharedDeck() {
   const api = useApi();
   return useMutation({
-    mutationFn: (code: string) => api.post<ImportSharedDeckResponse>(`/shared/${encodeURIComponent(code)}/import`),
+    mutationFn: (code: string) => api.post<ImportResponse>(`/shared/${encodeURIComponent(code)}/import`),
   });
 }
 
 /** product-spec.md section 8: 404 and 410 have their own texts; anything else shows the detail or a fallback. */
 export function sharedDeckErrorText(error: unknown): string {
   const status = errorStatus(error);
-  if (status === 404) return messages.sharedDeckNotFound;
-  if (status === 410) return messages.shareLinkExpired;
+  if (status === 404) return messages.shareNotFound;
+  if (status === 410) return messages.shareExpired;
   return errorDetail(error, messages.sharedDeckLoadFailed);
 }
 
