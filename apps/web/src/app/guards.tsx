@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { useAuth } from '../features/auth/auth-context';
 import { afterSignInPath } from '../features/share/pending-import';
@@ -28,7 +28,6 @@ export function GuestOnly({ children }: { children?: ReactNode }) {
 /** Any other path (and '/'): /review when signed in, else /login. */
 export function FallbackRedirect() {
   const { user, loading } = useAuth();
-  const location = useLocation();
   if (loading) return <LoadingScreen />;
-  return <Navigate to={user ? '/review' : '/login'} replace state={{ from: location.pathname }} />;
+  return <Navigate to={user ? '/review' : '/login'} replace />;
 }

@@ -109,7 +109,7 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
             </p>
           </div>
         )}
-        <form className="form" onSubmit={submit} noValidate={false}>
+        <form className="form" onSubmit={submit}>
           {mode === 'signup' && (
             <div className="field">
               <label htmlFor={ids.name}>Name</label>
