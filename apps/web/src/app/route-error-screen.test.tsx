@@ -11,7 +11,8 @@ afterEach(() => {
 });
 
 function renderRoute(lazy: () => Promise<never>) {
-  const router = createMemoryRouter([{ path: '/', errorElement: <RouteErrorScreen />, lazy }], {
+  const routes = [{ path: '/', errorElement: <RouteErrorScreen />, hydrateFallbackElement: <p>…</p>, lazy }];
+  const router = createMemoryRouter(routes, {
     initialEntries: ['/'],
   });
   render(<RouterProvider router={router} />);
