@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { newPage, pathOf, uniqueEmail } from './support/pages';
 
@@ -23,6 +24,14 @@ describe('signing up, in and out', () => {
     await page.waitForURL('**/create');
     await page.getByRole('heading', { name: 'Create Cards', level: 1 }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toMatch(/\S+/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The feedback modal opens from the navigation bar, is accessible, and closes on Escape.
+    await page.getByRole('button', { name: 'Feedback' }).click();
+    await page.getByRole('dialog', { name: 'Send feedback' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Signed in: /login and unknown paths lead to /review.
     await page.goto('/login');
