@@ -1,8 +1,28 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** In `vite` dev mode the API (npm run dev, port 3000) answers its paths; a page load of the same path gets the app. */
+const apiPaths = [
+  '/api',
+  '/healthz',
+  '/signup',
+  '/login',
+  '/google-login',
+  '/users',
+  '/decks',
+  '/cards',
+  '/save-cards',
+  '/create',
+  '/shared',
+  '/send-feedback',
+];
+const toApi: ProxyOptions = {
+  target: process.env.API_URL ?? 'http://127.0.0.1:3000',
+  bypass: (request) => (request.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+};
 
 export default defineConfig({
   plugins: [react()],
-  server: { port: 5173, proxy: {} },
+  server: { port: 5173, proxy: Object.fromEntries(apiPaths.map((path) => [path, toApi])) },
   build: { outDir: 'dist', sourcemap: true },
 });

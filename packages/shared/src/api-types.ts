@@ -30,3 +30,31 @@ export interface ClientConfig {
 export interface HealthResponse {
   status: 'ok';
 }
+
+/** POST /signup */
+export interface SignupRequest {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** GET /shared/{code}. */
+export interface SharedDeckInfo {
+  deck_name: string;
+  owner_name: string;
+  card_count: number;
+  shared_at: string;
+  expires_at: string;
+}
+
+/** POST /shared/{code}/import: the caller's new copy. */
+export interface ImportResponse {
+  _id: string;
+  name: string;
+}
+
+/** POST /send-feedback request. */
+export interface FeedbackRequest {
+  email?: string;
+  feedback: string;
+}

@@ -21,6 +21,34 @@ export const messages = {
   googleLoginFailed: 'Google login failed',
   googleAuthFailed: 'Google authentication failed. Please try again.',
 
+  // Web app (product-spec.md sections 2, 4 and 8; quoted texts word for word)
+  loading: 'Loading...',
+  loginPageTitle: 'Login to the product | AI-Powered Flashcard Application',
+  signupPageTitle: 'Sign Up for the product | Create Flashcards Instantly',
+  googleButtonSignIn: 'Continue with Google to sign in',
+  googleButtonSignUp: 'Continue with Google to create an account',
+  bestFor: 'Best for?',
+  pricingHeading: 'Start completely free!',
+  pricingSubheading: 'Then pay only when you need more.',
+  getStarted: 'Get Started',
+  tryFree: 'Try free',
+  footerLine: 'Join thousands of students, teachers and language learners...',
+  feedbackThanks: 'Thank you for your feedback!',
+  feedbackFailed: 'There was an error sending your feedback. Please try again.',
+  invalidShareLink: 'Invalid share link.',
+  shareNotFound: 'This shared deck could not be found or may have been deleted.',
+  shareExpired: 'This share link has expired.',
+  sharedDeckLoadFailed: 'Failed to load shared deck information.',
+  importFailed: 'Failed to import deck. You might already have this deck or the owner may have deleted it.',
+  privacyLastUpdated: '31.03.2025',
+  unexpectedError: 'Unexpected Application Error!',
+  // Web app texts the spec leaves to us
+  shareLoginPrompt: 'Log in or sign up to import the shared deck.',
+  importSucceeded: 'Deck "{name}" imported! Taking you to your decks...',
+  chunkLoadFailed: 'This part of the app could not be loaded. Please check your connection and reload the page.',
+  cookieBannerText:
+    'We use local storage to keep you signed in and to remember your choices. With your consent we also collect anonymous usage statistics to improve the product.',
+
   // HTTP
   badRequest: 'The request could not be understood.',
   malformedJson: 'The request body is not valid JSON.',

@@ -1,9 +1,19 @@
-/** The app shell. The screens of product-spec.md section 2 arrive with the web app issues. */
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createApiClient } from '../lib/api-client';
+import { hardNavigate } from '../lib/navigation';
+import { localTokenStore } from '../lib/token-store';
+import { createQueryClient, Providers } from './providers';
+import { routes } from './routes';
+
+const api = createApiClient({ tokens: localTokenStore, onUnauthorized: () => hardNavigate('/') });
+const queryClient = createQueryClient();
+const router = createBrowserRouter(routes);
+
+/** The app: one API client, one query cache and the router, wired to the browser. */
 export function App() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
-      <h1>AI-Powered Flashcard Application</h1>
-      <p>Turn your notes into flashcards and learn them with spaced repetition.</p>
-    </main>
+    <Providers api={api} tokens={localTokenStore} queryClient={queryClient} goTo={hardNavigate}>
+      <RouterProvider router={router} />
+    </Providers>
   );
 }

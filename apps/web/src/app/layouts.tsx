@@ -1,0 +1,26 @@
+import { Outlet } from 'react-router';
+import { NavBar } from '../components/nav-bar';
+import { CookieConsentBanner } from '../features/consent/cookie-consent-banner';
+
+/** Around every page: a skip link, the page, and the consent banner (which hides itself on /privacy). */
+export function RootLayout() {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Outlet />
+      <CookieConsentBanner />
+    </>
+  );
+}
+
+/** The signed-in screens: navigation bar above the page. */
+export function AppLayout() {
+  return (
+    <>
+      <NavBar />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { FeedbackModal } from '../features/feedback/feedback-modal';
+import { appName } from '../lib/use-document-title';
+
+const links = [
+  { to: '/review', label: 'Review' },
+  { to: '/create', label: 'Create Cards' },
+  { to: '/quiz', label: 'Quiz' },
+  { to: '/account', label: 'Account' },
+] as const;
+
+/** The signed-in top bar (product-spec.md section 2): logo and links, Feedback, and a menu toggle on phones. */
+export function NavBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const { pathname } = useLocation();
+  const closeFeedback = useCallback(() => setFeedbackOpen(false), []);
+
+  // Following a link closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="nav-bar">
+      <nav className="nav-bar__inner" aria-label="Main">
+        <Link to="/account" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            ⚡
+          </span>
+          {appName}
+        </Link>
+        <button
+          type="button"
+          className="nav-bar__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          <span aria-hidden="true">☰</span>
+        </button>
+        <div id="main-menu" className={`nav-bar__menu${menuOpen ? ' nav-bar__menu--open' : ''}`}>
+          <ul className="nav-bar__links">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="nav-bar__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button button--secondary" onClick={() => setFeedbackOpen(true)}>
+            Feedback
+          </button>
+        </div>
+      </nav>
+      {feedbackOpen && <FeedbackModal onClose={closeFeedback} />}
+    </header>
+  );
+}

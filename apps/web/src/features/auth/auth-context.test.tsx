@@ -1,0 +1,154 @@
+import { messages } from '@flashcards/shared/messages';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeServer, json } from '../../../test/fake-server';
+import { testUser } from '../../../test/render-app';
+import { createApiClient } from '../../lib/api-client';
+import { localStore } from '../../lib/local-store';
+import { storageKeys } from '../../lib/storage-keys';
+import { localTokenStore } from '../../lib/token-store';
+import { AuthProvider, type AuthState, useAuth } from './auth-context';
+
+/** Shows the auth state and hands it to the test. */
+function Probe({ state }: { state: { current: AuthState | null } }) {
+  const auth = useAuth();
+  state.current = auth;
+  return <p>{auth.loading ? messages.loading : (auth.user?.email ?? 'signed out')}</p>;
+}
+
+const token = { access_token: 'new-token', token_type: 'bearer' };
+
+function renderAuth(routes: Parameters<typeof fakeServer>[0]) {
+  const server = fakeServer(routes);
+  const goTo = vi.fn();
+  const api = createApiClient({ tokens: localTokenStore, onUnauthorized: vi.fn(), fetch: server.fetch });
+  const state: { current: AuthState | null } = { current: null };
+  render(
+    <AuthProvider api={api} tokens={localTokenStore} goTo={goTo}>
+      <Probe state={state} />
+    </AuthProvider>,
+  );
+  const auth = () => {
+    if (!state.current) throw new Error('not rendered');
+    return state.current;
+  };
+  return { auth, goTo, calls: server.calls };
+}
+
+async function failure(action: () => Promise<void>): Promise<string> {
+  let message = '';
+  await act(async () => {
+    await action().catch((error: Error) => {
+      message = error.message;
+    });
+  });
+  return message;
+}
+
+describe('auth state', () => {
+  it('without a stored token is signed out at once, without asking the server', () => {
+    const { calls } = renderAuth({});
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('with a stored token shows Loading... until the current user arrives', async () => {
+    localStore.set(storageKeys.accessToken, 'stored');
+    const { calls } = renderAuth({ 'GET /users/me': () => json(200, testUser) });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText(testUser.email)).toBeInTheDocument();
+    expect(calls[0]?.headers.get('authorization')).toBe('Bearer stored');
+  });
+
+  it('removes a stored token the server rejects, and ends signed out', async () => {
+    localStore.set(storageKeys.accessToken, 'expired');
+    const { goTo } = renderAuth({
+      'GET /users/me': () => json(401, { detail: messages.notAuthenticated, code: 'not_authenticated' }),
+    });
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(localStore.get(storageKeys.accessToken)).toBeNull();
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('login posts the form, stores the token, then loads the user', async () => {
+    const { auth, calls } = renderAuth({
+      'POST /login': () => json(200, token),
+      'GET /users/me': () => json(200, testUser),
+    });
+    await act(() => auth().login('ada@example.com', 'secret-pass'));
+    expect(screen.getByText(testUser.email)).toBeInTheDocument();
+    expect(localStore.get(storageKeys.accessToken)).toBe('new-token');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /login', 'GET /users/me']);
+    expect(calls[0]?.body).toBe('username=ada%40example.com&password=secret-pass');
+    expect(calls[1]?.headers.get('authorization')).toBe('Bearer new-token');
+  });
+
+  it('login failure shows the server detail, or "Login failed" without one', async () => {
+    const { auth } = renderAuth({
+      'POST /login': ({ body }) =>
+        body?.includes('ada')
+          ? json(401, { detail: messages.invalidCredentials, code: 'invalid_credentials' })
+          : new Response('oops', { status: 500 }),
+    });
+    expect(await failure(() => auth().login('ada@example.com', 'wrong'))).toBe(messages.invalidCredentials);
+    expect(await failure(() => auth().login('bob@example.com', 'x'))).toBe('Login failed');
+    expect(localStore.get(storageKeys.accessToken)).toBeNull();
+  });
+
+  it('signup registers, then logs in with the same email and password', async () => {
+    const { auth, calls } = renderAuth({
+      'POST /signup': () => json(201, testUser),
+      'POST /login': () => json(200, token),
+      'GET /users/me': () => json(200, testUser),
+    });
+    await act(() => auth().signup({ name: 'Ada', email: 'ada@example.com', password: 'secret-pass' }));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /signup',
+      'POST /login',
+      'GET /users/me',
+    ]);
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'secret-pass',
+    });
+    expect(screen.getByText(testUser.email)).toBeInTheDocument();
+  });
+
+  it('signup failure shows the server detail, or "Signup failed" without one', async () => {
+    let answer = json(409, { detail: messages.emailTaken, code: 'email_taken' });
+    const { auth, calls } = renderAuth({ 'POST /signup': () => answer });
+    expect(await failure(() => auth().signup({ name: '', email: 'a@b.co', password: 'pw123456' }))).toBe(
+      messages.emailTaken,
+    );
+    answer = new Response(null, { status: 503 });
+    expect(await failure(() => auth().signup({ name: '', email: 'a@b.co', password: 'pw123456' }))).toBe(
+      'Signup failed',
+    );
+    expect(calls.every((call) => call.path === '/signup')).toBe(true);
+  });
+
+  it('Google login posts the credential; failure falls back to "Google login failed"', async () => {
+    let ok = true;
+    const { auth, calls } = renderAuth({
+      'POST /google-login': () => (ok ? json(200, token) : new Response(null, { status: 502 })),
+      'GET /users/me': () => json(200, testUser),
+    });
+    await act(() => auth().googleLogin('google-id-token'));
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ credential: 'google-id-token' });
+    expect(screen.getByText(testUser.email)).toBeInTheDocument();
+    ok = false;
+    expect(await failure(() => auth().googleLogin('bad'))).toBe('Google login failed');
+  });
+
+  it('logout removes the token, clears the user and goes to /', async () => {
+    localStore.set(storageKeys.accessToken, 'stored');
+    const { auth, goTo } = renderAuth({ 'GET /users/me': () => json(200, testUser) });
+    await screen.findByText(testUser.email);
+    act(() => auth().logout());
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(localStore.get(storageKeys.accessToken)).toBeNull();
+    expect(goTo).toHaveBeenCalledExactlyOnceWith('/');
+    await waitFor(() => expect(auth().user).toBeNull());
+  });
+});

@@ -1,0 +1,130 @@
+import type { SignupRequest, TokenResponse, User } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type ApiClient, errorDetail } from '../../lib/api-client';
+import type { TokenStore } from '../../lib/token-store';
+
+/**
+ * Auth state of product-spec.md section 4: on start a stored token loads the current user (and is removed when
+ * that fails); `loading` stays true until then. Login stores the token, then loads the user; signup registers,
+ * then logs in; logout removes the token, clears the user and goes to '/'.
+ * Failures reach callers as AuthError with the text to show (server detail or the spec's fallback).
+ */
+
+export class AuthError extends Error {
+  override name = 'AuthError';
+}
+
+export interface AuthState {
+  user: User | null;
+  loading: boolean;
+  login(email: string, password: string): Promise<void>;
+  signup(input: SignupRequest): Promise<void>;
+  googleLogin(credential: string): Promise<void>;
+  logout(): void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export interface AuthProviderProps {
+  api: ApiClient;
+  tokens: TokenStore;
+  /** Where logout sends the browser ('/'). */
+  goTo: (path: string) => void;
+  children: ReactNode;
+}
+
+export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps) {
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(() => tokens.get() !== null);
+
+  useEffect(() => {
+    if (!tokens.get()) return;
+    let cancelled = false;
+    api
+      .get<User>('/users/me', { quietUnauthorized: true })
+      .then(
+        (me) => {
+          if (!cancelled) setUser(me);
+        },
+        () => {
+          if (!cancelled) tokens.remove();
+        },
+      )
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, tokens]);
+
+  const startSession = useCallback(
+    async (token: string, failure: string) => {
+      tokens.set(token);
+      try {
+        setUser(await api.get<User>('/users/me'));
+      } catch (error) {
+        tokens.remove();
+        throw new AuthError(errorDetail(error, failure));
+      }
+    },
+    [api, tokens],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      let token: TokenResponse;
+      try {
+        token = await api.post<TokenResponse>('/login', { form: { username: email, password } });
+      } catch (error) {
+        throw new AuthError(errorDetail(error, messages.loginFailed));
+      }
+      await startSession(token.access_token, messages.loginFailed);
+    },
+    [api, startSession],
+  );
+
+  const signup = useCallback(
+    async (input: SignupRequest) => {
+      try {
+        await api.post<User>('/signup', { json: input });
+      } catch (error) {
+        throw new AuthError(errorDetail(error, messages.signupFailed));
+      }
+      await login(input.email, input.password);
+    },
+    [api, login],
+  );
+
+  const googleLogin = useCallback(
+    async (credential: string) => {
+      let token: TokenResponse;
+      try {
+        token = await api.post<TokenResponse>('/google-login', { json: { credential } });
+      } catch (error) {
+        throw new AuthError(errorDetail(error, messages.googleLoginFailed));
+      }
+      await startSession(token.access_token, messages.googleLoginFailed);
+    },
+    [api, startSession],
+  );
+
+  const logout = useCallback(() => {
+    tokens.remove();
+    setUser(null);
+    goTo('/');
+  }, [tokens, goTo]);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, loading, login, signup, googleLogin, logout }),
+    [user, loading, login, signup, googleLogin, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth needs an <AuthProvider> above it');
+  return state;
+}

@@ -1,0 +1,161 @@
+import { messages } from '@flashcards/shared/messages';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { loadChunk } from '../../lib/with-timeout';
+import { pendingImport } from '../share/pending-import';
+import { AuthError, useAuth } from './auth-context';
+import { useClientConfig } from './use-client-config';
+
+const GoogleSignIn = lazy(() =>
+  loadChunk(() => import('./google-sign-in')).then((module) => ({ default: module.GoogleSignIn })),
+);
+
+export type AuthMode = 'login' | 'signup';
+
+const tabs: { mode: AuthMode; label: string }[] = [
+  { mode: 'login', label: 'Login' },
+  { mode: 'signup', label: 'Sign Up' },
+];
+
+/**
+ * The Login / Sign Up card: tabs, the Google button when the server offers it, and the email form. Success
+ * changes the auth state; the /login guard then moves on (to /create, or back to a pending shared deck).
+ */
+export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange: (mode: AuthMode) => void }) {
+  const auth = useAuth();
+  const config = useClientConfig();
+  const ids = { name: useId(), email: useId(), password: useId(), panel: useId() };
+  const tabRefs = useRef<Record<AuthMode, HTMLButtonElement | null>>({ login: null, signup: null });
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const googleClientId = config.data?.google_client_id;
+  const sharePending = pendingImport.get() !== null;
+
+  function switchTo(next: AuthMode) {
+    setError(null);
+    onModeChange(next);
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next: AuthMode = mode === 'login' ? 'signup' : 'login';
+    switchTo(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  async function run(action: () => Promise<void>, fallback: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(caught instanceof AuthError ? caught.message : fallback);
+      setBusy(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (mode === 'login') void run(() => auth.login(email.trim(), password), messages.loginFailed);
+    else void run(() => auth.signup({ name: name.trim(), email: email.trim(), password }), messages.signupFailed);
+  }
+
+  return (
+    <section className="auth-panel" aria-label="Sign in">
+      {sharePending && (
+        <p className="notice notice--info" role="status">
+          {messages.shareLoginPrompt}
+        </p>
+      )}
+      <div className="tabs" role="tablist" aria-label="Sign in or create an account">
+        {tabs.map((tab) => (
+          <button
+            key={tab.mode}
+            ref={(element) => {
+              tabRefs.current[tab.mode] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${ids.panel}-${tab.mode}`}
+            aria-selected={mode === tab.mode}
+            aria-controls={ids.panel}
+            tabIndex={mode === tab.mode ? 0 : -1}
+            className="tabs__tab"
+            onClick={() => switchTo(tab.mode)}
+            onKeyDown={onTabKeyDown}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div id={ids.panel} role="tabpanel" aria-labelledby={`${ids.panel}-${mode}`} className="auth-panel__body">
+        {googleClientId && (
+          <div className="auth-panel__google">
+            <p>{mode === 'login' ? messages.googleButtonSignIn : messages.googleButtonSignUp}</p>
+            <Suspense fallback={<div className="google-placeholder" />}>
+              <GoogleSignIn
+                clientId={googleClientId}
+                mode={mode}
+                onCredential={(credential) => void run(() => auth.googleLogin(credential), messages.googleLoginFailed)}
+                onFailure={() => setError(messages.googleAuthFailed)}
+              />
+            </Suspense>
+            <p className="auth-panel__divider">
+              <span>or use your email</span>
+            </p>
+          </div>
+        )}
+        <form className="form" onSubmit={submit}>
+          {mode === 'signup' && (
+            <div className="field">
+              <label htmlFor={ids.name}>Name</label>
+              <input
+                id={ids.name}
+                name="name"
+                autoComplete="name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor={ids.email}>Email</label>
+            <input
+              id={ids.email}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.password}>Password</label>
+            <input
+              id={ids.password}
+              name="password"
+              type="password"
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          {error && (
+            <p className="notice notice--error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button button--block" disabled={busy}>
+            {mode === 'login' ? 'Login' : 'Sign Up'}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { localStore } from '../../lib/local-store';
+import { storageKeys } from '../../lib/storage-keys';
+
+/**
+ * A visitor who presses Import Deck is sent to sign in first; the share code waits here meanwhile, and
+ * afterwards the shared deck page imports it (product-spec.md section 2, "Shared deck page").
+ */
+export const pendingImport = {
+  get: () => localStore.get(storageKeys.pendingShareImport),
+  set: (code: string) => localStore.set(storageKeys.pendingShareImport, code),
+  clear: () => localStore.remove(storageKeys.pendingShareImport),
+};
+
+/** Where a visitor goes once signed in on /login: back to the deck they wanted, else to /create. */
+export function afterSignInPath(): string {
+  const code = pendingImport.get();
+  return code ? `/share/${encodeURIComponent(code)}` : '/create';
+}

@@ -1,0 +1,34 @@
+import type { ImportResponse, SharedDeckInfo } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { errorDetail, errorStatus } from '../../lib/api-client';
+import { useApi } from '../../lib/api-context';
+
+export function useSharedDeck(code: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['shared-deck', code],
+    queryFn: () => api.get<SharedDeckInfo>(`/shared/${encodeURIComponent(code ?? '')}`),
+    enabled: Boolean(code),
+    retry: false,
+  });
+}
+
+export function useImportSharedDeck() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (code: string) => api.post<ImportResponse>(`/shared/${encodeURIComponent(code)}/import`),
+  });
+}
+
+/** product-spec.md section 8: 404 and 410 have their own texts; anything else shows the detail or a fallback. */
+export function sharedDeckErrorText(error: unknown): string {
+  const status = errorStatus(error);
+  if (status === 404) return messages.shareNotFound;
+  if (status === 410) return messages.shareExpired;
+  return errorDetail(error, messages.sharedDeckLoadFailed);
+}
+
+export function importErrorText(error: unknown): string {
+  return errorDetail(error, messages.importFailed);
+}

@@ -1,0 +1,161 @@
+import type { ApiError as ApiErrorBody } from '@flashcards/shared/api-types';
+import { timeouts } from '@flashcards/shared/limits';
+import { messages } from '@flashcards/shared/messages';
+import type { TokenStore } from './token-store';
+
+/**
+ * The one way the web app talks to the server (product-spec.md sections 6-8):
+ * - the bearer token is read from storage for every request and sent when present;
+ * - every request times out, by default after 60 s (generation passes `timeoutMs: timeouts.generationRequestMs`);
+ *   a timeout is only logged ('Request timeout: …') and reaches the caller as an ApiRequestError of kind 'timeout';
+ * - a 401 on a request that carried a token ends the session: the token is removed and `onUnauthorized` runs
+ *   (the app sends the browser to '/'). A 401 without a token (wrong password at login) is an ordinary error.
+ */
+
+export type ApiErrorKind = 'http' | 'timeout' | 'network';
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly status: number | null,
+    readonly code: string | null,
+    readonly detail: string | null,
+  ) {
+    super(detail ?? `${kind} error${status ? ` ${status}` : ''}`);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** The server's `detail` when it sent one, else the caller's fallback text (section 8's "detail, or …" rule). */
+export function errorDetail(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.kind === 'http' && error.detail ? error.detail : fallback;
+}
+
+export function errorStatus(error: unknown): number | null {
+  return error instanceof ApiRequestError ? error.status : null;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as application/json. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded (POST /login, POST /decks). */
+  form?: Record<string, string>;
+  /** Sent as multipart/form-data (POST /create). */
+  formData?: FormData;
+  timeoutMs?: number;
+  /**
+   * The start-up session check: a 401 there means the stored token is stale. The token is still removed, but the
+   * visitor stays on the page they opened (a shared deck, a marketing page) instead of being sent to '/'.
+   */
+  quietUnauthorized?: boolean;
+}
+
+export interface ApiClientDeps {
+  tokens: TokenStore;
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+  /** Where timeouts are logged. */
+  logError?: (message: string) => void;
+  baseUrl?: string;
+  defaultTimeoutMs?: number;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+  post<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+}
+
+// biome-ignore lint/suspicious/noConsole: product-spec.md section 8 says a timeout is only logged.
+const consoleError = (message: string) => console.error(message);
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const logError = deps.logError ?? consoleError;
+  const baseUrl = deps.baseUrl ?? '';
+  const defaultTimeoutMs = deps.defaultTimeoutMs ?? timeouts.defaultRequestMs;
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const headers = new Headers({ accept: 'application/json' });
+    const token = deps.tokens.get();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = new URLSearchParams(options.form);
+    } else if (options.formData) {
+      body = options.formData;
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs ?? defaultTimeoutMs);
+
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body: body ?? null,
+        signal: controller.signal,
+      });
+    } catch {
+      clearTimeout(timer);
+      if (timedOut) {
+        logError(messages.requestTimeout);
+        throw new ApiRequestError('timeout', null, null, null);
+      }
+      throw new ApiRequestError('network', null, null, null);
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      clearTimeout(timer);
+      if (timedOut) {
+        logError(messages.requestTimeout);
+        throw new ApiRequestError('timeout', null, null, null);
+      }
+      throw new ApiRequestError('network', null, null, null);
+    }
+    clearTimeout(timer);
+
+    const parsed = parseJson(text);
+    if (!response.ok) {
+      if (response.status === 401 && token) {
+        deps.tokens.remove();
+        if (!options.quietUnauthorized) deps.onUnauthorized();
+      }
+      const errorBody = isErrorBody(parsed) ? parsed : null;
+      throw new ApiRequestError('http', response.status, errorBody?.code ?? null, errorBody?.detail ?? null);
+    }
+    return parsed as T;
+  }
+
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, options) => request(path, { ...options, method: 'POST' }),
+  };
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).detail === 'string';
+}

@@ -1,0 +1,114 @@
+import { messages } from '@flashcards/shared/messages';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { SiteLayout } from '../components/site-layout';
+import { useAuth } from '../features/auth/auth-context';
+import { pendingImport } from '../features/share/pending-import';
+import { importErrorText, sharedDeckErrorText, useImportSharedDeck, useSharedDeck } from '../features/share/share-api';
+import { fill } from '../lib/fill';
+import { appName, useDocumentTitle } from '../lib/use-document-title';
+
+/** After a successful import, the page moves on to /review after this long (product-spec.md section 9). */
+export const importRedirectDelayMs = 3000;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+
+/**
+ * /share/{code}: what a shared deck holds and an Import Deck button. A visitor's code is kept as the pending
+ * import while they sign in on /login, which brings them back here, where the import then runs by itself.
+ */
+export function SharePage() {
+  const code = useParams().shareCode;
+  const navigate = useNavigate();
+  const { user, loading: authLoading } = useAuth();
+  const deck = useSharedDeck(code);
+  const importDeck = useImportSharedDeck();
+  const autoImportStarted = useRef(false);
+  useDocumentTitle(deck.data ? `${deck.data.deck_name} | Shared deck | ${appName}` : `Shared deck | ${appName}`);
+
+  const { mutate } = importDeck;
+  useEffect(() => {
+    if (!code || !user || autoImportStarted.current || pendingImport.get() !== code) return;
+    autoImportStarted.current = true;
+    pendingImport.clear();
+    mutate(code);
+  }, [code, user, mutate]);
+
+  useEffect(() => {
+    if (!importDeck.isSuccess) return;
+    const timer = setTimeout(() => navigate('/review'), importRedirectDelayMs);
+    return () => clearTimeout(timer);
+  }, [importDeck.isSuccess, navigate]);
+
+  function onImport() {
+    if (!code) return;
+    if (!user) {
+      pendingImport.set(code);
+      navigate('/login');
+      return;
+    }
+    importDeck.mutate(code);
+  }
+
+  return (
+    <SiteLayout>
+      <main id="main" className="page page--narrow">
+        <h1>Shared deck</h1>
+        {!code ? (
+          <p className="notice notice--error" role="alert">
+            {messages.invalidShareLink}
+          </p>
+        ) : deck.isPending ? (
+          <p role="status">{messages.loading}</p>
+        ) : deck.isError ? (
+          <p className="notice notice--error" role="alert">
+            {sharedDeckErrorText(deck.error)}
+          </p>
+        ) : (
+          <article className="shared-deck" aria-labelledby="shared-deck-name">
+            <h2 id="shared-deck-name" className="shared-deck__name">
+              {deck.data.deck_name}
+            </h2>
+            <dl className="shared-deck__facts">
+              <div>
+                <dt>Shared by</dt>
+                <dd>{deck.data.owner_name}</dd>
+              </div>
+              <div>
+                <dt>Cards</dt>
+                <dd>{deck.data.card_count}</dd>
+              </div>
+              <div>
+                <dt>Shared on</dt>
+                <dd>
+                  <time dateTime={deck.data.shared_at}>{dateFormat.format(new Date(deck.data.shared_at))}</time>
+                </dd>
+              </div>
+            </dl>
+            {importDeck.isSuccess ? (
+              <p className="notice notice--success" role="status">
+                {fill(messages.importSucceeded, { name: importDeck.data.name })}
+              </p>
+            ) : (
+              <>
+                {importDeck.isError && (
+                  <p className="notice notice--error" role="alert">
+                    {importErrorText(importDeck.error)}
+                  </p>
+                )}
+                <button
+                  type="button"
+                  className="button button--large"
+                  onClick={onImport}
+                  disabled={authLoading || importDeck.isPending}
+                >
+                  {importDeck.isPending ? 'Importing...' : 'Import Deck'}
+                </button>
+              </>
+            )}
+          </article>
+        )}
+      </main>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,32 @@
+import type { User } from '@flashcards/shared/api-types';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient, Providers } from '../src/app/providers';
+import { routes } from '../src/app/routes';
+import { createApiClient } from '../src/lib/api-client';
+import { localTokenStore } from '../src/lib/token-store';
+
+export const testUser: User = {
+  _id: '65a1b2c3d4e5f6a7b8c9d0e1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  created_at: '2026-11-22T10:00:00.000Z',
+};
+
+/**
+ * Renders the real app (routes, guards, providers) at `path` in memory, talking to `fetch`. `goTo` stands for
+ * the full page loads the app makes (logout, 401); tokens live in jsdom's local storage.
+ */
+export function renderApp(path: string, fetch: typeof globalThis.fetch) {
+  const goTo = vi.fn();
+  const logError = vi.fn();
+  const api = createApiClient({ tokens: localTokenStore, onUnauthorized: () => goTo('/'), fetch, logError });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Providers api={api} tokens={localTokenStore} queryClient={createQueryClient()} goTo={goTo}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, goTo, logError };
+}
