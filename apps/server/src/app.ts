@@ -18,8 +18,24 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenService } from './modules/auth/tokens';
 import { createUsersRepo } from './modules/auth/users.repo';
+import { createCardsRepo } from './modules/cards/cards.repo';
+import { cardsRoutes } from './modules/cards/cards.routes';
+import { createCardsService } from './modules/cards/cards.service';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
+import { createDecksRepo } from './modules/decks/decks.repo';
+import { decksRoutes } from './modules/decks/decks.routes';
+import { createDecksService } from './modules/decks/decks.service';
+import { createFeedbackRepo } from './modules/feedback/feedback.repo';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { createFeedbackService } from './modules/feedback/feedback.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createReviewRepo } from './modules/review/review.repo';
+import { reviewRoutes } from './modules/review/review.routes';
+import { createReviewService } from './modules/review/review.service';
+import type { RandomSource } from './modules/review/scheduler';
+import { createSharingRepo } from './modules/sharing/sharing.repo';
+import { sharingRoutes } from './modules/sharing/sharing.routes';
+import { createSharingService, randomShareCode } from './modules/sharing/sharing.service';
 
 /** Everything the app needs from the outside world; server.ts wires the real ones, tests their own. */
 export interface AppDeps {
@@ -30,6 +46,10 @@ export interface AppDeps {
   newId: IdGenerator;
   google: GoogleIdTokenVerifier | null;
   rateLimiters: RateLimiterFactory;
+  /** Randomness for the scheduler's interval fuzz; Math.random unless a test fixes it. */
+  random?: RandomSource;
+  /** Makes share-link codes; 128 random bits unless a test fixes them. */
+  newShareCode?: () => string;
   /** The built web app (apps/web/dist); without an index.html there, only the API is served. */
   webDistDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -105,6 +125,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.db);
   clientConfigRoutes(app, config);
   authRoutes(app, auth);
+
+  const study = { clock: deps.clock, newId: deps.newId };
+  const decksRepo = createDecksRepo(deps.db);
+  const cardsRepo = createCardsRepo(deps.db);
+  const dailyLimit = { defaultDailyNewCardLimit: limits.defaultDailyNewCardLimit };
+  decksRoutes(app, createDecksService({ ...study, ...dailyLimit, decks: decksRepo, cards: cardsRepo }));
+  cardsRoutes(app, createCardsService({ ...study, decks: decksRepo, cards: cardsRepo }));
+  reviewRoutes(
+    app,
+    createReviewService({
+      ...study,
+      reviews: createReviewRepo(deps.db),
+      decks: decksRepo,
+      random: deps.random ?? Math.random,
+      maxQueue: limits.maxReviewQueue,
+    }),
+  );
+  sharingRoutes(
+    app,
+    createSharingService({
+      ...study,
+      ...dailyLimit,
+      shares: createSharingRepo(deps.db),
+      decks: decksRepo,
+      newShareCode: deps.newShareCode ?? randomShareCode,
+      shareTtlMs: config.shareTtlMs,
+    }),
+  );
+  feedbackRoutes(
+    app,
+    createFeedbackService({
+      ...study,
+      feedback: createFeedbackRepo(deps.db),
+      rateLimiters: deps.rateLimiters,
+      perHour: config.feedbackRateLimitPerHour,
+    }),
+    auth.authenticate,
+  );
 
   await registerWebApp(app, deps.webDistDir);
   return app;

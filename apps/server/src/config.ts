@@ -135,6 +135,8 @@ const schema = z
     OPENAI_BASE_URL: urlWithScheme(['http:', 'https:'], 'https://api.openai.com/v1'),
     OPENAI_API_KEY: optionalString,
     STRIPE_SECRET_KEY: optionalString,
+    SHARE_TTL_DAYS: positiveInt(30),
+    FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
   })
   .superRefine((env, ctx) => {
     if (env.AI_PROVIDER === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
@@ -168,6 +170,10 @@ export interface Config {
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   ai: { provider: 'offline' | 'openai'; model: string; baseUrl: string | undefined; apiKey: string | undefined };
   payments: { mode: 'test' | 'live'; stripeSecretKey: string | undefined };
+  /** How long a deck's share link stays valid. */
+  shareTtlMs: number;
+  /** Feedback submissions accepted per client address per hour. */
+  feedbackRateLimitPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -211,5 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ai: { provider: aiProvider, model: e.AI_MODEL, baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY },
     payments: { mode: e.STRIPE_SECRET_KEY ? 'live' : 'test', stripeSecretKey: e.STRIPE_SECRET_KEY },
+    shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
+    feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
   };
 }

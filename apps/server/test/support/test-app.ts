@@ -22,6 +22,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   google?: GoogleIdTokenVerifier | null;
   rateLimiters?: RateLimiterFactory;
+  /** The scheduler's fuzz randomness (default: Math.random). */
+  random?: () => number;
   webDistDir?: string;
   /** Share another context's database and clock (a second app server). */
   shareWith?: TestContext;
@@ -42,6 +44,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     newId: createIdGenerator(clock),
     google: options.google ?? null,
     rateLimiters: options.rateLimiters ?? memoryRateLimiters(),
+    ...(options.random ? { random: options.random } : {}),
     webDistDir: options.webDistDir,
     logger: false,
   });
