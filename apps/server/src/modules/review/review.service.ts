@@ -27,7 +27,7 @@ export function utcDayStart(now: number): number {
 }
 
 /** Two reviews of one card at the same instant: the loser re-reads and reviews the card as the winner left it. */
-const MAX_REVIEW_ATTEMPTS = 5;
+const MAX_REVIEW_ATTEMPTS = 10;
 
 /** The review queue, reviews (scheduler + review log) and deck statistics. */
 export function createReviewService(deps: ReviewServiceDeps) {
