@@ -13,7 +13,7 @@ export const limits = {
   maxCardSideLength: 20_000,
   maxCardsPerSave: 1000,
   /** GET /cards/due answers at most this many cards; the next call continues where a session left off. */
-  maxReviewQueue: 500,
+  maxReviewQueue: 200,
   maxFeedbackLength: 5000,
 } as const;
 

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Conventions (docs/ARCHITECTURE.md): ids are 24-hex text, times are integer
  * epoch milliseconds, booleans are 0/1 integers, so the same rows work on SQLite and PostgreSQL.
@@ -26,6 +28,13 @@ export interface DecksTable {
   daily_new_card_limit: number;
   created_at: number;
   updated_at: number;
+  /**
+   * Counts of the deck's cards by kind (migration 0003): state 0; states 1 and 3; state 2. Kept by cards.repo in the
+   * transaction of every card insert, delete and review; the statistics and card counts read them.
+   */
+  new_cards: Generated<number>;
+  learning_cards: Generated<number>;
+  review_cards: Generated<number>;
 }
 
 export interface CardsTable {

@@ -5,36 +5,30 @@ export type DeckRow = Selectable<DecksTable> & { card_count: number };
 
 /** SQL for decks. Every query is scoped by the owner's user_id: another user's deck is simply not there. */
 export function createDecksRepo(db: Kysely<Database>) {
-  // The deck's card count, answered from the cards_user_deck_state_due index.
-  const withCardCount = () =>
+  const decks = () =>
     db
       .selectFrom('decks')
-      .selectAll('decks')
-      .select((eb) =>
-        eb
-          .selectFrom('cards')
-          .select((count) => count.fn.countAll<number | string>().as('n'))
-          .whereRef('cards.user_id', '=', 'decks.user_id')
-          .whereRef('cards.deck_id', '=', 'decks.id')
-          .as('card_count'),
-      );
+      .select([
+        'id',
+        'user_id',
+        'name',
+        'daily_new_card_limit',
+        'created_at',
+        'updated_at',
+        'new_cards',
+        'learning_cards',
+        'review_cards',
+      ]);
 
   return {
     async list(userId: string): Promise<DeckRow[]> {
-      const rows = await withCardCount()
-        .where('decks.user_id', '=', userId)
-        .orderBy('decks.created_at')
-        .orderBy('decks.id')
-        .execute();
-      return rows.map(normalizeCount);
+      const rows = await decks().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+      return rows.map(withCardCount);
     },
 
     async find(userId: string, id: string): Promise<DeckRow | undefined> {
-      const row = await withCardCount()
-        .where('decks.user_id', '=', userId)
-        .where('decks.id', '=', id)
-        .executeTakeFirst();
-      return row ? normalizeCount(row) : undefined;
+      const row = await decks().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return row ? withCardCount(row) : undefined;
     },
 
     /** True when the user has a deck with this id. */
@@ -72,7 +66,7 @@ export function createDecksRepo(db: Kysely<Database>) {
 
 export type DecksRepo = ReturnType<typeof createDecksRepo>;
 
-/** PostgreSQL returns count(*) as int8, which the pool parses to a number; be explicit for both dialects. */
-function normalizeCount<T extends { card_count: number | string | null }>(row: T): T & { card_count: number } {
-  return { ...row, card_count: Number(row.card_count ?? 0) };
+/** The deck's card count, from its counters (migration 0003). */
+function withCardCount(row: Selectable<DecksTable>): DeckRow {
+  return { ...row, card_count: row.new_cards + row.learning_cards + row.review_cards };
 }

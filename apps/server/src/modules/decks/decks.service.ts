@@ -16,7 +16,7 @@ export interface DecksServiceDeps {
 
 export const deckNotFound = () => appError(404, 'deck_not_found', 'deckNotFound');
 
-export function toDeck(row: DeckRow): Deck {
+export function toDeck(row: Pick<DeckRow, 'id' | 'name' | 'daily_new_card_limit' | 'card_count' | 'created_at'>): Deck {
   return {
     _id: row.id,
     name: row.name,

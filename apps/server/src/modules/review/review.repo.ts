@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ReviewLogsTable } from '../../db/schema';
-import { type CardRow, type CardViewRow, cardViewColumns } from '../cards/cards.repo';
+import { adjustDeckCounters, type CardRow, type CardViewRow, cardViewColumns, counterFor } from '../cards/cards.repo';
 import type { SchedulingState } from './scheduler';
 
 /** Where to look: every deck of the user, or one of them. */
@@ -18,6 +18,11 @@ export interface RawStats {
   nextDue: number | null;
 }
 
+/** Queue order: earliest due first, then by id (creation order). */
+export function byDueThenId(a: { due: number; id: string }, b: { due: number; id: string }): number {
+  return a.due - b.due || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /** SQLite compounds at most 500 SELECTs in one statement; stay well below. */
 const UNION_CHUNK = 100;
 
@@ -33,16 +38,22 @@ export function createReviewRepo(db: Kysely<Database>) {
   };
 
   return {
-    /** Learning and relearning cards due by `now`, earliest first. */
-    dueLearning(scope: Scope, now: number, limit: number): Promise<CardViewRow[]> {
-      return cardsIn(scope)
-        .select(cardViewColumns)
-        .where('state', 'in', [1, 3])
-        .where('due', '<=', now)
-        .orderBy('due')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+    /**
+     * Learning and relearning cards due by `now`, earliest first: one ordered index range per state (each read stops
+     * at `limit` rows), merged here.
+     */
+    async dueLearning(scope: Scope, now: number, limit: number): Promise<CardViewRow[]> {
+      const inState = (state: 1 | 3) =>
+        cardsIn(scope)
+          .select(cardViewColumns)
+          .where('state', '=', state)
+          .where('due', '<=', now)
+          .orderBy('due')
+          .orderBy('id')
+          .limit(limit)
+          .execute();
+      const [learning, relearning] = await Promise.all([inState(1), inState(3)]);
+      return [...learning, ...relearning].sort(byDueThenId).slice(0, limit);
     },
 
     /** Long-term (review-state) cards due by `now`, earliest first. */
@@ -139,6 +150,10 @@ export function createReviewRepo(db: Kysely<Database>) {
           .where('reps', '=', before.reps)
           .executeTakeFirst();
         if (result.numUpdatedRows === 0n) return undefined;
+        const [from, to] = [counterFor(before.state), counterFor(next.state)];
+        if (from !== to) {
+          await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
+        }
         await trx.insertInto('review_logs').values(log).execute();
         return trx
           .selectFrom('cards')
@@ -149,44 +164,60 @@ export function createReviewRepo(db: Kysely<Database>) {
       });
     },
 
-    /** Counts for DeckStats in one round trip; each figure comes from an index range. */
+    /**
+     * The figures of DeckStats without a pass over the cards: the decks' card counters (one row per deck), the
+     * index range of review cards due by now, one index seek per state for the earliest future due time, and the
+     * review log's (user_id, reviewed_at) range for today.
+     */
     async stats(scope: Scope, now: number, dayStart: number): Promise<RawStats> {
-      const count = (build: (query: ReturnType<typeof cardsIn>) => ReturnType<typeof cardsIn>) =>
-        build(cardsIn(scope)).select((eb) => eb.fn.countAll<number | string>().as('n'));
-      const nextDue = (state: 1 | 2 | 3) =>
-        cardsIn(scope)
-          .select((eb) => eb.fn.min<number | string | null>('due').as('d'))
-          .where('state', '=', state)
-          .where('due', '>', now);
+      let counters = db
+        .selectFrom('decks')
+        .select((eb) => [
+          eb.fn.sum<number | string | null>('new_cards').as('fresh'),
+          eb.fn.sum<number | string | null>('learning_cards').as('learning'),
+          eb.fn.sum<number | string | null>('review_cards').as('review'),
+        ])
+        .where('user_id', '=', scope.userId);
+      if (scope.deckId !== null) counters = counters.where('id', '=', scope.deckId);
       let reviewed = db
         .selectFrom('review_logs')
         .select((eb) => eb.fn.count<number | string>('card_id').distinct().as('n'))
         .where('user_id', '=', scope.userId)
         .where('reviewed_at', '>=', dayStart);
       if (scope.deckId !== null) reviewed = reviewed.where('deck_id', '=', scope.deckId);
+      const nextDue = (state: 1 | 2 | 3) =>
+        cardsIn(scope)
+          .select('due')
+          .where('state', '=', state)
+          .where('due', '>', now)
+          .orderBy('due')
+          .limit(1)
+          .executeTakeFirst();
 
-      const row = await db
-        .selectNoFrom([
-          count((q) => q).as('total'),
-          count((q) => q.where('state', '=', 0)).as('fresh'),
-          count((q) => q.where('state', 'in', [1, 3])).as('learning'),
-          count((q) => q.where('state', '=', 2).where('due', '<=', now)).as('due'),
-          reviewed.as('reviewed_today'),
-          nextDue(1).as('next_learning'),
-          nextDue(2).as('next_review'),
-          nextDue(3).as('next_relearning'),
-        ])
-        .executeTakeFirstOrThrow();
-      const nexts = [row.next_learning, row.next_review, row.next_relearning]
-        .filter((value) => value !== null && value !== undefined)
-        .map(Number);
+      const [totals, dueNow, reviewedToday, ...nexts] = await Promise.all([
+        counters.executeTakeFirst(),
+        cardsIn(scope)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('state', '=', 2)
+          .where('due', '<=', now)
+          .executeTakeFirst(),
+        reviewed.executeTakeFirst(),
+        nextDue(1),
+        nextDue(2),
+        nextDue(3),
+      ]);
+      const fresh = Number(totals?.fresh ?? 0);
+      const learning = Number(totals?.learning ?? 0);
+      const review = Number(totals?.review ?? 0);
+      // A new card's due date is its creation time, not an appointment: only states 1 to 3 have a next due time.
+      const futures = nexts.filter((row) => row !== undefined).map((row) => Number(row.due));
       return {
-        total: Number(row.total ?? 0),
-        fresh: Number(row.fresh ?? 0),
-        learning: Number(row.learning ?? 0),
-        due: Number(row.due ?? 0),
-        reviewedToday: Number(row.reviewed_today ?? 0),
-        nextDue: nexts.length > 0 ? Math.min(...nexts) : null,
+        total: fresh + learning + review,
+        fresh,
+        learning,
+        due: Number(dueNow?.n ?? 0),
+        reviewedToday: Number(reviewedToday?.n ?? 0),
+        nextDue: futures.length > 0 ? Math.min(...futures) : null,
       };
     },
   };

@@ -6,7 +6,7 @@ import { toCard } from '../cards/card-view';
 import { cardNotFound } from '../cards/cards.service';
 import type { DecksRepo } from '../decks/decks.repo';
 import { deckNotFound } from '../decks/decks.service';
-import type { ReviewRepo, Scope } from './review.repo';
+import { byDueThenId, type ReviewRepo, type Scope } from './review.repo';
 import { type RandomSource, review } from './scheduler';
 
 export interface ReviewServiceDeps {
@@ -63,9 +63,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
             limit: Math.min(room, Math.max(0, deck.daily_new_card_limit - (introduced.get(deck.id) ?? 0))),
           }))
           .filter((deck) => deck.limit > 0);
-        fresh = (await reviews.newCards(userId, take))
-          .sort((a, b) => a.due - b.due || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-          .slice(0, room);
+        fresh = (await reviews.newCards(userId, take)).sort(byDueThenId).slice(0, room);
       }
       return [...learning, ...due, ...fresh].map(toCard);
     },

@@ -23,7 +23,7 @@ export interface ImportPlan {
 /**
  * SQL for share links. The owner's queries are scoped by their user_id. A share is found by its code alone: the
  * unguessable code is the permission, and what it reveals (deck name, owner name, card count) is what the owner
- * chose to share; the card count and the copied cards are read scoped by the share's owner and deck.
+ * chose to share; the copied cards are read scoped by the share's owner and deck.
  */
 export function createSharingRepo(db: Kysely<Database>) {
   return {
@@ -51,18 +51,18 @@ export function createSharingRepo(db: Kysely<Database>) {
         )
         .innerJoin('users', 'users.id', 'shares.user_id')
         .selectAll('shares')
-        .select(['decks.name as deck_name', 'users.name as owner_name'])
-        .select((eb) =>
-          eb
-            .selectFrom('cards')
-            .select((count) => count.fn.countAll<number | string>().as('n'))
-            .whereRef('cards.user_id', '=', 'shares.user_id')
-            .whereRef('cards.deck_id', '=', 'shares.deck_id')
-            .as('card_count'),
-        )
+        .select([
+          'decks.name as deck_name',
+          'users.name as owner_name',
+          'decks.new_cards',
+          'decks.learning_cards',
+          'decks.review_cards',
+        ])
         .where('shares.code', '=', code)
         .executeTakeFirst();
-      return row ? { ...row, card_count: Number(row.card_count ?? 0) } : undefined;
+      if (!row) return undefined;
+      const { new_cards, learning_cards, review_cards, ...share } = row;
+      return { ...share, card_count: new_cards + learning_cards + review_cards };
     },
 
     async hasImported(userId: string, shareId: string): Promise<boolean> {
