@@ -1,4 +1,5 @@
 import type { Card } from '@flashcards/shared/api-types';
+import { limits } from '@flashcards/shared/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { createDeck, dueCards, MINUTE, reviewCard, saveCards } from '../../../test/support/study';
@@ -101,5 +102,23 @@ describe('daily new-card limits across a day boundary', () => {
     ctx.clock.advance(10 * MINUTE);
     await reviewCard(ctx.app, headers, cards[0]?._id ?? '', 'fail');
     expect(ids(byStatus(await dueCards(ctx.app, headers, deck._id), 'new'))).toEqual(ids(cards.slice(1, 2)));
+  });
+
+  it('answers at most 200 cards at a time (limits.maxReviewQueue), learning first', async () => {
+    ctx.clock.set('2026-12-07T12:00:00.000Z');
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const deck = await createDeck(ctx.app, headers);
+    await setLimit(headers, deck._id, 9999);
+    const cards = await saveCards(ctx.app, headers, deck._id, 230);
+    expect(limits.maxReviewQueue).toBe(200);
+    const queue = await dueCards(ctx.app, headers);
+    expect(ids(queue)).toEqual(ids(cards.slice(0, 200)));
+    // A learning card due now goes to the front; the queue stays at 200.
+    await reviewCard(ctx.app, headers, cards[229]?._id ?? '', 'fail');
+    ctx.clock.advance(MINUTE);
+    const next = await dueCards(ctx.app, headers);
+    expect(next).toHaveLength(200);
+    expect(next[0]).toMatchObject({ _id: cards[229]?._id, status: 'learning' });
+    expect(ids(next.slice(1))).toEqual(ids(cards.slice(0, 199)));
   });
 });
