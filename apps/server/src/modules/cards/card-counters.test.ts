@@ -79,4 +79,45 @@ describe('deck card counters', () => {
     const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: importer.headers });
     expect(decks.json()[0].card_count).toBe(4);
   });
+
+  it('stay exact under concurrent saves, reviews and deletions in one deck', async () => {
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const deck = await createDeck(ctx.app, headers);
+    const first = await saveCards(ctx.app, headers, deck._id, 20);
+    const responses = await Promise.all([
+      ...Array.from({ length: 10 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/save-cards',
+          headers,
+          payload: {
+            deck_id: deck._id,
+            cards: [
+              { question: 'Q', answer: 'A' },
+              { question: 'Q2', answer: 'A2' },
+            ],
+          },
+        }),
+      ),
+      ...first
+        .slice(0, 10)
+        .map((card) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/cards/review',
+            headers,
+            payload: { card_id: card._id, result: 'pass' },
+          }),
+        ),
+      ...first.slice(10, 20).map((card) => ctx.app.inject({ method: 'DELETE', url: `/cards/${card._id}`, headers })),
+    ]);
+    expect(responses.every((response) => response.statusCode < 300)).toBe(true);
+    await countersMatchCards();
+    const row = await ctx.database.db
+      .selectFrom('decks')
+      .select(['new_cards', 'learning_cards', 'review_cards'])
+      .where('id', '=', deck._id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ new_cards: 20, learning_cards: 10, review_cards: 0 });
+  });
 });

@@ -1,6 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
 import { createDeck, DAY, reviewCard, saveCards } from '../../../test/support/study';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 
@@ -22,24 +22,16 @@ async function share(headers: Headers, deckId: string) {
   return response.json<{ share_code: string; expires_at: string }>();
 }
 
-async function owner(name = 'Marie Curie') {
+/** A user with the given display name (the factory's users are all called Ada). */
+async function owner(name: string) {
   const email = uniqueEmail('owner');
   const signup = await ctx.app.inject({
     method: 'POST',
     url: '/signup',
-    payload: { email, password: 'correct horse battery', name },
+    payload: { email, password: DEFAULT_PASSWORD, name },
   });
   expect(signup.statusCode).toBe(201);
-  return signUpAndLogInExisting(email);
-}
-
-async function signUpAndLogInExisting(email: string) {
-  const login = await ctx.app.inject({
-    method: 'POST',
-    url: '/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ username: email, password: 'correct horse battery' }).toString(),
-  });
+  const login = await loginForm(ctx.app, email, DEFAULT_PASSWORD);
   expect(login.statusCode).toBe(200);
   return { headers: { authorization: `Bearer ${login.json().access_token}` } };
 }
