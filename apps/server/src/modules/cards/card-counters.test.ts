@@ -99,16 +99,14 @@ describe('deck card counters', () => {
           },
         }),
       ),
-      ...first
-        .slice(0, 10)
-        .map((card) =>
-          ctx.app.inject({
-            method: 'POST',
-            url: '/cards/review',
-            headers,
-            payload: { card_id: card._id, result: 'pass' },
-          }),
-        ),
+      ...first.slice(0, 10).map((card) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/cards/review',
+          headers,
+          payload: { card_id: card._id, result: 'pass' },
+        }),
+      ),
       ...first.slice(10, 20).map((card) => ctx.app.inject({ method: 'DELETE', url: `/cards/${card._id}`, headers })),
     ]);
     expect(responses.every((response) => response.statusCode < 300)).toBe(true);
