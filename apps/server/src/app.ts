@@ -25,8 +25,24 @@ import { createBillingRepo } from './modules/billing/billing.repo';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
 import { testCheckoutRoutes } from './modules/billing/test-checkout.routes';
+import { createCardsRepo } from './modules/cards/cards.repo';
+import { cardsRoutes } from './modules/cards/cards.routes';
+import { createCardsService } from './modules/cards/cards.service';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
+import { createDecksRepo } from './modules/decks/decks.repo';
+import { decksRoutes } from './modules/decks/decks.routes';
+import { createDecksService } from './modules/decks/decks.service';
+import { createFeedbackRepo } from './modules/feedback/feedback.repo';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { createFeedbackService } from './modules/feedback/feedback.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createReviewRepo } from './modules/review/review.repo';
+import { reviewRoutes } from './modules/review/review.routes';
+import { createReviewService } from './modules/review/review.service';
+import type { RandomSource } from './modules/review/scheduler';
+import { createSharingRepo } from './modules/sharing/sharing.repo';
+import { sharingRoutes } from './modules/sharing/sharing.routes';
+import { createSharingService, randomShareCode } from './modules/sharing/sharing.service';
 
 /** Everything the app needs from the outside world; server.ts wires the real ones, tests their own. */
 export interface AppDeps {
@@ -39,6 +55,10 @@ export interface AppDeps {
   rateLimiters: RateLimiterFactory;
   /** Defaults to Stripe when STRIPE_SECRET_KEY is set, else the local test mode. */
   payments?: PaymentProvider;
+  /** Randomness for the scheduler's interval fuzz; Math.random unless a test fixes it. */
+  random?: RandomSource;
+  /** Makes share-link codes; 128 random bits unless a test fixes them. */
+  newShareCode?: () => string;
   /** The built web app (apps/web/dist); without an index.html there, only the API is served. */
   webDistDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -139,6 +159,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   billingRoutes(app, billing);
   if (payments.name === 'test') testCheckoutRoutes(app, payments as TestPaymentProvider, billing);
+  const study = { clock: deps.clock, newId: deps.newId };
+  const decksRepo = createDecksRepo(deps.db);
+  const cardsRepo = createCardsRepo(deps.db);
+  const dailyLimit = { defaultDailyNewCardLimit: limits.defaultDailyNewCardLimit };
+  decksRoutes(app, createDecksService({ ...study, ...dailyLimit, decks: decksRepo, cards: cardsRepo }));
+  cardsRoutes(app, createCardsService({ ...study, decks: decksRepo, cards: cardsRepo }));
+  reviewRoutes(
+    app,
+    createReviewService({
+      ...study,
+      reviews: createReviewRepo(deps.db),
+      decks: decksRepo,
+      random: deps.random ?? Math.random,
+      maxQueue: limits.maxReviewQueue,
+    }),
+  );
+  sharingRoutes(
+    app,
+    createSharingService({
+      ...study,
+      ...dailyLimit,
+      shares: createSharingRepo(deps.db),
+      decks: decksRepo,
+      newShareCode: deps.newShareCode ?? randomShareCode,
+      shareTtlMs: config.shareTtlMs,
+    }),
+  );
+  feedbackRoutes(
+    app,
+    createFeedbackService({
+      ...study,
+      feedback: createFeedbackRepo(deps.db),
+      rateLimiters: deps.rateLimiters,
+      perHour: config.feedbackRateLimitPerHour,
+    }),
+    auth.authenticate,
+  );
 
   await registerWebApp(app, deps.webDistDir);
   return app;

@@ -139,6 +139,8 @@ const schema = z
     STRIPE_PRICE_GENERATIONS: optionalString,
     STRIPE_PRICE_GENERATIONS_100: optionalString,
     STRIPE_PRICE_MONTHLY: optionalString,
+    SHARE_TTL_DAYS: positiveInt(30),
+    FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
   })
   .superRefine((env, ctx) => {
     if (env.AI_PROVIDER === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
@@ -178,6 +180,10 @@ export interface Config {
     /** Stripe price ids per plan type; a plan without one is charged with inline price data. */
     stripePriceIds: { generations?: string; generations_100?: string; monthly?: string };
   };
+  /** How long a deck's share link stays valid. */
+  shareTtlMs: number;
+  /** Feedback submissions accepted per client address per hour. */
+  feedbackRateLimitPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -230,5 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ...(e.STRIPE_PRICE_MONTHLY ? { monthly: e.STRIPE_PRICE_MONTHLY } : {}),
       },
     },
+    shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
+    feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
   };
 }

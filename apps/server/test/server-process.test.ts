@@ -5,12 +5,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from './support/factories';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 // The real entry point (src/server.ts) as a child process: configuration errors, the generated JWT secret
 // surviving a restart, and a clean exit on SIGTERM.
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const dataDirs: string[] = [];
+let database: TestDatabase | undefined;
 
 interface RunningServer {
   url: string;
@@ -72,7 +74,8 @@ function tempDataDir(): string {
   return dir;
 }
 
-afterAll(() => {
+afterAll(async () => {
+  await database?.destroy();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -86,7 +89,9 @@ describe('the server process', () => {
 
   it('keeps the generated JWT secret, so a token survives a restart; SIGTERM exits cleanly', async () => {
     const dataDir = tempDataDir();
-    const env = { DATA_DIR: dataDir, JWT_SECRET: '' };
+    // On PostgreSQL runs, a fresh schema of the test database, so runs never share migration state.
+    database = await createTestDatabase();
+    const env = { DATA_DIR: dataDir, JWT_SECRET: '', DATABASE_URL: database.options.databaseUrl ?? '' };
     const email = uniqueEmail('restart');
     const password = 'a long enough password';
 

@@ -38,6 +38,81 @@ export interface SignupRequest {
   name: string;
 }
 
+/** A card's place in spaced repetition: FSRS New, Learning, Relearning, or Review ("due"). */
+export type CardStatus = 'new' | 'learning' | 'relearning' | 'due';
+
+export interface Card {
+  _id: string;
+  deck_id: string;
+  question: string;
+  answer: string;
+  status: CardStatus;
+  /** ISO time the card is next due; a "due" card is reviewable once this has passed. */
+  due_date: string;
+  created_at: string;
+  reps: number;
+  lapses: number;
+}
+
+export interface Deck {
+  _id: string;
+  name: string;
+  daily_new_card_limit: number;
+  card_count: number;
+  created_at: string;
+}
+
+/** GET /decks/{id}. */
+export interface DeckWithCards extends Deck {
+  flashcards: Card[];
+}
+
+/** PUT /decks/{id}/settings: request and response. */
+export interface DeckSettings {
+  daily_new_card_limit: number;
+}
+
+export interface DeckStats {
+  total_cards: number;
+  new_cards: number;
+  /** Learning and relearning. */
+  learning_cards: number;
+  /** Status "due" with due_date reached. */
+  due_cards: number;
+  cards_reviewed_today: number;
+  /** The earliest future due date (ISO), or null. */
+  next_due_time: string | null;
+}
+
+/** POST /save-cards request. */
+export interface SaveCardsRequest {
+  deck_id: string;
+  cards: { question: string; answer: string }[];
+}
+
+export interface SaveCardsResponse {
+  saved: number;
+  cards: Card[];
+}
+
+export type ReviewResult = 'pass' | 'fail';
+
+/** POST /cards/review request. */
+export interface ReviewRequest {
+  card_id: string;
+  result: ReviewResult;
+}
+
+export interface ReviewResponse {
+  card: Card;
+}
+
+/** POST /decks/{id}/share. The link is origin + "/share/" + share_code. */
+export interface ShareResponse {
+  share_code: string;
+  expires_at: string;
+}
+
 /** GET /shared/{code}. */
 export interface SharedDeckInfo {
   deck_name: string;
@@ -57,4 +132,8 @@ export interface ImportResponse {
 export interface FeedbackRequest {
   email?: string;
   feedback: string;
+}
+
+export interface FeedbackResponse {
+  ok: true;
 }

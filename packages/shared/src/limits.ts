@@ -7,6 +7,14 @@ export const limits = {
   maxNameLength: 100,
   maxEmailLength: 254,
   defaultDailyNewCardLimit: 20,
+  maxDailyNewCardLimit: 9999,
+  maxDeckNameLength: 200,
+  /** Question or answer. */
+  maxCardSideLength: 20_000,
+  maxCardsPerSave: 1000,
+  /** GET /cards/due answers at most this many cards; the next call continues where a session left off. */
+  maxReviewQueue: 200,
+  maxFeedbackLength: 5000,
 } as const;
 
 export const timeouts = {

@@ -33,11 +33,7 @@ export const messages = {
   getStarted: 'Get Started',
   tryFree: 'Try free',
   footerLine: 'Join thousands of students, teachers and language learners...',
-  feedbackThanks: 'Thank you for your feedback!',
-  feedbackFailed: 'There was an error sending your feedback. Please try again.',
   invalidShareLink: 'Invalid share link.',
-  shareNotFound: 'This shared deck could not be found or may have been deleted.',
-  shareExpired: 'This share link has expired.',
   sharedDeckLoadFailed: 'Failed to load shared deck information.',
   importFailed: 'Failed to import deck. You might already have this deck or the owner may have deleted it.',
   privacyLastUpdated: '31.03.2025',
@@ -48,6 +44,39 @@ export const messages = {
   chunkLoadFailed: 'This part of the app could not be loaded. Please check your connection and reload the page.',
   cookieBannerText:
     'We use local storage to keep you signed in and to remember your choices. With your consent we also collect anonymous usage statistics to improve the product.',
+
+  // Decks and cards (server; quoted texts from product-spec.md section 5)
+  deckNameEmpty: 'Deck name cannot be empty',
+  deckNameTooLong: 'Deck name must be at most 200 characters.',
+  cardSidesEmpty: 'Question and answer cannot be empty',
+  cardSideTooLong: 'Question and answer must be at most 20000 characters each.',
+  noCardsSelected: 'Please select at least one card to save',
+  tooManyCards: 'At most 1000 cards can be saved at once.',
+  noDeckSelected: 'Please select a deck to save cards to',
+  dailyLimitInvalid: 'Daily new card limit must be a whole number from 0 to 9999.',
+  deckNotFound: 'Deck not found.',
+  cardNotFound: 'Card not found.',
+  cardIdMissing: 'Card ID is missing',
+  reviewResultInvalid: 'Result must be "pass" or "fail".',
+  reviewConflict: 'This card was being reviewed at the same time elsewhere. Please try again.',
+
+  // Sharing (server; the 404 and 410 texts are product-spec.md section 8's)
+  shareNotFound: 'This shared deck could not be found or may have been deleted.',
+  shareExpired: 'This share link has expired.',
+  alreadyImported: 'You have already imported this deck.',
+  ownDeckImport: 'This deck is already yours.',
+  anonymousOwner: 'Anonymous',
+
+  // Feedback (server; the web app's texts are product-spec.md section 4's)
+  feedbackEmpty: 'Please enter your feedback.',
+  feedbackTooLong: 'Feedback must be at most 5000 characters.',
+  feedbackThanks: 'Thank you for your feedback!',
+  feedbackFailed: 'There was an error sending your feedback. Please try again.',
+
+  // Next review time (review page: 'No cards to review!' and when the next card is due)
+  noCardsToReview: 'No cards to review!',
+  reviewCompleted: 'Review completed!',
+  nextDueVerySoon: 'very soon',
 
   // HTTP
   badRequest: 'The request could not be understood.',

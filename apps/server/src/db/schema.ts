@@ -41,6 +41,13 @@ export interface DecksTable {
   daily_new_card_limit: number;
   created_at: number;
   updated_at: number;
+  /**
+   * Counts of the deck's cards by kind (migration 0003): state 0; states 1 and 3; state 2. Kept by cards.repo in the
+   * transaction of every card insert, delete and review; the statistics and card counts read them.
+   */
+  new_cards: Generated<number>;
+  learning_cards: Generated<number>;
+  review_cards: Generated<number>;
 }
 
 export interface CardsTable {

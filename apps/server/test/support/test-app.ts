@@ -25,6 +25,8 @@ export interface TestAppOptions {
   rateLimiters?: RateLimiterFactory;
   /** A payment provider other than the one the config selects (e.g. Stripe pointed at a local server). */
   payments?: PaymentProvider;
+  /** The scheduler's fuzz randomness (default: Math.random). */
+  random?: () => number;
   webDistDir?: string;
   /** Share another context's database and clock (a second app server). */
   shareWith?: TestContext;
@@ -45,6 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     newId: createIdGenerator(clock),
     google: options.google ?? null,
     rateLimiters: options.rateLimiters ?? memoryRateLimiters(),
+    ...(options.random ? { random: options.random } : {}),
     webDistDir: options.webDistDir,
     ...(options.payments ? { payments: options.payments } : {}),
     logger: false,

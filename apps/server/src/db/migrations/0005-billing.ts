@@ -92,4 +92,17 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['test_subscriptions', 'test_checkout_sessions', 'checkout_sessions', 'payments']) {
     await db.schema.dropTable(table).execute();
   }
+  await db.schema.dropIndex('users_subscription').execute();
+  for (const column of USER_COLUMNS) await db.schema.alterTable('users').dropColumn(column).execute();
 }
+
+const USER_COLUMNS = [
+  'premium_quota',
+  'premium_requests_used',
+  'purchased_generations',
+  'plan_type',
+  'subscription_id',
+  'billing_customer_id',
+  'subscription_end_date',
+  'subscription_cancel_at_period_end',
+];

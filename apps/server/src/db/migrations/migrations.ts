@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as studyCore from './0002-study-core';
+import * as studyCoreExtras from './0003-study-core-extras';
 import * as billing from './0005-billing';
 
 /**
@@ -10,6 +11,7 @@ import * as billing from './0005-billing';
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-study-core': studyCore,
+  '0003-study-core-extras': studyCoreExtras,
   '0005-billing': billing,
 };
 

@@ -1,0 +1,72 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, DecksTable } from '../../db/schema';
+
+export type DeckRow = Selectable<DecksTable> & { card_count: number };
+
+/** SQL for decks. Every query is scoped by the owner's user_id: another user's deck is simply not there. */
+export function createDecksRepo(db: Kysely<Database>) {
+  const decks = () =>
+    db
+      .selectFrom('decks')
+      .select([
+        'id',
+        'user_id',
+        'name',
+        'daily_new_card_limit',
+        'created_at',
+        'updated_at',
+        'new_cards',
+        'learning_cards',
+        'review_cards',
+      ]);
+
+  return {
+    async list(userId: string): Promise<DeckRow[]> {
+      const rows = await decks().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+      return rows.map(withCardCount);
+    },
+
+    async find(userId: string, id: string): Promise<DeckRow | undefined> {
+      const row = await decks().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return row ? withCardCount(row) : undefined;
+    },
+
+    /** True when the user has a deck with this id. */
+    async exists(userId: string, id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('decks')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insert(row: Insertable<DecksTable>): Promise<void> {
+      await db.insertInto('decks').values(row).execute();
+    },
+
+    async setDailyNewCardLimit(userId: string, id: string, limit: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('decks')
+        .set({ daily_new_card_limit: limit, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Deletes the deck; its cards, review log, shares and import records go with it (foreign keys cascade). */
+    async delete(userId: string, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('decks').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type DecksRepo = ReturnType<typeof createDecksRepo>;
+
+/** The deck's card count, from its counters (migration 0003). */
+function withCardCount(row: Selectable<DecksTable>): DeckRow {
+  return { ...row, card_count: row.new_cards + row.learning_cards + row.review_cards };
+}

@@ -1,0 +1,78 @@
+import type { Deck, DeckSettings, DeckWithCards } from '@flashcards/shared/api-types';
+import type { Clock } from '../../adapters/clock';
+import { type IdGenerator, isId } from '../../adapters/ids';
+import { appError } from '../../http/app-error';
+import { toCard } from '../cards/card-view';
+import type { CardsRepo } from '../cards/cards.repo';
+import type { DeckRow, DecksRepo } from './decks.repo';
+
+export interface DecksServiceDeps {
+  decks: DecksRepo;
+  cards: CardsRepo;
+  clock: Clock;
+  newId: IdGenerator;
+  defaultDailyNewCardLimit: number;
+}
+
+export const deckNotFound = () => appError(404, 'deck_not_found', 'deckNotFound');
+
+export function toDeck(row: Pick<DeckRow, 'id' | 'name' | 'daily_new_card_limit' | 'card_count' | 'created_at'>): Deck {
+  return {
+    _id: row.id,
+    name: row.name,
+    daily_new_card_limit: row.daily_new_card_limit,
+    card_count: row.card_count,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Decks of one user. A deck id that is malformed, missing or someone else's is the same 404. */
+export function createDecksService(deps: DecksServiceDeps) {
+  const { decks, cards, clock } = deps;
+
+  const findOwned = async (userId: string, deckId: string): Promise<DeckRow> => {
+    const row = isId(deckId) ? await decks.find(userId, deckId) : undefined;
+    if (!row) throw deckNotFound();
+    return row;
+  };
+
+  return {
+    async list(userId: string): Promise<Deck[]> {
+      return (await decks.list(userId)).map(toDeck);
+    },
+
+    async get(userId: string, deckId: string): Promise<DeckWithCards> {
+      const row = await findOwned(userId, deckId);
+      const flashcards = (await cards.listByDeck(userId, row.id)).map(toCard);
+      return { ...toDeck(row), flashcards };
+    },
+
+    async create(userId: string, name: string): Promise<Deck> {
+      const now = clock.now();
+      const row = {
+        id: deps.newId(),
+        user_id: userId,
+        name,
+        daily_new_card_limit: deps.defaultDailyNewCardLimit,
+        created_at: now,
+        updated_at: now,
+      };
+      await decks.insert(row);
+      return toDeck({ ...row, card_count: 0 });
+    },
+
+    async updateSettings(userId: string, deckId: string, settings: DeckSettings): Promise<DeckSettings> {
+      const updated =
+        isId(deckId) && (await decks.setDailyNewCardLimit(userId, deckId, settings.daily_new_card_limit, clock.now()));
+      if (!updated) throw deckNotFound();
+      return { daily_new_card_limit: settings.daily_new_card_limit };
+    },
+
+    async delete(userId: string, deckId: string): Promise<void> {
+      const deleted = isId(deckId) && (await decks.delete(userId, deckId));
+      if (!deleted) throw deckNotFound();
+    },
+  };
+}
+
+export type DecksService = ReturnType<typeof createDecksService>;

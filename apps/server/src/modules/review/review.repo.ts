@@ -1,0 +1,226 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, ReviewLogsTable } from '../../db/schema';
+import { adjustDeckCounters, type CardRow, type CardViewRow, cardViewColumns, counterFor } from '../cards/cards.repo';
+import type { SchedulingState } from './scheduler';
+
+/** Where to look: every deck of the user, or one of them. */
+export interface Scope {
+  userId: string;
+  deckId: string | null;
+}
+
+export interface RawStats {
+  total: number;
+  fresh: number;
+  learning: number;
+  due: number;
+  reviewedToday: number;
+  nextDue: number | null;
+}
+
+/** Queue order: earliest due first, then by id (creation order). */
+export function byDueThenId(a: { due: number; id: string }, b: { due: number; id: string }): number {
+  return a.due - b.due || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** SQLite compounds at most 500 SELECTs in one statement; stay well below. */
+const UNION_CHUNK = 100;
+
+/**
+ * SQL for the review queue, reviews and statistics. Every query is scoped by user_id (and the deck, when given),
+ * and each one is answered from an index on (user_id, [deck_id,] state, due) or (user_id, reviewed_at).
+ */
+export function createReviewRepo(db: Kysely<Database>) {
+  const cardsIn = (scope: Scope) => {
+    let query = db.selectFrom('cards').where('user_id', '=', scope.userId);
+    if (scope.deckId !== null) query = query.where('deck_id', '=', scope.deckId);
+    return query;
+  };
+
+  return {
+    /**
+     * Learning and relearning cards due by `now`, earliest first: one ordered index range per state (each read stops
+     * at `limit` rows), merged here.
+     */
+    async dueLearning(scope: Scope, now: number, limit: number): Promise<CardViewRow[]> {
+      const inState = (state: 1 | 3) =>
+        cardsIn(scope)
+          .select(cardViewColumns)
+          .where('state', '=', state)
+          .where('due', '<=', now)
+          .orderBy('due')
+          .orderBy('id')
+          .limit(limit)
+          .execute();
+      const [learning, relearning] = await Promise.all([inState(1), inState(3)]);
+      return [...learning, ...relearning].sort(byDueThenId).slice(0, limit);
+    },
+
+    /** Long-term (review-state) cards due by `now`, earliest first. */
+    dueReview(scope: Scope, now: number, limit: number): Promise<CardViewRow[]> {
+      return cardsIn(scope)
+        .select(cardViewColumns)
+        .where('state', '=', 2)
+        .where('due', '<=', now)
+        .orderBy('due')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The user's decks in scope with their daily new-card limits. */
+    deckLimits(scope: Scope): Promise<{ id: string; daily_new_card_limit: number }[]> {
+      let query = db.selectFrom('decks').select(['id', 'daily_new_card_limit']).where('user_id', '=', scope.userId);
+      if (scope.deckId !== null) query = query.where('id', '=', scope.deckId);
+      return query.orderBy('created_at').orderBy('id').execute();
+    },
+
+    /** Per deck: how many new cards got their first review since `since` (read from today's review log). */
+    async introducedSince(scope: Scope, since: number): Promise<Map<string, number>> {
+      let query = db
+        .selectFrom('review_logs')
+        .select((eb) => ['deck_id', eb.fn.count<number | string>('card_id').distinct().as('n')])
+        .where('user_id', '=', scope.userId)
+        .where('reviewed_at', '>=', since)
+        .where('state_before', '=', 0);
+      if (scope.deckId !== null) query = query.where('deck_id', '=', scope.deckId);
+      const rows = await query.groupBy('deck_id').execute();
+      return new Map(rows.map((row) => [row.deck_id, Number(row.n)]));
+    },
+
+    /** The first `take` new cards of each deck (oldest first), in one round trip per 100 decks. */
+    async newCards(userId: string, take: { deckId: string; limit: number }[]): Promise<CardViewRow[]> {
+      const rows: CardViewRow[] = [];
+      for (let start = 0; start < take.length; start += UNION_CHUNK) {
+        const parts = take
+          .slice(start, start + UNION_CHUNK)
+          .map(({ deckId, limit }, index) =>
+            db
+              .selectFrom(
+                db
+                  .selectFrom('cards')
+                  .select(cardViewColumns)
+                  .where('user_id', '=', userId)
+                  .where('deck_id', '=', deckId)
+                  .where('state', '=', 0)
+                  .orderBy('due')
+                  .orderBy('id')
+                  .limit(limit)
+                  .as(`d${index}`),
+              )
+              .selectAll(),
+          );
+        const [first, ...rest] = parts;
+        if (!first) continue;
+        const query = rest.reduce((union, part) => union.unionAll(part), first);
+        rows.push(...(await query.execute()));
+      }
+      return rows;
+    },
+
+    findCard(userId: string, cardId: string): Promise<CardRow | undefined> {
+      return db
+        .selectFrom('cards')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', cardId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Writes a review: the card's new state and one review-log row, in one transaction. The update applies only if
+     * the card is still as it was read (same reps); false means another review won the race and nothing was written.
+     */
+    async applyReview(
+      before: CardRow,
+      next: SchedulingState,
+      log: Insertable<ReviewLogsTable>,
+      now: number,
+    ): Promise<CardViewRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('cards')
+          .set({
+            ...next,
+            first_reviewed_at: before.first_reviewed_at ?? now,
+            updated_at: now,
+          })
+          .where('user_id', '=', before.user_id)
+          .where('id', '=', before.id)
+          .where('reps', '=', before.reps)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return undefined;
+        const [from, to] = [counterFor(before.state), counterFor(next.state)];
+        if (from !== to) {
+          await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
+        }
+        await trx.insertInto('review_logs').values(log).execute();
+        return trx
+          .selectFrom('cards')
+          .select(cardViewColumns)
+          .where('user_id', '=', before.user_id)
+          .where('id', '=', before.id)
+          .executeTakeFirst();
+      });
+    },
+
+    /**
+     * The figures of DeckStats without a pass over the cards: the decks' card counters (one row per deck), the
+     * index range of review cards due by now, one index seek per state for the earliest future due time, and the
+     * review log's (user_id, reviewed_at) range for today.
+     */
+    async stats(scope: Scope, now: number, dayStart: number): Promise<RawStats> {
+      let counters = db
+        .selectFrom('decks')
+        .select((eb) => [
+          eb.fn.sum<number | string | null>('new_cards').as('fresh'),
+          eb.fn.sum<number | string | null>('learning_cards').as('learning'),
+          eb.fn.sum<number | string | null>('review_cards').as('review'),
+        ])
+        .where('user_id', '=', scope.userId);
+      if (scope.deckId !== null) counters = counters.where('id', '=', scope.deckId);
+      let reviewed = db
+        .selectFrom('review_logs')
+        .select((eb) => eb.fn.count<number | string>('card_id').distinct().as('n'))
+        .where('user_id', '=', scope.userId)
+        .where('reviewed_at', '>=', dayStart);
+      if (scope.deckId !== null) reviewed = reviewed.where('deck_id', '=', scope.deckId);
+      const nextDue = (state: 1 | 2 | 3) =>
+        cardsIn(scope)
+          .select('due')
+          .where('state', '=', state)
+          .where('due', '>', now)
+          .orderBy('due')
+          .limit(1)
+          .executeTakeFirst();
+
+      const [totals, dueNow, reviewedToday, ...nexts] = await Promise.all([
+        counters.executeTakeFirst(),
+        cardsIn(scope)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('state', '=', 2)
+          .where('due', '<=', now)
+          .executeTakeFirst(),
+        reviewed.executeTakeFirst(),
+        nextDue(1),
+        nextDue(2),
+        nextDue(3),
+      ]);
+      const fresh = Number(totals?.fresh ?? 0);
+      const learning = Number(totals?.learning ?? 0);
+      const review = Number(totals?.review ?? 0);
+      // A new card's due date is its creation time, not an appointment: only states 1 to 3 have a next due time.
+      const futures = nexts.filter((row) => row !== undefined).map((row) => Number(row.due));
+      return {
+        total: fresh + learning + review,
+        fresh,
+        learning,
+        due: Number(dueNow?.n ?? 0),
+        reviewedToday: Number(reviewedToday?.n ?? 0),
+        nextDue: futures.length > 0 ? Math.min(...futures) : null,
+      };
+    },
+  };
+}
+
+export type ReviewRepo = ReturnType<typeof createReviewRepo>;

@@ -1,0 +1,121 @@
+import type { Card, DeckStats, ReviewResult } from '@flashcards/shared/api-types';
+import type { Clock } from '../../adapters/clock';
+import { type IdGenerator, isId } from '../../adapters/ids';
+import { appError } from '../../http/app-error';
+import { toCard } from '../cards/card-view';
+import { cardNotFound } from '../cards/cards.service';
+import type { DecksRepo } from '../decks/decks.repo';
+import { deckNotFound } from '../decks/decks.service';
+import { byDueThenId, type ReviewRepo, type Scope } from './review.repo';
+import { type RandomSource, review } from './scheduler';
+
+export interface ReviewServiceDeps {
+  reviews: ReviewRepo;
+  decks: DecksRepo;
+  clock: Clock;
+  newId: IdGenerator;
+  random: RandomSource;
+  /** The most cards one GET /cards/due answers. */
+  maxQueue: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The start of the server's UTC day that contains `now` (api-contract.md: the day of the daily new-card limit). */
+export function utcDayStart(now: number): number {
+  return Math.floor(now / DAY_MS) * DAY_MS;
+}
+
+/** Two reviews of one card at the same instant: the loser re-reads and reviews the card as the winner left it. */
+const MAX_REVIEW_ATTEMPTS = 10;
+
+/** The review queue, reviews (scheduler + review log) and deck statistics. */
+export function createReviewService(deps: ReviewServiceDeps) {
+  const { reviews, decks, clock } = deps;
+
+  const scopeFor = async (userId: string, deckId: string | undefined): Promise<Scope> => {
+    if (deckId === undefined) return { userId, deckId: null };
+    if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw deckNotFound();
+    return { userId, deckId };
+  };
+
+  return {
+    /**
+     * What to study now, in order: learning and relearning cards that are due, then long-term cards that are due,
+     * then new cards, each deck giving at most its daily new-card limit minus the new cards it introduced today.
+     */
+    async queue(userId: string, deckId: string | undefined): Promise<Card[]> {
+      const scope = await scopeFor(userId, deckId);
+      const now = clock.now();
+      const learning = await reviews.dueLearning(scope, now, deps.maxQueue);
+      let room = deps.maxQueue - learning.length;
+      const due = room > 0 ? await reviews.dueReview(scope, now, room) : [];
+      room -= due.length;
+      let fresh: Awaited<ReturnType<ReviewRepo['newCards']>> = [];
+      if (room > 0) {
+        const [limits, introduced] = await Promise.all([
+          reviews.deckLimits(scope),
+          reviews.introducedSince(scope, utcDayStart(now)),
+        ]);
+        const take = limits
+          .map((deck) => ({
+            deckId: deck.id,
+            limit: Math.min(room, Math.max(0, deck.daily_new_card_limit - (introduced.get(deck.id) ?? 0))),
+          }))
+          .filter((deck) => deck.limit > 0);
+        fresh = (await reviews.newCards(userId, take)).sort(byDueThenId).slice(0, room);
+      }
+      return [...learning, ...due, ...fresh].map(toCard);
+    },
+
+    /** Records a pass or fail: the card's next FSRS state and a review-log row, together. */
+    async review(userId: string, cardId: string, result: ReviewResult): Promise<{ card: Card }> {
+      if (!isId(cardId)) throw cardNotFound();
+      for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
+        const before = await reviews.findCard(userId, cardId);
+        if (!before) throw cardNotFound();
+        const now = clock.now();
+        const outcome = review(before, result, now, deps.random);
+        const after = await reviews.applyReview(
+          before,
+          outcome.next,
+          {
+            id: deps.newId(),
+            user_id: userId,
+            deck_id: before.deck_id,
+            card_id: before.id,
+            reviewed_at: now,
+            rating: outcome.rating,
+            state_before: before.state,
+            state_after: outcome.next.state,
+            due_before: before.due,
+            due_after: outcome.next.due,
+            stability: outcome.next.stability,
+            difficulty: outcome.next.difficulty,
+            scheduled_days: outcome.next.scheduled_days,
+            elapsed_days: outcome.elapsedDays,
+          },
+          now,
+        );
+        if (after) return { card: toCard(after) };
+      }
+      throw appError(409, 'review_conflict', 'reviewConflict');
+    },
+
+    async stats(userId: string, deckId: string | undefined): Promise<DeckStats> {
+      const scope = await scopeFor(userId, deckId);
+      const now = clock.now();
+      const raw = await reviews.stats(scope, now, utcDayStart(now));
+      return {
+        total_cards: raw.total,
+        new_cards: raw.fresh,
+        learning_cards: raw.learning,
+        due_cards: raw.due,
+        cards_reviewed_today: raw.reviewedToday,
+        next_due_time: raw.nextDue === null ? null : new Date(raw.nextDue).toISOString(),
+      };
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

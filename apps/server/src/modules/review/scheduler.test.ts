@@ -1,0 +1,163 @@
+import { createEmptyCard, fsrs, get_fuzz_range, Rating, State, StrategyMode } from 'ts-fsrs';
+import { describe, expect, it } from 'vitest';
+import { fixedRandom } from '../../../test/support/study';
+import {
+  fuzzSeed,
+  newCardState,
+  type RandomSource,
+  review,
+  type SchedulingState,
+  schedulerParameters,
+  statusOf,
+  toFsrsCard,
+} from './scheduler';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const start = Date.parse('2026-11-22T10:00:00.000Z');
+
+/** ts-fsrs itself, configured as the product says, fed the seed the same random source gives. */
+function reference(card: SchedulingState, rating: Rating.Again | Rating.Good, now: number, random: RandomSource) {
+  const seed = fuzzSeed(random);
+  const scheduler = fsrs({
+    request_retention: 0.9,
+    maximum_interval: 36_500,
+    enable_fuzz: true,
+    enable_short_term: true,
+    learning_steps: ['1m', '10m'],
+    relearning_steps: ['10m'],
+  }).useStrategy(StrategyMode.SEED, () => seed);
+  return scheduler.next(toFsrsCard(card), new Date(now), rating).card;
+}
+
+describe('scheduler parameters', () => {
+  it('are the product’s: steps 1 m and 10 m, relearning 10 m, retention 0.9, 100 years, fuzz on', () => {
+    expect(schedulerParameters).toMatchObject({
+      request_retention: 0.9,
+      maximum_interval: 36_500,
+      enable_fuzz: true,
+      enable_short_term: true,
+      learning_steps: ['1m', '10m'],
+      relearning_steps: ['10m'],
+    });
+  });
+});
+
+describe('review (pure)', () => {
+  it('walks new → learning (1 m) → learning (10 m) → due (days) → relearning (10 m) → due, as ts-fsrs does', () => {
+    const ours = fixedRandom();
+    const theirs = fixedRandom();
+    let card = newCardState(start);
+    let now = start;
+    const walk: { result: 'pass' | 'fail'; state: number; wait: number | 'days' }[] = [
+      { result: 'fail', state: State.Learning, wait: MINUTE },
+      { result: 'pass', state: State.Learning, wait: 10 * MINUTE },
+      { result: 'pass', state: State.Review, wait: 'days' },
+      { result: 'fail', state: State.Relearning, wait: 10 * MINUTE },
+      { result: 'pass', state: State.Review, wait: 'days' },
+      { result: 'pass', state: State.Review, wait: 'days' },
+      { result: 'pass', state: State.Review, wait: 'days' },
+    ];
+    let previousInterval = 0;
+    for (const step of walk) {
+      const rating = step.result === 'pass' ? Rating.Good : Rating.Again;
+      const expected = reference(card, rating, now, theirs);
+      const outcome = review(card, step.result, now, ours);
+      expect(outcome.rating).toBe(rating);
+      expect(outcome.next.state).toBe(step.state);
+      expect(outcome.next.due).toBe(expected.due.getTime());
+      expect(outcome.next.stability).toBe(expected.stability);
+      expect(outcome.next.difficulty).toBe(expected.difficulty);
+      expect(outcome.next.scheduled_days).toBe(expected.scheduled_days);
+      expect(outcome.next.reps).toBe(card.reps + 1);
+      expect(outcome.next.last_review).toBe(now);
+      expect(outcome.elapsedDays).toBe(card.last_review === null ? 0 : (now - card.last_review) / DAY);
+      if (step.wait === 'days') {
+        expect(outcome.next.scheduled_days).toBeGreaterThanOrEqual(1);
+        expect(outcome.next.due - now).toBe(outcome.next.scheduled_days * DAY);
+        previousInterval = outcome.next.scheduled_days;
+      } else {
+        expect(outcome.next.due - now).toBe(step.wait);
+        expect(outcome.next.scheduled_days).toBe(0);
+      }
+      card = outcome.next;
+      now = card.due;
+    }
+    expect(card.lapses).toBe(1);
+    expect(card.reps).toBe(walk.length);
+    // Successive passes lengthen the interval beyond the 2.5 days where fuzz starts.
+    expect(previousInterval).toBeGreaterThan(3);
+  });
+
+  it('fuzzes an interval of several days within ts-fsrs’s range, decided by the random source alone', () => {
+    // A card in long-term review with 30 days of stability, reviewed on time.
+    const card: SchedulingState = {
+      state: 2,
+      due: start,
+      stability: 30,
+      difficulty: 5,
+      scheduled_days: 30,
+      learning_steps: 0,
+      reps: 6,
+      lapses: 0,
+      last_review: start - 30 * DAY,
+    };
+    const intervals = [0.01, 0.25, 0.5, 0.75, 0.99].map(
+      (value) => review(card, 'pass', start, () => value).next.scheduled_days,
+    );
+    const unfuzzed = review(card, 'pass', start, () => 0.5, { ...schedulerParameters, enable_fuzz: false }).next
+      .scheduled_days;
+    const { min_ivl, max_ivl } = get_fuzz_range(unfuzzed, 30, 36_500);
+    for (const interval of intervals) {
+      expect(interval).toBeGreaterThanOrEqual(min_ivl);
+      expect(interval).toBeLessThanOrEqual(max_ivl);
+    }
+    expect(new Set(intervals).size).toBeGreaterThan(1);
+    // Same source, same interval.
+    expect(review(card, 'pass', start, () => 0.25).next).toEqual(review(card, 'pass', start, () => 0.25).next);
+  });
+
+  it('leaves short intervals unfuzzed: a first pass schedules the 10-minute step whatever the randomness', () => {
+    const card = newCardState(start);
+    const dues = [0.1, 0.9].map((value) => review(card, 'pass', start, () => value).next.due);
+    expect(dues).toEqual([start + 10 * MINUTE, start + 10 * MINUTE]);
+  });
+
+  it('starts from ts-fsrs’s empty card', () => {
+    const empty = createEmptyCard(new Date(start));
+    expect(toFsrsCard(newCardState(start))).toEqual({ ...empty, last_review: undefined });
+  });
+
+  it('caps intervals at 100 years', () => {
+    const card: SchedulingState = {
+      state: 2,
+      due: start,
+      stability: 1_000_000,
+      difficulty: 1,
+      scheduled_days: 36_500,
+      learning_steps: 0,
+      reps: 40,
+      lapses: 0,
+      last_review: start - 36_500 * DAY,
+    };
+    // ts-fsrs keeps Good one day above Hard, so a Hard capped at 36,500 days puts Good at 36,501.
+    const unfuzzed = { ...schedulerParameters, enable_fuzz: false };
+    expect(review(card, 'pass', start, () => 0.99, unfuzzed).next.scheduled_days).toBe(36_501);
+    for (const value of [0.01, 0.5, 0.99]) {
+      expect(review(card, 'pass', start, () => value).next.scheduled_days).toBeLessThanOrEqual(36_501);
+    }
+    const tenYears = { ...schedulerParameters, maximum_interval: 3650 };
+    expect(review(card, 'pass', start, () => 0.5, tenYears).next.scheduled_days).toBeLessThanOrEqual(3651);
+  });
+});
+
+describe('statusOf', () => {
+  it('maps FSRS states to the API’s statuses', () => {
+    expect([0, 1, 2, 3].map((state) => statusOf(state as 0 | 1 | 2 | 3))).toEqual([
+      'new',
+      'learning',
+      'due',
+      'relearning',
+    ]);
+  });
+});

@@ -1,0 +1,134 @@
+import type { CardStatus, ReviewResult } from '@flashcards/shared/api-types';
+import { type FSRSParameters, type Card as FsrsCard, fsrs, generatorParameters, Rating, StrategyMode } from 'ts-fsrs';
+import type { FsrsState } from '../../db/schema';
+
+/**
+ * The spaced-repetition scheduler: a pure function of (card state, result, now, parameters, random source), with
+ * no database and no clock of its own. FSRS through ts-fsrs; "fail" is Again and "pass" is Good.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The FSRS state of one card, as stored in the cards table (times in epoch ms). */
+export interface SchedulingState {
+  state: FsrsState;
+  due: number;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  last_review: number | null;
+}
+
+/** What one review produced: the card's next state and the review-log facts. */
+export interface ReviewOutcome {
+  next: SchedulingState;
+  rating: Rating.Again | Rating.Good;
+  /** Days since the previous review (fractional), 0 for a card never reviewed. */
+  elapsedDays: number;
+}
+
+/** A source of numbers in [0, 1); it decides the interval fuzz. Tests pass a fixed sequence. */
+export type RandomSource = () => number;
+
+/**
+ * The product's parameters: learning steps 1 m and 10 m, relearning 10 m, desired retention 0.9, maximum interval
+ * 100 years, fuzz on (ts-fsrs fuzzes intervals of 2.5 days or more), FSRS-6 default weights.
+ */
+export const schedulerParameters: FSRSParameters = generatorParameters({
+  request_retention: 0.9,
+  maximum_interval: 36_500,
+  enable_fuzz: true,
+  enable_short_term: true,
+  learning_steps: ['1m', '10m'],
+  relearning_steps: ['10m'],
+});
+
+export const ratingFor: Record<ReviewResult, Rating.Again | Rating.Good> = {
+  fail: Rating.Again,
+  pass: Rating.Good,
+};
+
+/** A card that has never been reviewed, due from `now`. */
+export function newCardState(now: number): SchedulingState {
+  return {
+    state: 0,
+    due: now,
+    stability: 0,
+    difficulty: 0,
+    scheduled_days: 0,
+    learning_steps: 0,
+    reps: 0,
+    lapses: 0,
+    last_review: null,
+  };
+}
+
+/**
+ * The seed ts-fsrs's fuzz draws from, taken from the injected random source (ts-fsrs turns a seed string into its
+ * fuzz factor with a seeded PRNG, so the same source gives the same intervals).
+ */
+export function fuzzSeed(random: RandomSource): string {
+  return random().toString(36).slice(2) || '0';
+}
+
+export function review(
+  card: SchedulingState,
+  result: ReviewResult,
+  now: number,
+  random: RandomSource,
+  parameters: FSRSParameters = schedulerParameters,
+): ReviewOutcome {
+  const rating = ratingFor[result];
+  const seed = fuzzSeed(random);
+  const scheduler = fsrs(parameters).useStrategy(StrategyMode.SEED, () => seed);
+  const elapsedDays = card.last_review === null ? 0 : Math.max(0, (now - card.last_review) / DAY_MS);
+  const { card: next } = scheduler.next(toFsrsCard(card, elapsedDays), new Date(now), rating);
+  return { next: fromFsrsCard(next, now), rating, elapsedDays };
+}
+
+/** The API's card status for an FSRS state. */
+export function statusOf(state: FsrsState): CardStatus {
+  switch (state) {
+    case 0:
+      return 'new';
+    case 1:
+      return 'learning';
+    case 2:
+      return 'due';
+    case 3:
+      return 'relearning';
+  }
+}
+
+export function toFsrsCard(card: SchedulingState, elapsedDays = 0): FsrsCard {
+  return {
+    due: new Date(card.due),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: Math.floor(elapsedDays),
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    ...(card.last_review === null ? {} : { last_review: new Date(card.last_review) }),
+  };
+}
+
+function fromFsrsCard(card: FsrsCard, reviewedAt: number): SchedulingState {
+  return {
+    state: card.state as FsrsState,
+    due: card.due.getTime(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    // ts-fsrs sets last_review to the review time.
+    last_review: card.last_review?.getTime() ?? reviewedAt,
+  };
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { ImportResponse, SharedDeckInfo, ShareResponse } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
+import type { Clock } from '../../adapters/clock';
+import { type IdGenerator, isId } from '../../adapters/ids';
+import { isUniqueViolation } from '../../db/errors';
+import { appError } from '../../http/app-error';
+import { newCardRow } from '../cards/cards.service';
+import type { DecksRepo } from '../decks/decks.repo';
+import { deckNotFound } from '../decks/decks.service';
+import type { SharedDeckRow, SharingRepo } from './sharing.repo';
+
+/** 128 random bits, URL-safe (base64url, 22 characters). */
+export function randomShareCode(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export interface SharingServiceDeps {
+  shares: SharingRepo;
+  decks: DecksRepo;
+  clock: Clock;
+  newId: IdGenerator;
+  newShareCode: () => string;
+  /** How long a share link stays valid (SHARE_TTL_DAYS). */
+  shareTtlMs: number;
+  /** The daily new-card limit of an imported deck. */
+  defaultDailyNewCardLimit: number;
+}
+
+const codePattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+const shareNotFound = () => appError(404, 'share_not_found', 'shareNotFound');
+const shareExpired = () => appError(410, 'share_expired', 'shareExpired');
+
+/** Share links: the owner makes one per deck (reused while it lasts); anyone may look; a signed-in user may import. */
+export function createSharingService(deps: SharingServiceDeps) {
+  const { shares, decks, clock } = deps;
+
+  /** The share behind a code: 404 when unknown (or its deck is gone), 410 once it has expired. */
+  const liveShare = async (code: string): Promise<SharedDeckRow> => {
+    const share = codePattern.test(code) ? await shares.findByCode(code) : undefined;
+    if (!share) throw shareNotFound();
+    if (share.expires_at <= clock.now()) throw shareExpired();
+    return share;
+  };
+
+  return {
+    async share(userId: string, deckId: string): Promise<ShareResponse> {
+      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw deckNotFound();
+      const now = clock.now();
+      const live = await shares.findLive(userId, deckId, now);
+      if (live) return { share_code: live.code, expires_at: new Date(live.expires_at).toISOString() };
+      const row = {
+        id: deps.newId(),
+        user_id: userId,
+        deck_id: deckId,
+        code: deps.newShareCode(),
+        created_at: now,
+        expires_at: now + deps.shareTtlMs,
+      };
+      await shares.insert(row);
+      return { share_code: row.code, expires_at: new Date(row.expires_at).toISOString() };
+    },
+
+    async info(code: string): Promise<SharedDeckInfo> {
+      const share = await liveShare(code);
+      return {
+        deck_name: share.deck_name,
+        owner_name: share.owner_name.trim() || messages.anonymousOwner,
+        card_count: share.card_count,
+        shared_at: new Date(share.created_at).toISOString(),
+        expires_at: new Date(share.expires_at).toISOString(),
+      };
+    },
+
+    /** Copies the shared deck into the caller's account as new cards (no review history). */
+    async import(userId: string, code: string): Promise<ImportResponse> {
+      const share = await liveShare(code);
+      if (share.user_id === userId) throw appError(409, 'already_imported', 'ownDeckImport');
+      if (await shares.hasImported(userId, share.id)) throw appError(409, 'already_imported', 'alreadyImported');
+      const now = clock.now();
+      const deck = { id: deps.newId(), name: share.deck_name, daily_new_card_limit: deps.defaultDailyNewCardLimit };
+      try {
+        await shares.importDeck({
+          share,
+          importerId: userId,
+          importId: deps.newId(),
+          deck,
+          now,
+          copy: (text) => newCardRow({ id: deps.newId(), userId, deckId: deck.id }, text, now),
+        });
+      } catch (error) {
+        // The same share imported twice at once: the other request's copy stands, this one rolled back.
+        if (isUniqueViolation(error)) throw appError(409, 'already_imported', 'alreadyImported');
+        throw error;
+      }
+      return { _id: deck.id, name: deck.name };
+    },
+  };
+}
+
+export type SharingService = ReturnType<typeof createSharingService>;

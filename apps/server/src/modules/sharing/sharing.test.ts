@@ -1,0 +1,278 @@
+import { messages } from '@flashcards/shared/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import { createDeck, DAY, reviewCard, saveCards } from '../../../test/support/study';
+import { createTestApp, type TestContext } from '../../../test/support/test-app';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', SHARE_TTL_DAYS: '3' } });
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+type Headers = { authorization: string };
+
+async function share(headers: Headers, deckId: string) {
+  const response = await ctx.app.inject({ method: 'POST', url: `/decks/${deckId}/share`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ share_code: string; expires_at: string }>();
+}
+
+/** A user with the given display name (the factory's users are all called Ada). */
+async function owner(name: string) {
+  const email = uniqueEmail('owner');
+  const signup = await ctx.app.inject({
+    method: 'POST',
+    url: '/signup',
+    payload: { email, password: DEFAULT_PASSWORD, name },
+  });
+  expect(signup.statusCode).toBe(201);
+  const login = await loginForm(ctx.app, email, DEFAULT_PASSWORD);
+  expect(login.statusCode).toBe(200);
+  return { headers: { authorization: `Bearer ${login.json().access_token}` } };
+}
+
+describe('POST /decks/{id}/share', () => {
+  it('answers an unguessable URL-safe code and its expiry, the same live code when asked again', async () => {
+    ctx.clock.set('2026-12-01T10:00:00.000Z');
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const deck = await createDeck(ctx.app, headers);
+    const first = await share(headers, deck._id);
+    expect(Object.keys(first).sort()).toEqual(['expires_at', 'share_code']);
+    // 128 random bits in base64url.
+    expect(first.share_code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first.expires_at).toBe('2026-12-04T10:00:00.000Z');
+
+    ctx.clock.advance(DAY);
+    expect(await share(headers, deck._id)).toEqual(first);
+
+    const other = await createDeck(ctx.app, headers, 'Other');
+    const otherShare = await share(headers, other._id);
+    expect(otherShare.share_code).not.toBe(first.share_code);
+
+    const rows = await ctx.database.db.selectFrom('shares').selectAll().where('deck_id', '=', deck._id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ code: first.share_code, expires_at: Date.parse(first.expires_at) });
+  });
+
+  it('gives a new code once the old one has expired', async () => {
+    ctx.clock.set('2026-12-10T10:00:00.000Z');
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const deck = await createDeck(ctx.app, headers);
+    const first = await share(headers, deck._id);
+    ctx.clock.set(first.expires_at);
+    const second = await share(headers, deck._id);
+    expect(second.share_code).not.toBe(first.share_code);
+    expect(second.expires_at).toBe('2026-12-16T10:00:00.000Z');
+  });
+
+  it.each(['0123456789abcdef01234567', 'xyz'])('answers 404 deck_not_found for %s', async (id) => {
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const response = await ctx.app.inject({ method: 'POST', url: `/decks/${id}/share`, headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: messages.deckNotFound, code: 'deck_not_found' });
+  });
+
+  it('needs a login', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/decks/0123456789abcdef01234567/share' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /shared/{code}', () => {
+  it('is public and answers SharedDeckInfo', async () => {
+    ctx.clock.set('2026-12-20T08:30:00.000Z');
+    const { headers } = await owner('Marie Curie');
+    const deck = await createDeck(ctx.app, headers, 'Radioactivity');
+    await saveCards(ctx.app, headers, deck._id, 4);
+    const { share_code } = await share(headers, deck._id);
+    ctx.clock.advance(1000);
+
+    const response = await ctx.app.inject({ method: 'GET', url: `/shared/${share_code}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      deck_name: 'Radioactivity',
+      owner_name: 'Marie Curie',
+      card_count: 4,
+      shared_at: '2026-12-20T08:30:00.000Z',
+      expires_at: '2026-12-23T08:30:00.000Z',
+    });
+  });
+
+  it('shows an owner without a name as Anonymous, never their email', async () => {
+    const { headers } = await owner('');
+    const deck = await createDeck(ctx.app, headers);
+    const { share_code } = await share(headers, deck._id);
+    const response = await ctx.app.inject({ method: 'GET', url: `/shared/${share_code}` });
+    expect(response.json().owner_name).toBe(messages.anonymousOwner);
+  });
+
+  it.each(['AAAAAAAAAAAAAAAAAAAAAA', 'no%20such%20code', 'x'.repeat(65)])(
+    'answers 404 share_not_found for an unknown code %s',
+    async (code) => {
+      const response = await ctx.app.inject({ method: 'GET', url: `/shared/${code}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: messages.shareNotFound, code: 'share_not_found' });
+    },
+  );
+
+  it('answers 410 share_expired once the link has expired, and 404 once the deck is deleted', async () => {
+    ctx.clock.set('2027-01-01T00:00:00.000Z');
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const deck = await createDeck(ctx.app, headers);
+    const { share_code, expires_at } = await share(headers, deck._id);
+    ctx.clock.set(expires_at);
+    ctx.clock.advance(-1);
+    expect((await ctx.app.inject({ method: 'GET', url: `/shared/${share_code}` })).statusCode).toBe(200);
+    ctx.clock.advance(1);
+    const expired = await ctx.app.inject({ method: 'GET', url: `/shared/${share_code}` });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({ detail: messages.shareExpired, code: 'share_expired' });
+
+    ctx.clock.set('2027-01-01T00:00:00.000Z');
+    const login = await signUpAndLogIn(ctx.app);
+    const deck2 = await createDeck(ctx.app, login.headers);
+    const live = await share(login.headers, deck2._id);
+    await ctx.app.inject({ method: 'DELETE', url: `/decks/${deck2._id}`, headers: login.headers });
+    const gone = await ctx.app.inject({ method: 'GET', url: `/shared/${live.share_code}` });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ detail: messages.shareNotFound, code: 'share_not_found' });
+  });
+});
+
+describe('POST /shared/{code}/import', () => {
+  it('copies the deck and its cards into the caller’s account as new cards, without review history', async () => {
+    ctx.clock.set('2027-02-01T10:00:00.000Z');
+    const sharer = await signUpAndLogIn(ctx.app);
+    const deck = await createDeck(ctx.app, sharer.headers, 'Anatomy');
+    const originals = await saveCards(ctx.app, sharer.headers, deck._id, [
+      { question: 'Femur?', answer: 'Thigh bone' },
+      { question: 'Tibia?', answer: 'Shin bone' },
+      { question: 'Ulna?', answer: 'Forearm bone' },
+    ]);
+    await reviewCard(ctx.app, sharer.headers, originals[0]?._id ?? '', 'pass');
+    await reviewCard(ctx.app, sharer.headers, originals[1]?._id ?? '', 'fail');
+    const { share_code } = await share(sharer.headers, deck._id);
+
+    ctx.clock.advance(60_000);
+    const importer = await signUpAndLogIn(ctx.app);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/shared/${share_code}/import`,
+      headers: importer.headers,
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(Object.keys(body).sort()).toEqual(['_id', 'name']);
+    expect(body.name).toBe('Anatomy');
+    expect(body._id).not.toBe(deck._id);
+
+    const copy = await ctx.app.inject({ method: 'GET', url: `/decks/${body._id}`, headers: importer.headers });
+    expect(copy.statusCode).toBe(200);
+    const now = new Date(ctx.clock.now()).toISOString();
+    expect(copy.json()).toMatchObject({ _id: body._id, name: 'Anatomy', daily_new_card_limit: 20, card_count: 3 });
+    const copied = copy.json().flashcards as { _id: string }[];
+    expect(copied.map(({ _id, ...rest }) => rest)).toEqual(
+      originals.map((card) => ({
+        deck_id: body._id,
+        question: card.question,
+        answer: card.answer,
+        status: 'new',
+        due_date: now,
+        created_at: now,
+        reps: 0,
+        lapses: 0,
+      })),
+    );
+    for (const card of copied) expect(originals.map((original) => original._id)).not.toContain(card._id);
+    const logs = await ctx.database.db.selectFrom('review_logs').select('id').where('deck_id', '=', body._id).execute();
+    expect(logs).toHaveLength(0);
+    // The owner's deck is untouched.
+    const ownerCards = await ctx.database.db.selectFrom('cards').select('id').where('deck_id', '=', deck._id).execute();
+    expect(ownerCards).toHaveLength(3);
+
+    // The same share again: 409, and nothing more is copied.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/shared/${share_code}/import`,
+      headers: importer.headers,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: messages.alreadyImported, code: 'already_imported' });
+    const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: importer.headers });
+    expect(decks.json()).toHaveLength(1);
+
+    // Deleting the copy allows importing it again.
+    await ctx.app.inject({ method: 'DELETE', url: `/decks/${body._id}`, headers: importer.headers });
+    const reimport = await ctx.app.inject({
+      method: 'POST',
+      url: `/shared/${share_code}/import`,
+      headers: importer.headers,
+    });
+    expect(reimport.statusCode).toBe(201);
+  });
+
+  it('refuses to import your own deck with 409 already_imported', async () => {
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const deck = await createDeck(ctx.app, headers);
+    const { share_code } = await share(headers, deck._id);
+    const response = await ctx.app.inject({ method: 'POST', url: `/shared/${share_code}/import`, headers });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ detail: messages.ownDeckImport, code: 'already_imported' });
+    const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers });
+    expect(decks.json()).toHaveLength(1);
+  });
+
+  it('imports once when the same share is imported twice at the same moment', async () => {
+    const sharer = await signUpAndLogIn(ctx.app);
+    const deck = await createDeck(ctx.app, sharer.headers);
+    await saveCards(ctx.app, sharer.headers, deck._id, 3);
+    const { share_code } = await share(sharer.headers, deck._id);
+    const importer = await signUpAndLogIn(ctx.app);
+    const responses = await Promise.all(
+      [1, 2, 3].map(() =>
+        ctx.app.inject({ method: 'POST', url: `/shared/${share_code}/import`, headers: importer.headers }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+    const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: importer.headers });
+    expect(decks.json()).toHaveLength(1);
+    expect(decks.json()[0].card_count).toBe(3);
+  });
+
+  it('answers 404 for an unknown code and 410 for an expired one, copying nothing', async () => {
+    ctx.clock.set('2027-03-01T00:00:00.000Z');
+    const sharer = await signUpAndLogIn(ctx.app);
+    const deck = await createDeck(ctx.app, sharer.headers);
+    const { share_code, expires_at } = await share(sharer.headers, deck._id);
+    const importer = await signUpAndLogIn(ctx.app);
+
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/shared/AAAAAAAAAAAAAAAAAAAAAA/import',
+      headers: importer.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: messages.shareNotFound, code: 'share_not_found' });
+
+    ctx.clock.set(expires_at);
+    const expired = await ctx.app.inject({
+      method: 'POST',
+      url: `/shared/${share_code}/import`,
+      headers: importer.headers,
+    });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({ detail: messages.shareExpired, code: 'share_expired' });
+    const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: importer.headers });
+    expect(decks.json()).toEqual([]);
+  });
+
+  it('needs a login', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/shared/AAAAAAAAAAAAAAAAAAAAAA/import' });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,71 @@
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/db/database';
+import { migrationProvider } from '../src/db/migrations/migrations';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+
+/** Migration 0003 counts the cards that decks already have when it runs, and undoes cleanly. */
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.destroy();
+});
+
+describe('migration 0003-study-core-extras', () => {
+  it('backfills each deck’s card counters from its cards, by state', async () => {
+    const { db, dialect } = database;
+    const schema =
+      dialect === 'postgres'
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+        : undefined;
+    const migrator = new Migrator({
+      db,
+      provider: migrationProvider,
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    const down = await migrator.migrateTo('0002-study-core');
+    expect(down.error).toBeUndefined();
+
+    const now = Date.parse('2026-11-22T10:00:00.000Z');
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u'.repeat(24),
+        email: 'm@example.com',
+        name: 'M',
+        password_hash: null,
+        google_sub: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const deck = (id: string) =>
+      sql`insert into decks (id, user_id, name, daily_new_card_limit, created_at, updated_at)
+          values (${id}, ${'u'.repeat(24)}, 'D', 20, ${now}, ${now})`.execute(db);
+    await deck('a'.repeat(24));
+    await deck('b'.repeat(24));
+    const states = [0, 0, 0, 1, 2, 2, 3];
+    for (const [index, state] of states.entries()) {
+      await sql`insert into cards (id, user_id, deck_id, question, answer, state, due, created_at, updated_at)
+        values (${String(index).padStart(24, 'c')}, ${'u'.repeat(24)}, ${'a'.repeat(24)}, 'Q', 'A', ${state}, ${now}, ${now}, ${now})`.execute(
+        db,
+      );
+    }
+
+    await migrateToLatest(db, dialect);
+    const rows = await db
+      .selectFrom('decks')
+      .select(['id', 'new_cards', 'learning_cards', 'review_cards'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'a'.repeat(24), new_cards: 3, learning_cards: 2, review_cards: 2 },
+      { id: 'b'.repeat(24), new_cards: 0, learning_cards: 0, review_cards: 0 },
+    ]);
+  });
+});

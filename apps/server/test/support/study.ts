@@ -1,0 +1,82 @@
+import type { Card, Deck, ReviewResult } from '@flashcards/shared/api-types';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+type Headers = { authorization: string };
+
+/** POST /decks with the url-encoded form field `deck_name`; expects 201. */
+export async function createDeck(app: FastifyInstance, headers: Headers, name = 'Biology'): Promise<Deck> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/decks',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ deck_name: name }).toString(),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Deck>();
+}
+
+/** POST /save-cards with `count` numbered cards (or the given texts); expects 201. */
+export async function saveCards(
+  app: FastifyInstance,
+  headers: Headers,
+  deckId: string,
+  cards: number | { question: string; answer: string }[],
+): Promise<Card[]> {
+  const texts =
+    typeof cards === 'number'
+      ? Array.from({ length: cards }, (_, index) => ({
+          question: `Question ${index + 1}`,
+          answer: `Answer ${index + 1}`,
+        }))
+      : cards;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/save-cards',
+    headers,
+    payload: { deck_id: deckId, cards: texts },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ saved: number; cards: Card[] }>().cards;
+}
+
+/** POST /cards/review; expects 200 and returns the card. */
+export async function reviewCard(
+  app: FastifyInstance,
+  headers: Headers,
+  cardId: string,
+  result: ReviewResult,
+): Promise<Card> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/cards/review',
+    headers,
+    payload: { card_id: cardId, result },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ card: Card }>().card;
+}
+
+/** GET /cards/due (optionally for one deck); expects 200. */
+export async function dueCards(app: FastifyInstance, headers: Headers, deckId?: string): Promise<Card[]> {
+  const response = await app.inject({
+    method: 'GET',
+    url: deckId ? `/cards/due?deck_id=${deckId}` : '/cards/due',
+    headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Card[]>();
+}
+
+/** A deterministic random source: the given values in turn, forever. */
+export function fixedRandom(values: number[] = [0.11, 0.42, 0.73, 0.05, 0.96, 0.58]): () => number {
+  let index = 0;
+  return () => {
+    const value = values[index % values.length] ?? 0.5;
+    index += 1;
+    return value;
+  };
+}
+
+export const MINUTE = 60_000;
+export const DAY = 86_400_000;

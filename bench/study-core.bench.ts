@@ -1,0 +1,262 @@
+// `npm run bench -- study-core`: seeds one account with 100,000 cards (10 decks of 10,000, in every FSRS state, with
+// a year of review history) and times the study calls the review page makes, through the real app (app.inject:
+// routing, auth, SQL and JSON), on SQLite and on PostgreSQL. Prints the median and p99 of each call.
+// PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (skipped if down).
+// BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one of the two.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createIdGenerator } from '../apps/server/src/adapters/ids';
+import { memoryRateLimiters } from '../apps/server/src/adapters/rate-limit/rate-limiter';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
+import type { CardsTable, FsrsState, ReviewLogsTable } from '../apps/server/src/db/schema';
+import { createTokenService } from '../apps/server/src/modules/auth/tokens';
+import { insertCards } from '../apps/server/src/modules/cards/cards.repo';
+
+const DECKS = 10;
+const CARDS_PER_DECK = 10_000;
+const HISTORY_LOGS = 50_000;
+const TODAY_LOGS = 300;
+const WARMUP = 20;
+const RUNS = 300;
+const BATCH = 500;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-11-22T15:00:00.000Z');
+const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/** A small deterministic PRNG (mulberry32), so that both databases get the same data. */
+function prng(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function seed(handle: DatabaseHandle, userId: string): Promise<string[]> {
+  const db = handle.db;
+  const clock = { now: () => NOW - 400 * DAY };
+  const newId = createIdGenerator(clock);
+  const random = prng(42);
+  await db
+    .insertInto('users')
+    .values({
+      id: userId,
+      email: 'bench@example.com',
+      name: 'Bench',
+      password_hash: null,
+      google_sub: null,
+      created_at: NOW - 400 * DAY,
+      updated_at: NOW - 400 * DAY,
+    })
+    .execute();
+  const deckIds: string[] = [];
+  const cardIds: { id: string; deck: string }[] = [];
+  for (let d = 0; d < DECKS; d++) {
+    const deckId = newId();
+    deckIds.push(deckId);
+    await db
+      .insertInto('decks')
+      .values({
+        id: deckId,
+        user_id: userId,
+        name: `Deck ${d + 1}`,
+        daily_new_card_limit: 20,
+        created_at: NOW - 400 * DAY + d,
+        updated_at: NOW - 400 * DAY + d,
+      })
+      .execute();
+    const rows: CardsTable[] = [];
+    for (let c = 0; c < CARDS_PER_DECK; c++) {
+      const roll = random();
+      // 50% new, 49% long-term review (due from 30 days ago to a year ahead), 0.5% learning, 0.5% relearning.
+      const state: FsrsState = roll < 0.5 ? 0 : roll < 0.99 ? 2 : roll < 0.995 ? 1 : 3;
+      const created = NOW - 400 * DAY + c * MINUTE;
+      const due =
+        state === 0
+          ? created
+          : state === 2
+            ? NOW + Math.floor((random() * 395 - 30) * DAY)
+            : NOW + Math.floor((random() * 120 - 60) * MINUTE);
+      const id = newId();
+      cardIds.push({ id, deck: deckId });
+      rows.push({
+        id,
+        user_id: userId,
+        deck_id: deckId,
+        question: `What is fact number ${c} of deck ${d + 1}? Some **markdown** and $x^2$ to make it realistic.`,
+        answer: `It is the answer to fact ${c}, explained in a sentence or two so the row has a typical size.`,
+        state,
+        due,
+        stability: state === 0 ? 0 : 1 + random() * 100,
+        difficulty: state === 0 ? 0 : 1 + random() * 9,
+        scheduled_days: state === 2 ? Math.floor(random() * 100) : 0,
+        learning_steps: 0,
+        reps: state === 0 ? 0 : 1 + Math.floor(random() * 10),
+        lapses: state === 3 ? 1 : 0,
+        last_review: state === 0 ? null : NOW - Math.floor(random() * 30 * DAY),
+        first_reviewed_at: state === 0 ? null : NOW - 60 * DAY,
+        created_at: created,
+        updated_at: created,
+      });
+    }
+    // Through the app's own insert, which also keeps the deck's card counters.
+    await db.transaction().execute((trx) => insertCards(trx, rows));
+  }
+  const logs: ReviewLogsTable[] = [];
+  for (let l = 0; l < HISTORY_LOGS + TODAY_LOGS; l++) {
+    const card = cardIds[Math.floor(random() * cardIds.length)] ?? { id: '', deck: '' };
+    const today = l >= HISTORY_LOGS;
+    const at = today ? NOW - Math.floor(random() * 14 * 60) * MINUTE : NOW - DAY - Math.floor(random() * 365 * DAY);
+    logs.push({
+      id: newId(),
+      user_id: userId,
+      deck_id: card.deck,
+      card_id: card.id,
+      reviewed_at: at,
+      rating: random() < 0.2 ? 1 : 3,
+      state_before: today && random() < 0.1 ? 0 : 2,
+      state_after: 2,
+      due_before: at,
+      due_after: at + 5 * DAY,
+      stability: 5,
+      difficulty: 5,
+      scheduled_days: 5,
+      elapsed_days: 5,
+    });
+  }
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < logs.length; start += BATCH) {
+      await trx
+        .insertInto('review_logs')
+        .values(logs.slice(start, start + BATCH))
+        .execute();
+    }
+  });
+  return deckIds;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+async function time(app: FastifyInstance, url: string, token: string) {
+  const call = async () => {
+    const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+    return response;
+  };
+  for (let i = 0; i < WARMUP; i++) await call();
+  const samples: number[] = [];
+  let size = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    const response = await call();
+    samples.push(performance.now() - start);
+    size = response.body.length;
+  }
+  samples.sort((a, b) => a - b);
+  return { median: percentile(samples, 50), p99: percentile(samples, 99), size };
+}
+
+async function run(label: string, handle: DatabaseHandle, dataDir: string): Promise<void> {
+  await migrateToLatest(handle.db, handle.dialect);
+  const userId = 'b'.repeat(24);
+  const seedStart = performance.now();
+  const deckIds = await seed(handle, userId);
+  // What autovacuum does on a live PostgreSQL after a bulk load (planner statistics, and the visibility map that
+  // lets counts be answered from the index alone); on SQLite, the statistics `PRAGMA optimize` would gather.
+  await sql.raw(handle.dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(handle.db);
+  out(
+    `${label}: seeded ${DECKS * CARDS_PER_DECK} cards, ${HISTORY_LOGS + TODAY_LOGS} review-log rows in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+
+  const clock = { now: () => NOW };
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    db: handle.db,
+    jwtSecret: SECRET,
+    clock,
+    newId: createIdGenerator(clock),
+    google: null,
+    rateLimiters: memoryRateLimiters(),
+    logger: false,
+  });
+  await app.ready();
+  const token = await createTokenService({ secret: SECRET, ttlMs: DAY, clock }).issue(userId);
+  const deck = deckIds[3] ?? '';
+  const calls = [
+    ['GET /cards/due', '/cards/due'],
+    ['GET /cards/due?deck_id', `/cards/due?deck_id=${deck}`],
+    ['GET /decks/stats', '/decks/stats'],
+    ['GET /decks/{id}/stats', `/decks/${deck}/stats`],
+    ['GET /decks', '/decks'],
+  ] as const;
+  out(`  ${'call'.padEnd(26)}${'median ms'.padStart(10)}${'p99 ms'.padStart(10)}${'response'.padStart(12)}`);
+  const stats = await app.inject({ method: 'GET', url: '/decks/stats', headers: { authorization: `Bearer ${token}` } });
+  out(`  GET /decks/stats answers ${stats.body}`);
+  for (const [name, url] of calls) {
+    const { median, p99, size } = await time(app, url, token);
+    out(
+      `  ${name.padEnd(26)}${median.toFixed(2).padStart(10)}${p99.toFixed(2).padStart(10)}${`${(size / 1024).toFixed(1)} KiB`.padStart(12)}`,
+    );
+  }
+  await app.close();
+}
+
+async function main(): Promise<void> {
+  out(`${DECKS * CARDS_PER_DECK} cards in one account; ${RUNS} timed calls each after ${WARMUP} warm-up calls.`);
+
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'postgres') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'flashcards-bench-'));
+    const sqlite = openDatabase({ dataDir });
+    try {
+      await run('SQLite', sqlite, dataDir);
+    } finally {
+      await sqlite.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (only === 'sqlite') return;
+
+  const baseUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new pg.Client({ connectionString: baseUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    out(`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`);
+    return;
+  }
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create schema ${schema}`);
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const postgres = openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
+  try {
+    await run('PostgreSQL', postgres, tmpdir());
+  } finally {
+    await postgres.close();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
