@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -125,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The Google sign-in popup talks back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  // gzip/brotli for responses over 1 KiB (the web app's scripts and styles above all); a proxy in front may do it too.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: 65_536 });
   await app.register(multipart, {
     limits: { fileSize: limits.maxFileBytes, files: 1, fields: 20, fieldSize: 1_048_576, parts: 25 },
