@@ -15,7 +15,10 @@ const files = readdirSync(path.join(root, 'bench'))
 let failed = 0;
 for (const name of files) {
   console.log(`\n== ${name}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', name)], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', name)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (run.status !== 0) failed++;
 }
 if (files.length === 0) console.log('No benchmarks matched.');

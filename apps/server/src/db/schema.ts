@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Conventions (docs/ARCHITECTURE.md): ids are 24-hex text, times are integer
  * epoch milliseconds, booleans are 0/1 integers, so the same rows work on SQLite and PostgreSQL.
@@ -14,6 +16,18 @@ export interface UsersTable {
   google_sub: string | null;
   created_at: number;
   updated_at: number;
+  /** The UTC month ("2026-11") that free_used counts; another month means nothing used yet. */
+  quota_period: Generated<string>;
+  free_used: Generated<number>;
+  /** Monthly premium generations granted by billing, and how many of them are used. */
+  premium_quota: Generated<number>;
+  premium_used: Generated<number>;
+  /** Generations bought in packs, left to use. */
+  purchased_generations: Generated<number>;
+  /** How the latest reservation was split (written and returned by the same UPDATE). */
+  last_draw_premium: Generated<number>;
+  last_draw_free: Generated<number>;
+  last_draw_purchased: Generated<number>;
 }
 
 /** ts-fsrs State: 0 New, 1 Learning, 2 Review (api status "due"), 3 Relearning. */

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -15,9 +15,8 @@ export function createUsersRepo(db: Kysely<Database>) {
     findByGoogleSub(sub: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
     },
-    async insert(row: UserRow): Promise<UserRow> {
-      await db.insertInto('users').values(row).execute();
-      return row;
+    insert(row: Insertable<UsersTable>): Promise<UserRow> {
+      return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
     },
     /** Links a Google subject to an account that has none yet; false if another sign-in linked one first. */
     async linkGoogle(id: string, sub: string, now: number): Promise<boolean> {

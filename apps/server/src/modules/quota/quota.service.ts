@@ -1,0 +1,93 @@
+import type { SubscriptionStatus } from '@flashcards/shared/api-types';
+import type { Clock } from '../../adapters/clock';
+import { appError } from '../../http/app-error';
+import type { Draw, QuotaRepo, QuotaRow } from './quota.repo';
+
+/** A taken cost, to be kept on success or refunded on failure. */
+export interface Reservation {
+  userId: string;
+  cost: number;
+  period: string;
+  draw: Draw;
+}
+
+/** The UTC month that the free allowance counts, e.g. "2026-11". */
+export function quotaPeriod(now: number): string {
+  return new Date(now).toISOString().slice(0, 7);
+}
+
+export interface QuotaBalance {
+  premiumQuota: number;
+  premiumUsed: number;
+  freeQuota: number;
+  freeUsed: number;
+  purchased: number;
+  /** What the next generation may draw on: premium left + free left + purchased. */
+  remaining: number;
+}
+
+/** Pure arithmetic over a stored row: what is used and left now (a new month resets the free allowance). */
+export function balanceOf(row: QuotaRow | undefined, freeQuota: number, now: number): QuotaBalance {
+  const period = quotaPeriod(now);
+  const freeUsed = row && row.quota_period === period ? row.free_used : 0;
+  const premiumQuota = row?.premium_quota ?? 0;
+  const premiumUsed = row?.premium_used ?? 0;
+  const purchased = row?.purchased_generations ?? 0;
+  const remaining =
+    Math.max(0, premiumQuota - premiumUsed) + Math.max(0, freeQuota - freeUsed) + Math.max(0, purchased);
+  return { premiumQuota, premiumUsed, freeQuota, freeUsed, purchased, remaining };
+}
+
+export interface QuotaServiceDeps {
+  repo: QuotaRepo;
+  clock: Clock;
+  freeGenerationsPerMonth: number;
+}
+
+/**
+ * Generation quota: a free monthly allowance, a monthly premium quota (granted by billing) and purchased packs,
+ * drawn in that order: premium, free, purchased. Reserve before the AI is called; refund if it fails.
+ */
+export function createQuotaService(deps: QuotaServiceDeps) {
+  const { repo, clock } = deps;
+  const freeQuota = deps.freeGenerationsPerMonth;
+
+  async function balance(userId: string): Promise<QuotaBalance> {
+    return balanceOf(await repo.find(userId), freeQuota, clock.now());
+  }
+
+  return {
+    balance,
+
+    /** Takes `cost` atomically, or throws 402 insufficient_quota when less than that is left. */
+    async reserve(userId: string, cost: number): Promise<Reservation> {
+      const period = quotaPeriod(clock.now());
+      const draw = await repo.reserve(userId, cost, period, freeQuota);
+      if (!draw) throw appError(402, 'insufficient_quota', 'insufficientQuota');
+      return { userId, cost, period, draw };
+    },
+
+    /** Gives a failed generation's cost back. */
+    async refund(reservation: Reservation): Promise<void> {
+      await repo.refund(reservation.userId, reservation.draw, reservation.period);
+    },
+
+    /** GET /api/subscription-status. Billing fills in the plan fields. */
+    async status(userId: string): Promise<SubscriptionStatus> {
+      const b = await balance(userId);
+      return {
+        has_access: b.premiumQuota > 0,
+        plan_type: null,
+        premium_quota: b.premiumQuota,
+        premium_requests_used: b.premiumUsed,
+        purchased_generations: b.purchased,
+        subscription_end_date: null,
+        free_quota: b.freeQuota,
+        free_used: b.freeUsed,
+        remaining: b.remaining,
+      };
+    },
+  };
+}
+
+export type QuotaService = ReturnType<typeof createQuotaService>;
