@@ -44,11 +44,11 @@ export function createQuotaRepo(db: Kysely<Database>) {
      */
     async reserve(userId: string, cost: number, period: string, freeAllowance: number): Promise<Draw | null> {
       const freeUsedNow = sql<number>`(case when quota_period = ${period} then free_used else 0 end)`;
-      const premiumLeft = positive(sql<number>`premium_quota - premium_used`);
-      const freeLeft = positive(sql<number>`${lit(freeAllowance)} - ${freeUsedNow}`);
+      const premiumLeft = positive(sql<number>`(premium_quota - premium_used)`);
+      const freeLeft = positive(sql<number>`(${lit(freeAllowance)} - ${freeUsedNow})`);
       const takePremium = least(lit(cost), premiumLeft);
-      const takeFree = least(sql<number>`${lit(cost)} - ${takePremium}`, freeLeft);
-      const takePurchased = sql<number>`${lit(cost)} - ${takePremium} - ${takeFree}`;
+      const takeFree = least(sql<number>`(${lit(cost)} - ${takePremium})`, freeLeft);
+      const takePurchased = sql<number>`(${lit(cost)} - ${takePremium} - ${takeFree})`;
       const row = await db
         .updateTable('users')
         .set({
@@ -73,8 +73,8 @@ export function createQuotaRepo(db: Kysely<Database>) {
       await db
         .updateTable('users')
         .set({
-          premium_used: positive(sql`premium_used - ${lit(draw.premium)}`),
-          free_used: sql`(case when quota_period = ${period} then ${positive(sql`free_used - ${lit(draw.free)}`)} else free_used end)`,
+          premium_used: positive(sql`(premium_used - ${lit(draw.premium)})`),
+          free_used: sql`(case when quota_period = ${period} then ${positive(sql`(free_used - ${lit(draw.free)})`)} else free_used end)`,
           purchased_generations: sql`purchased_generations + ${lit(draw.purchased)}`,
         })
         .where('id', '=', userId)

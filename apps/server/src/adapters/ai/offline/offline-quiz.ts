@@ -26,7 +26,9 @@ export function generateOfflineQuiz(cards: CardDraft[], maxQuestions: number): C
       });
       continue;
     }
-    const terms = words(answer).filter(isContentWord);
+    // Blank a term the question does not already give away.
+    const asked = new Set(words(card.question).map((w) => w.toLowerCase()));
+    const terms = words(answer).filter((w) => isContentWord(w) && !asked.has(w.toLowerCase()));
     if (words(answer).length >= 4 && terms.length > 0) {
       const term = [...terms].sort((a, b) => rank(a) - rank(b) || b.length - a.length)[0] ?? '';
       const at = answer.indexOf(term);
