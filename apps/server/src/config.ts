@@ -156,6 +156,7 @@ const schema = z
     AI_TIMEOUT: duration('180s'),
     AI_MAX_RETRIES: nonNegativeInt(3),
     AI_CHUNK_CHARS: positiveInt(6000),
+    AI_MAX_INPUT_CHARS: positiveInt(120_000),
     MAX_CARDS_PER_GENERATION: positiveInt(40),
     LOG_GENERATION_TEXT: booleanFlag,
     FREE_GENERATIONS_PER_MONTH: nonNegativeInt(10),
@@ -209,6 +210,8 @@ export interface Config {
     maxRetries: number;
     /** Long inputs are split into chunks of about this many characters. */
     chunkChars: number;
+    /** Extracted text beyond this many characters is not sent to the AI (a 300-page PDF stays affordable). */
+    maxInputChars: number;
     maxCardsPerGeneration: number;
     /** Log the user's text with each generation (debugging only). */
     logText: boolean;
@@ -267,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.AI_TIMEOUT,
       maxRetries: e.AI_MAX_RETRIES,
       chunkChars: e.AI_CHUNK_CHARS,
+      maxInputChars: e.AI_MAX_INPUT_CHARS,
       maxCardsPerGeneration: e.MAX_CARDS_PER_GENERATION,
       logText: e.LOG_GENERATION_TEXT,
     },

@@ -45,7 +45,11 @@ export async function extractDocx(bytes: Buffer, maxUnzippedBytes: number): Prom
   // The cap check first: mammoth unpacks the whole document in memory.
   await readZipEntries(bytes, maxUnzippedBytes, () => false);
   try {
-    const { value } = await mammoth.convertToHtml({ buffer: bytes }, { ignoreEmptyParagraphs: true });
+    const { value } = await mammoth.convertToHtml(
+      { buffer: bytes },
+      // Images carry no text for cards: skip them instead of inlining them as base64.
+      { ignoreEmptyParagraphs: true, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
+    );
     const text = htmlToText(value);
     return text ? [{ text }] : [];
   } catch (error) {

@@ -53,6 +53,18 @@ function sourceOf(card: { question: string; answer: string }, chunk: Chunk): Car
   return undefined;
 }
 
+/** The leading passages up to `maxChars` characters in all (the last one cut), in source order. */
+export function limitPassages(passages: Passage[], maxChars: number): Passage[] {
+  const out: Passage[] = [];
+  let left = maxChars;
+  for (const passage of passages) {
+    if (left <= 0) break;
+    out.push(passage.text.length <= left ? passage : { ...passage, text: passage.text.slice(0, left) });
+    left -= passage.text.length;
+  }
+  return out;
+}
+
 /**
  * POST /create: checks the input before any work, reserves the cost atomically, extracts the file's text,
  * generates per chunk with bounded parallelism under one deadline, merges and caps the cards, and gives the cost
@@ -135,7 +147,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           passages.push(...extracted);
         }
         const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
-        const cards = await generateFromPassages(passages, log, inputChars);
+        const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars);
         if (cards.length === 0) throw appError(422, 'no_cards_generated', 'noCardsGenerated');
         const { remaining } = await quota.balance(userId);
         return { cards, cost, remaining };

@@ -1,0 +1,18 @@
+// Child process of extraction.bench.ts: extracts one file with the server's real settings and prints figures.
+import { readFileSync } from 'node:fs';
+import type { FileKind } from '../../apps/server/src/adapters/extract/extracted';
+import { createExtractor } from '../../apps/server/src/adapters/extract/extractor';
+import { createTesseractOcr } from '../../apps/server/src/adapters/extract/image-ocr';
+import { loadConfig } from '../../apps/server/src/config';
+
+const [kind, file] = process.argv.slice(2) as [FileKind, string];
+const config = loadConfig({});
+const extractor = createExtractor({ ocr: createTesseractOcr(), ...config.extraction });
+const bytes = readFileSync(file);
+const started = performance.now();
+const passages = await extractor.extract(kind, bytes);
+const ms = performance.now() - started;
+const chars = passages.reduce((sum, p) => sum + p.text.length, 0);
+process.stdout.write(
+  JSON.stringify({ ms, maxRssMb: (process.resourceUsage().maxRSS * 1024) / 1e6, chars, passages: passages.length }),
+);
