@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { completion, FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { createIdGenerator } from '../ids';
 import { parseCardsReply } from './openai-provider';
 
 const serverCards = [
@@ -174,5 +175,81 @@ describe('parseCardsReply', () => {
     expect(parseCardsReply(`Sure! ${JSON.stringify({ flashcards: cards })} Hope it helps.`)).toEqual(cards);
     expect(parseCardsReply('no json here')).toBeNull();
     expect(parseCardsReply('')).toBeNull();
+  });
+});
+
+describe('quiz through the openai provider', () => {
+  async function deckWithCards(userId: string) {
+    const now = ctx.clock.now();
+    const newId = createIdGenerator(ctx.clock);
+    const deckId = newId();
+    await ctx.database.db
+      .insertInto('decks')
+      .values({
+        id: deckId,
+        user_id: userId,
+        name: 'Heart',
+        daily_new_card_limit: 20,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await ctx.database.db
+      .insertInto('cards')
+      .values({
+        id: newId(),
+        user_id: userId,
+        deck_id: deckId,
+        question: serverCards[0]?.question ?? '',
+        answer: serverCards[0]?.answer ?? '',
+        state: 0,
+        due: now,
+        stability: 0,
+        difficulty: 0,
+        scheduled_days: 0,
+        learning_steps: 0,
+        reps: 0,
+        lapses: 0,
+        last_review: null,
+        first_reviewed_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return deckId;
+  }
+
+  it('sends the deck’s cards, returns the model’s new questions, and drops copies of the cards', async () => {
+    const fresh = { question: 'Blood flows from the left atrium into which chamber?', answer: 'The left ventricle' };
+    fake.handler = (_request, res) =>
+      sendJson(res, 200, completion(JSON.stringify({ cards: [fresh, serverCards[0]] })));
+    const { user, headers } = await signUpAndLogIn(ctx.app);
+    const deckId = await deckWithCards(user._id);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/quiz/generate',
+      headers,
+      payload: { deck_id: deckId },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ cards: [fresh] });
+    const prompt = fake.requests[0]?.body.messages ?? [];
+    expect(prompt[0]?.content).toMatch(/another angle/);
+    expect(prompt[1]?.content).toContain(serverCards[0]?.question);
+    expect(await remaining(headers)).toBe(10);
+  });
+
+  it('a failing provider gives 502 with the quiz message', async () => {
+    fake.handler = (_request, res) => sendJson(res, 503, { error: { message: 'down' } }, { 'retry-after-ms': '5' });
+    const { user, headers } = await signUpAndLogIn(ctx.app);
+    const deckId = await deckWithCards(user._id);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/quiz/generate',
+      headers,
+      payload: { deck_id: deckId },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ code: 'ai_unavailable', detail: messages.quizFailed });
   });
 });

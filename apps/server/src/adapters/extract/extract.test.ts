@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AlignmentType, Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { detectFileKind } from './detect-file-type';
 import { UnreadableFileError } from './extracted';
 import { createExtractor } from './extractor';
-import { createTesseractOcr } from './image-ocr';
+import { createTesseractOcr, localEnglishDataPath } from './image-ocr';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
@@ -208,4 +208,21 @@ describe('images', () => {
     const [passage] = await extractor.extract('jpg', fixture('ocr-sample.jpg'));
     expect(passage?.text.replace(/\s+/g, ' ')).toBe('The Nile is a river in Africa.');
   }, 60_000);
+});
+
+describe('guards', () => {
+  it('uses the English data shipped in node_modules (nothing downloaded)', () => {
+    expect(existsSync(path.join(localEnglishDataPath(), 'eng.traineddata.gz'))).toBe(true);
+  });
+
+  it('a parser that runs past the time limit is stopped and the file is unreadable', async () => {
+    const hasty = createExtractor({
+      ocr: createTesseractOcr(),
+      timeoutMs: 1,
+      maxPdfPages: 10,
+      maxOcrPages: 1,
+      maxUnzippedBytes: 1024 * 1024,
+    });
+    await expect(hasty.extract('png', fixture('ocr-sample.png'))).rejects.toBeInstanceOf(UnreadableFileError);
+  });
 });
