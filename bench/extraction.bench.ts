@@ -61,11 +61,18 @@ for (const { label, kind, file } of files) {
     process.exitCode = 1;
     continue;
   }
-  const result = JSON.parse(run.stdout) as { ms: number; maxRssMb: number; chars: number; passages: number };
+  const result = JSON.parse(run.stdout) as {
+    ms: number;
+    baselineMb: number;
+    maxRssMb: number;
+    chars: number;
+    passages: number;
+  };
   const size = statSync(file).size / 1e6;
   console.log(
     `${label} (${size.toFixed(1)} MB): extracted ${result.chars.toLocaleString('en')} characters in ` +
-      `${result.passages} passages in ${(result.ms / 1000).toFixed(2)} s; peak RSS ${result.maxRssMb.toFixed(0)} MB`,
+      `${result.passages} passages in ${(result.ms / 1000).toFixed(2)} s; peak RSS ${result.maxRssMb.toFixed(0)} MB ` +
+      `(${result.baselineMb.toFixed(0)} MB before extracting, with the parsers loaded)`,
   );
 }
 rmSync(work, { recursive: true, force: true });
