@@ -59,6 +59,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     maxRetries: options.maxRetries,
     timeout: options.requestTimeoutMs,
   });
+  // Turned off for this provider (until restart) the first time the server refuses response_format.
   let structuredOutput = true;
 
   async function complete(

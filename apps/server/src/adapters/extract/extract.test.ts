@@ -226,3 +226,15 @@ describe('guards', () => {
     await expect(hasty.extract('png', fixture('ocr-sample.png'))).rejects.toBeInstanceOf(UnreadableFileError);
   });
 });
+
+describe('OCR concurrency', () => {
+  it('an aborted recognition frees its slot for the next one', async () => {
+    const ocr = createTesseractOcr(1);
+    const controller = new AbortController();
+    const first = ocr.recognize(fixture('ocr-sample.png'), controller.signal).catch((error: unknown) => error);
+    controller.abort();
+    const text = await ocr.recognize(fixture('ocr-sample.jpg'));
+    expect(text.replace(/\s+/g, ' ').trim()).toBe('The Nile is a river in Africa.');
+    expect(await first).toBeInstanceOf(Error);
+  }, 60_000);
+});

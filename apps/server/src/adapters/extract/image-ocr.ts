@@ -17,15 +17,40 @@ export function localEnglishDataPath(): string {
 /**
  * tesseract.js with the local English data and the local WebAssembly core (tesseract.js-core, resolved from
  * node_modules by tesseract.js's Node worker). One worker per call, terminated afterwards (also on abort), so
- * a stuck recognition never outlives its request.
+ * a stuck recognition never outlives its request; at most `maxConcurrent` run at once in this process (each
+ * worker holds tens of MB), the others wait their turn.
  */
-export function createTesseractOcr(): OcrEngine {
+export function createTesseractOcr(maxConcurrent = 2): OcrEngine {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const acquire = async () => {
+    if (running >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+  };
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+  };
+
   return {
     async recognize(image, signal) {
+      await acquire();
+      let released = false;
+      const releaseOnce = () => {
+        if (!released) {
+          released = true;
+          release();
+        }
+      };
       let worker: Worker | undefined;
-      const stop = () => void worker?.terminate();
+      // On abort the slot is freed at once, even if a terminated worker never settles its job.
+      const stop = () => {
+        void worker?.terminate();
+        releaseOnce();
+      };
       signal?.addEventListener('abort', stop, { once: true });
       try {
+        if (signal?.aborted) throw new Error('aborted');
         worker = await createWorker('eng', OEM.LSTM_ONLY, {
           langPath: localEnglishDataPath(),
           gzip: true,
@@ -37,6 +62,7 @@ export function createTesseractOcr(): OcrEngine {
       } finally {
         signal?.removeEventListener('abort', stop);
         await worker?.terminate().catch(() => {});
+        releaseOnce();
       }
     },
   };

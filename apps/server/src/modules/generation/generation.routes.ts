@@ -43,9 +43,8 @@ async function readGenerationInput(request: FastifyRequest): Promise<GenerationI
         throw error;
       }
       if (part.file.truncated || size > limits.maxFileBytes) throw appError(413, 'file_too_large', 'fileTooLarge');
-      // A browser sends an empty, nameless part for an empty file input.
-      if (size > 0 || part.filename) file = { bytes: Buffer.concat(chunks), filename: part.filename ?? '' };
-      if (size === 0) file = null;
+      // A browser sends an empty part for an empty file input: that is no file.
+      if (size > 0) file = { bytes: Buffer.concat(chunks), filename: part.filename ?? '' };
     } else if (part.fieldname === 'text') {
       if (part.valueTruncated) throw appError(413, 'text_too_long', 'textTooLong');
       text = typeof part.value === 'string' ? part.value : '';

@@ -51,6 +51,19 @@ describe('quota arithmetic', () => {
 });
 
 describe('reserve and refund', () => {
+  it('billing hooks: a premium quota is drawn before the free allowance, packs after it', async () => {
+    const { user } = await signUpAndLogIn(ctx.app);
+    const repo = createQuotaRepo(ctx.database.db);
+    await repo.setPremiumQuota(user._id, 2);
+    await repo.addPurchased(user._id, 50);
+    const quota = service(1);
+    expect((await quota.reserve(user._id, 1)).draw).toEqual({ premium: 1, free: 0, purchased: 0 });
+    expect((await quota.reserve(user._id, 3)).draw).toEqual({ premium: 1, free: 1, purchased: 1 });
+    expect((await quota.balance(user._id)).remaining).toBe(49);
+    await repo.setPremiumQuota(user._id, 300);
+    expect(await row(user._id)).toMatchObject({ premium_quota: 300, premium_used: 0 });
+  });
+
   it('draws premium first, then the free allowance, then purchased packs, and refunds each to its bucket', async () => {
     const { user } = await signUpAndLogIn(ctx.app);
     await ctx.database.db
