@@ -1,7 +1,7 @@
 import mammoth from 'mammoth';
 import type { Passage } from './extracted';
 import { tidyText, UnreadableFileError } from './extracted';
-import { readZipEntries } from './safe-zip';
+import { maxXmlBytes, readZipEntries } from './safe-zip';
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -43,7 +43,7 @@ export function htmlToText(html: string): string {
 
 export async function extractDocx(bytes: Buffer, maxUnzippedBytes: number): Promise<Passage[]> {
   // The cap check first: mammoth unpacks the whole document in memory.
-  await readZipEntries(bytes, maxUnzippedBytes, () => false);
+  await readZipEntries(bytes, maxUnzippedBytes, () => false, maxXmlBytes);
   try {
     const { value } = await mammoth.convertToHtml(
       { buffer: bytes },

@@ -5,6 +5,7 @@ import { AlignmentType, Document, Packer, Paragraph, Table, TableCell, TableRow,
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
+import { docxZipBomb } from '../../../test/support/zip-bomb';
 import { detectFileKind } from './detect-file-type';
 import { UnreadableFileError } from './extracted';
 import { createExtractor } from './extractor';
@@ -211,6 +212,20 @@ describe('images', () => {
 });
 
 describe('guards', () => {
+  it('refuses a DOCX whose XML alone unpacks past 32 MiB, even under the total cap', async () => {
+    const roomy = createExtractor({
+      ocr: createTesseractOcr(),
+      timeoutMs: 60_000,
+      maxPdfPages: 10,
+      maxOcrPages: 0,
+      maxUnzippedBytes: 500 * 1024 * 1024,
+    });
+    await expect(roomy.extract('docx', docxZipBomb(40 * 1024 * 1024))).rejects.toBeInstanceOf(UnreadableFileError);
+    await expect(roomy.extract('docx', docxZipBomb(40 * 1024 * 1024, 1024))).rejects.toBeInstanceOf(
+      UnreadableFileError,
+    );
+  });
+
   it('uses the English data shipped in node_modules (nothing downloaded)', () => {
     expect(existsSync(path.join(localEnglishDataPath(), 'eng.traineddata.gz'))).toBe(true);
   });

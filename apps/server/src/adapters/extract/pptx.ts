@@ -2,7 +2,7 @@ import path from 'node:path/posix';
 import { decodeEntities } from './docx';
 import type { Passage } from './extracted';
 import { tidyText, UnreadableFileError } from './extracted';
-import { readZipEntries } from './safe-zip';
+import { maxXmlBytes, readZipEntries } from './safe-zip';
 
 /** Relationship id → target path (resolved against the part's folder). */
 function readRels(xml: string | undefined, baseDir: string): Map<string, { target: string; type: string }> {
@@ -50,8 +50,11 @@ function shapes(xml: string): ShapeText[] {
  * One passage per slide, numbered from 1.
  */
 export async function extractPptx(bytes: Buffer, maxUnzippedBytes: number): Promise<Passage[]> {
-  const parts = await readZipEntries(bytes, maxUnzippedBytes, (name) =>
-    /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/|notesSlides\/[^/]+\.xml$)/.test(name),
+  const parts = await readZipEntries(
+    bytes,
+    maxUnzippedBytes,
+    (name) => /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/|notesSlides\/[^/]+\.xml$)/.test(name),
+    maxXmlBytes,
   );
   const text = (name: string) => parts.get(name)?.toString('utf8');
   const presentation = text('ppt/presentation.xml');
