@@ -6,7 +6,11 @@ import multipart from '@fastify/multipart';
 import { limits } from '@flashcards/shared/limits';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AiProvider } from './adapters/ai/ai-provider';
+import { createAiProvider } from './adapters/ai/create-provider';
 import type { Clock } from './adapters/clock';
+import { createExtractor } from './adapters/extract/extractor';
+import { createTesseractOcr, type OcrEngine } from './adapters/extract/image-ocr';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
@@ -36,7 +40,15 @@ import { createDecksService } from './modules/decks/decks.service';
 import { createFeedbackRepo } from './modules/feedback/feedback.repo';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { generationRoutes } from './modules/generation/generation.routes';
+import { createGenerationService } from './modules/generation/generation.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createQuizRepo } from './modules/quiz/quiz.repo';
+import { quizRoutes } from './modules/quiz/quiz.routes';
+import { createQuizService } from './modules/quiz/quiz.service';
+import { createQuotaRepo } from './modules/quota/quota.repo';
+import { quotaRoutes } from './modules/quota/quota.routes';
+import { createQuotaService } from './modules/quota/quota.service';
 import { createReviewRepo } from './modules/review/review.repo';
 import { reviewRoutes } from './modules/review/review.routes';
 import { createReviewService } from './modules/review/review.service';
@@ -63,6 +75,10 @@ export interface AppDeps {
   /** The built web app (apps/web/dist); without an index.html there, only the API is served. */
   webDistDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to the provider config.ai names (offline or openai). */
+  aiProvider?: AiProvider;
+  /** Defaults to tesseract.js with the bundled English data. */
+  ocr?: OcrEngine;
 }
 
 function createPaymentProvider(deps: AppDeps): PaymentProvider {
@@ -199,6 +215,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     auth.authenticate,
   );
+
+  const aiProvider = deps.aiProvider ?? createAiProvider(config.ai);
+  const quota = createQuotaService({
+    repo: createQuotaRepo(deps.db),
+    clock: deps.clock,
+    freeGenerationsPerMonth: config.quota.freeGenerationsPerMonth,
+  });
+  quotaRoutes(app, quota);
+  const extractor = createExtractor({ ocr: deps.ocr ?? createTesseractOcr(), ...config.extraction });
+  generationRoutes(
+    app,
+    createGenerationService({ provider: aiProvider, extractor, quota, clock: deps.clock, ai: config.ai }),
+  );
+  const quiz = createQuizService({
+    repo: createQuizRepo(deps.db),
+    provider: aiProvider,
+    limiter: deps.rateLimiters({ name: 'quiz', points: config.quiz.rateLimitPerHour, windowMs: 3_600_000 }),
+    timeoutMs: config.ai.timeoutMs,
+    maxQuestions: 20,
+    maxCardsIn: 100,
+  });
+  quizRoutes(app, quiz);
 
   await registerWebApp(app, deps.webDistDir);
   return app;

@@ -31,6 +31,24 @@ const positiveInt = (fallback: number) =>
       .default(fallback),
   );
 
+const nonNegativeInt = (fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number, 0 or more' })
+      .int('must be a whole number, 0 or more')
+      .min(0, 'must be a whole number, 0 or more')
+      .default(fallback),
+  );
+
+const booleanFlag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+);
+
 /** A duration such as `7d`, `12h`, `30m` or a number of seconds; parsed to milliseconds. */
 const duration = (fallback: string) =>
   z.preprocess(
@@ -134,6 +152,19 @@ const schema = z
     AI_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-4o-mini')),
     OPENAI_BASE_URL: urlWithScheme(['http:', 'https:'], 'https://api.openai.com/v1'),
     OPENAI_API_KEY: optionalString,
+    AI_CONCURRENCY: positiveInt(4),
+    AI_TIMEOUT: duration('180s'),
+    AI_MAX_RETRIES: nonNegativeInt(3),
+    AI_CHUNK_CHARS: positiveInt(6000),
+    AI_MAX_INPUT_CHARS: positiveInt(120_000),
+    MAX_CARDS_PER_GENERATION: positiveInt(40),
+    LOG_GENERATION_TEXT: booleanFlag,
+    FREE_GENERATIONS_PER_MONTH: nonNegativeInt(10),
+    QUIZ_RATE_LIMIT_PER_HOUR: positiveInt(30),
+    EXTRACT_TIMEOUT: duration('60s'),
+    EXTRACT_MAX_PDF_PAGES: positiveInt(500),
+    EXTRACT_MAX_OCR_PAGES: nonNegativeInt(10),
+    EXTRACT_MAX_UNZIPPED_BYTES: positiveInt(104_857_600),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_GENERATIONS: optionalString,
@@ -172,7 +203,28 @@ export interface Config {
   redisUrl: string | undefined;
   trustProxy: boolean | number | string[];
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
-  ai: { provider: 'offline' | 'openai'; model: string; baseUrl: string | undefined; apiKey: string | undefined };
+  ai: {
+    provider: 'offline' | 'openai';
+    model: string;
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    /** Chunks generated at the same time for one request. */
+    concurrency: number;
+    /** The whole AI phase of one generation must finish within this (product-spec.md section 9: 180 s). */
+    timeoutMs: number;
+    /** Retries on 429 and 5xx, with exponential backoff. */
+    maxRetries: number;
+    /** Long inputs are split into chunks of about this many characters. */
+    chunkChars: number;
+    /** Extracted text beyond this many characters is not sent to the AI (a 300-page PDF stays affordable). */
+    maxInputChars: number;
+    maxCardsPerGeneration: number;
+    /** Log the user's text with each generation (debugging only). */
+    logText: boolean;
+  };
+  quota: { freeGenerationsPerMonth: number };
+  quiz: { rateLimitPerHour: number };
+  extraction: { timeoutMs: number; maxPdfPages: number; maxOcrPages: number; maxUnzippedBytes: number };
   payments: {
     mode: 'test' | 'live';
     stripeSecretKey: string | undefined;
@@ -225,7 +277,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW,
     },
-    ai: { provider: aiProvider, model: e.AI_MODEL, baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY },
+    ai: {
+      provider: aiProvider,
+      model: e.AI_MODEL,
+      baseUrl: e.OPENAI_BASE_URL,
+      apiKey: e.OPENAI_API_KEY,
+      concurrency: e.AI_CONCURRENCY,
+      timeoutMs: e.AI_TIMEOUT,
+      maxRetries: e.AI_MAX_RETRIES,
+      chunkChars: e.AI_CHUNK_CHARS,
+      maxInputChars: e.AI_MAX_INPUT_CHARS,
+      maxCardsPerGeneration: e.MAX_CARDS_PER_GENERATION,
+      logText: e.LOG_GENERATION_TEXT,
+    },
+    quota: { freeGenerationsPerMonth: e.FREE_GENERATIONS_PER_MONTH },
+    quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR },
+    extraction: {
+      timeoutMs: e.EXTRACT_TIMEOUT,
+      maxPdfPages: e.EXTRACT_MAX_PDF_PAGES,
+      maxOcrPages: e.EXTRACT_MAX_OCR_PAGES,
+      maxUnzippedBytes: e.EXTRACT_MAX_UNZIPPED_BYTES,
+    },
     payments: {
       mode: e.STRIPE_SECRET_KEY ? 'live' : 'test',
       stripeSecretKey: e.STRIPE_SECRET_KEY,

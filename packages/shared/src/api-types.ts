@@ -137,3 +137,42 @@ export interface FeedbackRequest {
 export interface FeedbackResponse {
   ok: true;
 }
+
+/** Where a generated card's material came from in an uploaded file. */
+export interface CardSource {
+  page?: number;
+  slide?: number;
+}
+
+export interface GeneratedCard {
+  question: string;
+  answer: string;
+  /** Present when the card comes from a page or slide of an uploaded file. */
+  source?: CardSource;
+}
+
+/** POST /create */
+export interface GenerateResponse {
+  cards: GeneratedCard[];
+  cost: number;
+  remaining: number;
+}
+
+/** POST /api/quiz/generate */
+export interface QuizResponse {
+  cards: { question: string; answer: string }[];
+}
+
+/** GET /api/subscription-status */
+export interface SubscriptionStatus {
+  has_access: boolean;
+  plan_type: string | null;
+  premium_quota: number;
+  premium_requests_used: number;
+  purchased_generations: number;
+  subscription_end_date: string | null;
+  free_quota: number;
+  free_used: number;
+  /** What the next generation may draw on. */
+  remaining: number;
+}

@@ -17,6 +17,13 @@ export const limits = {
   maxFeedbackLength: 5000,
 } as const;
 
+/** Generation cost in units of quota (product-spec.md sections 5 and 9). Text plus a file costs the file's price. */
+export const generationCosts = {
+  text: 1,
+  file: 3,
+  pptx: 5,
+} as const;
+
 export const timeouts = {
   defaultRequestMs: 60_000,
   generationRequestMs: 180_000,

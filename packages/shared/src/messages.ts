@@ -100,6 +100,30 @@ export const messages = {
   paymentProviderUnavailable: 'The payment provider could not be reached. Please try again.',
   testModeNotice: 'Test mode: no real payment is made and nothing is charged.',
   checkoutNotFound: 'This checkout does not exist or has expired.',
+
+  // Card generation (product-spec.md sections 5 and 8)
+  fileTooLarge: 'File is too large. Maximum file size is 10MB.',
+  textTooLong: 'Text is too long. Maximum length is 10000 characters.',
+  invalidFileType: 'Invalid file type. Please upload PDF, TXT, DOCX, PPTX, JPG, or PNG.',
+  invalidFileTypePptx: 'Invalid file type or unknown MIME type...',
+  emptyInput: 'Please enter some text or upload a file to generate flashcards',
+  fileUnreadable: 'Could not read this file. It may be damaged, protected by a password, or too large once unpacked.',
+  noTextInFile: 'Could not read this file: no text was found in it.',
+  insufficientQuota: 'Insufficient quota. Please upgrade your plan or purchase more generations.',
+  generationTimeout:
+    'Request timed out. The input might be too large or the server is busy. Please try with a smaller text or try again later.',
+  generationFailed: 'Failed to generate flashcards. Please try again.',
+  aiUnavailable: 'The AI service could not generate flashcards right now. Please try again in a moment.',
+  noResponse: 'No response from server. Please check your connection and try again.',
+  noCardsGenerated: 'No flashcards could be made from this content. Please try with more or clearer text.',
+
+  // Quiz (product-spec.md sections 5 and 8)
+  invalidDeckIdServer: 'Invalid deck ID format. Must be a valid MongoDB ObjectId.',
+  invalidDeckId: 'Invalid deck ID format. Please select a valid deck.',
+  selectDeck: 'Please select a deck.',
+  noDecksFound: 'No decks found. Please create a deck first.',
+  quizEmpty: "No quiz cards could be generated. The deck might be empty or the AI couldn't process the content.",
+  quizFailed: 'Failed to generate quiz. Please try again.',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

@@ -16,11 +16,18 @@ export interface UsersTable {
   google_sub: string | null;
   created_at: number;
   updated_at: number;
-  /** Monthly premium generations granted by the subscription (0 without one). */
+  /** The UTC month ("2026-11") that free_used counts; another month means nothing used yet. */
+  quota_period: Generated<string>;
+  free_used: Generated<number>;
+  /** Monthly premium generations granted by billing, and how many of them are used. */
   premium_quota: Generated<number>;
-  premium_requests_used: Generated<number>;
-  /** Generations bought in packs and not used yet. */
+  premium_used: Generated<number>;
+  /** Generations bought in packs, left to use. */
   purchased_generations: Generated<number>;
+  /** How the latest reservation was split (written and returned by the same UPDATE). */
+  last_draw_premium: Generated<number>;
+  last_draw_free: Generated<number>;
+  last_draw_purchased: Generated<number>;
   /** 'monthly' once subscribed, else the last pack bought, else null. */
   plan_type: string | null;
   subscription_id: string | null;

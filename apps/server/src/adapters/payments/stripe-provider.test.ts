@@ -138,7 +138,7 @@ const billingOf = (userId: string) =>
     .select([
       'purchased_generations',
       'premium_quota',
-      'premium_requests_used',
+      'premium_used',
       'plan_type',
       'subscription_id',
       'billing_customer_id',
@@ -271,7 +271,7 @@ describe('Stripe webhooks', () => {
     expect(await billingOf(user._id)).toMatchObject({
       plan_type: 'monthly',
       premium_quota: 300,
-      premium_requests_used: 0,
+      premium_used: 0,
       subscription_id: 'sub_fake_1',
       subscription_end_date: (now + 30 * DAY) * 1000,
     });
@@ -281,17 +281,17 @@ describe('Stripe webhooks', () => {
     await sendWebhook('invoice.paid', firstInvoice);
     expect(await paymentCount(user._id)).toBe(1);
 
-    await ctx.database.db.updateTable('users').set({ premium_requests_used: 250 }).where('id', '=', user._id).execute();
+    await ctx.database.db.updateTable('users').set({ premium_used: 250 }).where('id', '=', user._id).execute();
     const renewal = invoice('in_renewal_1', 'sub_fake_1', user._id, 'subscription_cycle', now + 60 * DAY);
     expect((await sendWebhook('invoice.paid', renewal)).statusCode).toBe(200);
     expect(await billingOf(user._id)).toMatchObject({
       premium_quota: 300,
-      premium_requests_used: 0,
+      premium_used: 0,
       subscription_end_date: (now + 60 * DAY) * 1000,
     });
-    await ctx.database.db.updateTable('users').set({ premium_requests_used: 3 }).where('id', '=', user._id).execute();
+    await ctx.database.db.updateTable('users').set({ premium_used: 3 }).where('id', '=', user._id).execute();
     await sendWebhook('invoice.paid', renewal);
-    expect((await billingOf(user._id)).premium_requests_used).toBe(3);
+    expect((await billingOf(user._id)).premium_used).toBe(3);
     expect(await paymentCount(user._id)).toBe(2);
 
     const cancelled = subscription('sub_fake_1', user._id, now + 60 * DAY, { cancel_at_period_end: true });

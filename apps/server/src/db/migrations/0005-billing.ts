@@ -1,22 +1,11 @@
 import type { Kysely } from 'kysely';
 
 // Billing: what each user bought (payments, one row per provider payment: the idempotency key of every grant),
-// the checkouts we started, the subscription fields on users, and the local test-mode provider's own state.
+// the checkouts we started, the subscription fields on users (the quota columns come from 0004), and the local
+// test-mode provider's own state.
 // Immutable once landed: change the schema with a new migration.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('users')
-    .addColumn('premium_quota', 'integer', (col) => col.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable('users')
-    .addColumn('premium_requests_used', 'integer', (col) => col.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable('users')
-    .addColumn('purchased_generations', 'integer', (col) => col.notNull().defaultTo(0))
-    .execute();
   await db.schema.alterTable('users').addColumn('plan_type', 'text').execute();
   await db.schema.alterTable('users').addColumn('subscription_id', 'text').execute();
   await db.schema.alterTable('users').addColumn('billing_customer_id', 'text').execute();
@@ -97,9 +86,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 }
 
 const USER_COLUMNS = [
-  'premium_quota',
-  'premium_requests_used',
-  'purchased_generations',
   'plan_type',
   'subscription_id',
   'billing_customer_id',

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as studyCore from './0002-study-core';
 import * as studyCoreExtras from './0003-study-core-extras';
+import * as generationQuota from './0004-generation-quota';
 import * as billing from './0005-billing';
 
 /**
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-study-core': studyCore,
   '0003-study-core-extras': studyCoreExtras,
+  '0004-generation-quota': generationQuota,
   '0005-billing': billing,
 };
 

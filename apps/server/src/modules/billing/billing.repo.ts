@@ -48,7 +48,7 @@ export function createBillingRepo(db: Kysely<Database>) {
       const set: Updateable<UsersTable> = {
         plan_type: 'monthly',
         premium_quota: fields.quota,
-        premium_requests_used: 0,
+        premium_used: 0,
         subscription_end_date: fields.periodEnd,
         subscription_cancel_at_period_end: 0,
         updated_at: now,

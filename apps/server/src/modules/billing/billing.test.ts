@@ -1,6 +1,6 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogIn } from '../../../test/support/factories';
+import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn } from '../../../test/support/factories';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 
 // The local test mode, walked through over HTTP as a person with the two-command setup would.
@@ -30,7 +30,7 @@ const billingOf = (userId: string) =>
     .select([
       'purchased_generations',
       'premium_quota',
-      'premium_requests_used',
+      'premium_used',
       'plan_type',
       'subscription_end_date',
       'subscription_cancel_at_period_end',
@@ -139,8 +139,17 @@ describe('the monthly subscription in test mode', () => {
     await ctx.app.inject({ method: 'POST', url: `${path}/pay` });
     const start = ctx.clock.now();
     const subscribed = await billingOf(user._id);
-    expect(subscribed).toMatchObject({ plan_type: 'monthly', premium_quota: 300, premium_requests_used: 0 });
+    expect(subscribed).toMatchObject({ plan_type: 'monthly', premium_quota: 300, premium_used: 0 });
     expect(subscribed.subscription_end_date).toBe(start + 30 * 24 * 3600 * 1000);
+    const status = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });
+    expect(status.json()).toMatchObject({
+      has_access: true,
+      plan_type: 'monthly',
+      premium_quota: 300,
+      premium_requests_used: 0,
+      subscription_end_date: new Date(start + 30 * 24 * 3600 * 1000).toISOString(),
+      remaining: 310,
+    });
 
     const portal = await post('/api/billing-portal', headers);
     expect(portal.statusCode).toBe(200);
@@ -151,11 +160,11 @@ describe('the monthly subscription in test mode', () => {
     expect(portalPage.body).toContain('renews on');
 
     // A renewal resets the month's usage and extends the period, once per invoice.
-    await ctx.database.db.updateTable('users').set({ premium_requests_used: 120 }).where('id', '=', user._id).execute();
+    await ctx.database.db.updateTable('users').set({ premium_used: 120 }).where('id', '=', user._id).execute();
     const renew = await ctx.app.inject({ method: 'POST', url: `${portalPath}/renew` });
     expect(renew.statusCode).toBe(303);
     const renewed = await billingOf(user._id);
-    expect(renewed).toMatchObject({ premium_quota: 300, premium_requests_used: 0 });
+    expect(renewed).toMatchObject({ premium_quota: 300, premium_used: 0 });
     expect(renewed.subscription_end_date).toBe(start + 60 * 24 * 3600 * 1000);
     expect((await paymentsOf(user._id)).map((payment) => payment.kind)).toEqual(['checkout', 'renewal']);
 
@@ -165,6 +174,19 @@ describe('the monthly subscription in test mode', () => {
     expect(cancelled).toMatchObject({ subscription_cancel_at_period_end: 1, premium_quota: 300 });
     expect(cancelled.subscription_end_date).toBe(renewed.subscription_end_date);
     expect((await ctx.app.inject({ method: 'GET', url: portalPath })).body).toContain('cancelled, access until');
+    const stillActive = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });
+    expect(stillActive.json()).toMatchObject({ has_access: true, premium_quota: 300 });
+
+    // After the paid period the premium quota is gone; the free allowance remains.
+    ctx.clock.advance(61 * 24 * 3600 * 1000);
+    try {
+      const login = await loginForm(ctx.app, user.email, DEFAULT_PASSWORD);
+      const fresh = { authorization: `Bearer ${login.json().access_token}` };
+      const ended = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers: fresh });
+      expect(ended.json()).toMatchObject({ has_access: false, plan_type: 'monthly', remaining: 10 });
+    } finally {
+      ctx.clock.advance(-61 * 24 * 3600 * 1000);
+    }
   });
 });
 

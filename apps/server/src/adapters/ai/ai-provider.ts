@@ -1,0 +1,93 @@
+/** A question and answer written by a provider, before it is checked. */
+export interface CardDraft {
+  question: string;
+  answer: string;
+}
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface ProviderResult {
+  cards: CardDraft[];
+  /** Known for real models; undefined for the offline generator. */
+  usage?: TokenUsage;
+}
+
+/**
+ * Writes cards from text and quiz questions from a deck. Implementations: `openai` (any OpenAI-compatible
+ * chat-completions server) and `offline` (the built-in extractive generator). Both stop when `signal` aborts.
+ */
+export interface AiProvider {
+  /** "offline" or "openai". */
+  readonly name: string;
+  readonly model: string;
+  generateCards(input: { text: string; maxCards: number }, signal: AbortSignal): Promise<ProviderResult>;
+  generateQuiz(input: { cards: CardDraft[]; maxQuestions: number }, signal: AbortSignal): Promise<ProviderResult>;
+}
+
+/** The provider failed: unreachable, kept answering with errors, or never produced usable output. */
+export class AiUnavailableError extends Error {
+  override name = 'AiUnavailableError';
+}
+
+/** The generation deadline passed before the provider finished. */
+export class AiTimeoutError extends Error {
+  override name = 'AiTimeoutError';
+}
+
+export const cardLimits = { maxQuestionLength: 1000, maxAnswerLength: 2000 } as const;
+
+const normalize = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * Keeps the well-formed cards: both sides non-empty after trimming, within the length caps, the answer not a
+ * repeat of the question. Markdown and $…$ math are kept as written.
+ */
+export function validCards(drafts: unknown[]): CardDraft[] {
+  const out: CardDraft[] = [];
+  for (const draft of drafts) {
+    if (!draft || typeof draft !== 'object') continue;
+    const { question, answer } = draft as Record<string, unknown>;
+    if (typeof question !== 'string' || typeof answer !== 'string') continue;
+    const q = question.trim();
+    const a = answer.trim();
+    if (!q || !a || q.length > cardLimits.maxQuestionLength || a.length > cardLimits.maxAnswerLength) continue;
+    if (!normalize(q) || !normalize(a) || normalize(q) === normalize(a)) continue;
+    out.push({ question: q, answer: a });
+  }
+  return out;
+}
+
+function words(text: string): Set<string> {
+  return new Set(normalize(text).split(' ').filter(Boolean));
+}
+
+/** Jaccard similarity of two texts' word sets. */
+export function similarity(a: string, b: string): number {
+  const x = words(a);
+  const y = words(b);
+  if (x.size === 0 && y.size === 0) return 1;
+  let shared = 0;
+  for (const word of x) if (y.has(word)) shared++;
+  return shared / (x.size + y.size - shared);
+}
+
+/** Drops exact and near-duplicate cards (same question, or nearly the same question and answer), first kept. */
+export function dropNearDuplicates<T extends CardDraft>(cards: T[]): T[] {
+  const kept: T[] = [];
+  for (const card of cards) {
+    const duplicate = kept.some(
+      (other) =>
+        normalize(other.question) === normalize(card.question) ||
+        (similarity(other.question, card.question) >= 0.8 && similarity(other.answer, card.answer) >= 0.6),
+    );
+    if (!duplicate) kept.push(card);
+  }
+  return kept;
+}

@@ -1,0 +1,14 @@
+import WordExtractor from 'word-extractor';
+import type { Passage } from './extracted';
+import { tidyText, UnreadableFileError } from './extracted';
+
+/** Word 97-2003 (.doc) through word-extractor: the body text. */
+export async function extractDoc(bytes: Buffer): Promise<Passage[]> {
+  try {
+    const document = await new WordExtractor().extract(bytes);
+    const text = tidyText(document.getBody());
+    return text ? [{ text }] : [];
+  } catch (error) {
+    throw new UnreadableFileError(String(error));
+  }
+}

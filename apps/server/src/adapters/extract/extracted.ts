@@ -1,0 +1,42 @@
+/** The file types /create accepts, decided by content (magic bytes), never by name or declared MIME type. */
+export type FileKind = 'pdf' | 'txt' | 'docx' | 'doc' | 'pptx' | 'jpg' | 'png';
+
+/** A stretch of extracted text and where it came from, so that cards can point back to their source. */
+export interface Passage {
+  text: string;
+  /** 1-based page of a PDF. */
+  page?: number;
+  /** 1-based slide of a PPTX, in presentation order. */
+  slide?: number;
+}
+
+/** The file could not be read: damaged, encrypted, too large once unpacked, or too slow to parse. */
+export class UnreadableFileError extends Error {
+  override name = 'UnreadableFileError';
+}
+
+/** Collapses runs of spaces and blank lines; keeps single line breaks (lists, headings). */
+export function tidyText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Runs `work` with a deadline; on expiry calls `onTimeout` (to stop the work) and throws UnreadableFileError. */
+export async function withDeadline<T>(ms: number, work: Promise<T>, onTimeout?: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout?.();
+      reject(new UnreadableFileError(`extraction took longer than ${ms} ms`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

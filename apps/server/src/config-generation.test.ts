@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('generation settings', () => {
+  it('have defaults that work offline', () => {
+    const config = loadConfig({});
+    expect(config.ai).toEqual({
+      provider: 'offline',
+      model: 'gpt-4o-mini',
+      baseUrl: undefined,
+      apiKey: undefined,
+      concurrency: 4,
+      timeoutMs: 180_000,
+      maxRetries: 3,
+      chunkChars: 6000,
+      maxInputChars: 120_000,
+      maxCardsPerGeneration: 40,
+      logText: false,
+    });
+    expect(config.quota).toEqual({ freeGenerationsPerMonth: 10 });
+    expect(config.quiz).toEqual({ rateLimitPerHour: 30 });
+    expect(config.extraction).toEqual({
+      timeoutMs: 60_000,
+      maxPdfPages: 500,
+      maxOcrPages: 10,
+      maxUnzippedBytes: 104_857_600,
+    });
+  });
+
+  it('read the environment, and a base URL alone selects the openai provider', () => {
+    const config = loadConfig({
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      AI_MODEL: 'llama3.1',
+      AI_CONCURRENCY: '2',
+      AI_TIMEOUT: '90s',
+      FREE_GENERATIONS_PER_MONTH: '0',
+      LOG_GENERATION_TEXT: '1',
+    });
+    expect(config.ai).toMatchObject({
+      provider: 'openai',
+      model: 'llama3.1',
+      concurrency: 2,
+      timeoutMs: 90_000,
+      logText: true,
+    });
+    expect(config.quota.freeGenerationsPerMonth).toBe(0);
+  });
+
+  it('name every bad value', () => {
+    expect(() =>
+      loadConfig({ AI_CONCURRENCY: '0', MAX_CARDS_PER_GENERATION: 'many', LOG_GENERATION_TEXT: 'maybe' }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ AI_CONCURRENCY: '0', MAX_CARDS_PER_GENERATION: 'many', LOG_GENERATION_TEXT: 'maybe' });
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('AI_CONCURRENCY must be a positive whole number');
+      expect(problems).toContain('MAX_CARDS_PER_GENERATION must be a positive whole number');
+      expect(problems).toContain('LOG_GENERATION_TEXT must be true or false');
+    }
+  });
+});

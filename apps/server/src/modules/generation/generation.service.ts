@@ -1,0 +1,180 @@
+import type { CardSource, GeneratedCard, GenerateResponse } from '@flashcards/shared/api-types';
+import { generationCosts, limits } from '@flashcards/shared/limits';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type AiProvider,
+  AiTimeoutError,
+  AiUnavailableError,
+  dropNearDuplicates,
+  similarity,
+} from '../../adapters/ai/ai-provider';
+import type { Clock } from '../../adapters/clock';
+import { detectFileKind } from '../../adapters/extract/detect-file-type';
+import { type FileKind, type Passage, UnreadableFileError } from '../../adapters/extract/extracted';
+import type { Extractor } from '../../adapters/extract/extractor';
+import type { Config } from '../../config';
+import { AppError, appError } from '../../http/app-error';
+import type { QuotaService } from '../quota/quota.service';
+import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
+
+export interface GenerationInput {
+  text: string;
+  file: { bytes: Buffer; filename: string } | null;
+}
+
+export interface GenerationServiceDeps {
+  provider: AiProvider;
+  extractor: Extractor;
+  quota: QuotaService;
+  clock: Clock;
+  ai: Config['ai'];
+}
+
+/** The cost of a generation: the file's price when there is one, else the text's. */
+export function costOf(kind: FileKind | null): number {
+  if (kind === 'pptx') return generationCosts.pptx;
+  if (kind) return generationCosts.file;
+  return generationCosts.text;
+}
+
+/** Which passage of a chunk a card most likely came from (the one sharing most words with it). */
+function sourceOf(card: { question: string; answer: string }, chunk: Chunk): CardSource | undefined {
+  let best: Passage | undefined;
+  let bestScore = -1;
+  for (const passage of chunk.passages) {
+    const score = similarity(`${card.question} ${card.answer}`, passage.text);
+    if (score > bestScore) {
+      best = passage;
+      bestScore = score;
+    }
+  }
+  if (best?.page !== undefined) return { page: best.page };
+  if (best?.slide !== undefined) return { slide: best.slide };
+  return undefined;
+}
+
+/** The leading passages up to `maxChars` characters in all (the last one cut), in source order. */
+export function limitPassages(passages: Passage[], maxChars: number): Passage[] {
+  const out: Passage[] = [];
+  let left = maxChars;
+  for (const passage of passages) {
+    if (left <= 0) break;
+    out.push(passage.text.length <= left ? passage : { ...passage, text: passage.text.slice(0, left) });
+    left -= passage.text.length;
+  }
+  return out;
+}
+
+/**
+ * POST /create: checks the input before any work, reserves the cost atomically, extracts the file's text,
+ * generates per chunk with bounded parallelism under one deadline, merges and caps the cards, and gives the cost
+ * back if anything after the reservation fails.
+ */
+export function createGenerationService(deps: GenerationServiceDeps) {
+  const { provider, extractor, quota, clock, ai } = deps;
+
+  async function generateFromPassages(passages: Passage[], log: FastifyBaseLogger, inputChars: number) {
+    const started = clock.now();
+    const chunks = chunkPassages(passages, ai.chunkChars);
+    const total = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ai.timeoutMs);
+    const usage = { promptTokens: 0, completionTokens: 0, known: false };
+    try {
+      const perChunk = await mapWithConcurrency(chunks, ai.concurrency, async (chunk) => {
+        const budget = Math.max(3, Math.ceil((ai.maxCardsPerGeneration * chunk.text.length) / total));
+        const result = await provider.generateCards(
+          { text: chunk.text, maxCards: Math.min(budget, ai.maxCardsPerGeneration) },
+          controller.signal,
+        );
+        if (result.usage) {
+          usage.known = true;
+          usage.promptTokens += result.usage.promptTokens;
+          usage.completionTokens += result.usage.completionTokens;
+        }
+        return result.cards.map((card): GeneratedCard => {
+          const source = sourceOf(card, chunk);
+          return source ? { ...card, source } : { ...card };
+        });
+      });
+      if (controller.signal.aborted) throw new AiTimeoutError('generation deadline passed');
+      const cards = dropNearDuplicates(perChunk.flat()).slice(0, ai.maxCardsPerGeneration);
+      log.info(
+        {
+          generation: {
+            provider: provider.name,
+            model: provider.model,
+            inputChars,
+            chunks: chunks.length,
+            cards: cards.length,
+            ...(usage.known ? { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens } : {}),
+            ms: clock.now() - started,
+            ...(ai.logText ? { text: passages.map((p) => p.text).join('\n\n') } : {}),
+          },
+        },
+        'generation finished',
+      );
+      return cards;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    async generate(userId: string, input: GenerationInput, log: FastifyBaseLogger): Promise<GenerateResponse> {
+      // Input checks before any work (the size limits are enforced while reading the request).
+      const text = input.text.trim();
+      if (input.text.length > limits.maxTextLength) throw appError(413, 'text_too_long', 'textTooLong');
+      if (!text && !input.file) throw appError(422, 'empty_input', 'emptyInput');
+      let kind: FileKind | null = null;
+      if (input.file) {
+        kind = await detectFileKind(input.file.bytes);
+        if (!kind) {
+          const pptxName = /\.pptx$/i.test(input.file.filename);
+          throw appError(415, 'unsupported_file_type', pptxName ? 'invalidFileTypePptx' : 'invalidFileType');
+        }
+      }
+
+      const cost = costOf(kind);
+      const reservation = await quota.reserve(userId, cost);
+      try {
+        const passages: Passage[] = text ? [{ text }] : [];
+        if (input.file && kind) {
+          const extracted = await extractor.extract(kind, input.file.bytes);
+          if (!extracted.some((passage) => passage.text.trim())) {
+            throw appError(422, 'file_unreadable', 'noTextInFile');
+          }
+          passages.push(...extracted);
+        }
+        const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
+        const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars);
+        if (cards.length === 0) throw appError(422, 'no_cards_generated', 'noCardsGenerated');
+        const { remaining } = await quota.balance(userId);
+        return { cards, cost, remaining };
+      } catch (error) {
+        await quota.refund(reservation);
+        throw toAppError(error, log);
+      }
+    },
+  };
+}
+
+/** Maps extraction and provider failures to the contract's statuses; anything else passes through. */
+export function toAppError(error: unknown, log: FastifyBaseLogger): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof UnreadableFileError) {
+    log.warn({ reason: error.message }, 'file could not be read');
+    return appError(422, 'file_unreadable', 'fileUnreadable');
+  }
+  if (error instanceof AiTimeoutError) {
+    log.warn({ reason: error.message }, 'generation timed out');
+    return appError(504, 'ai_timeout', 'generationTimeout');
+  }
+  if (error instanceof AiUnavailableError) {
+    log.error({ reason: error.message }, 'AI provider failed');
+    return appError(502, 'ai_unavailable', 'aiUnavailable');
+  }
+  return error;
+}
+
+export type GenerationService = ReturnType<typeof createGenerationService>;

@@ -1,0 +1,74 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the fake server received: the parsed chat-completions body. */
+export interface ChatRequest {
+  path: string;
+  authorization: string | undefined;
+  body: {
+    model: string;
+    messages: { role: string; content: string }[];
+    response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: unknown } };
+  };
+}
+
+export type ChatHandler = (request: ChatRequest, res: ServerResponse) => void | Promise<void>;
+
+/** A chat-completions reply with `content` as the assistant's message. */
+export function completion(content: string, usage = { prompt_tokens: 100, completion_tokens: 50 }) {
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: 'test-model',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * A real HTTP server on loopback that speaks the OpenAI chat-completions protocol (POST /v1/chat/completions).
+ * Each request goes to `handler`, which tests swap as they go; every request is recorded.
+ */
+export class FakeChatServer {
+  readonly requests: ChatRequest[] = [];
+  handler: ChatHandler = (_request, res) => sendJson(res, 200, completion('{"cards":[]}'));
+  private server: Server | undefined;
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/v1`;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      sendJson(res, 404, { error: { message: 'not found' } });
+      return;
+    }
+    const request: ChatRequest = {
+      path: req.url,
+      authorization: req.headers.authorization,
+      body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+    };
+    this.requests.push(request);
+    try {
+      await this.handler(request, res);
+    } catch {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: 'handler failed' } });
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
