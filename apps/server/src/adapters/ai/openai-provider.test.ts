@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { completion, FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { newCardState } from '../../modules/review/scheduler';
 import { createIdGenerator } from '../ids';
 import { parseCardsReply } from './openai-provider';
 
@@ -202,15 +203,7 @@ describe('quiz through the openai provider', () => {
         deck_id: deckId,
         question: serverCards[0]?.question ?? '',
         answer: serverCards[0]?.answer ?? '',
-        state: 0,
-        due: now,
-        stability: 0,
-        difficulty: 0,
-        scheduled_days: 0,
-        learning_steps: 0,
-        reps: 0,
-        lapses: 0,
-        last_review: null,
+        ...newCardState(now),
         first_reviewed_at: null,
         created_at: now,
         updated_at: now,

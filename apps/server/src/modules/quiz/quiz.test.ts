@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 import { createIdGenerator } from '../../adapters/ids';
+import { newCardState } from '../review/scheduler';
 
 let ctx: TestContext;
 let newId: () => string;
@@ -40,15 +41,7 @@ async function insertDeck(userId: string, cards: { question: string; answer: str
         user_id: userId,
         deck_id: deckId,
         ...card,
-        state: 0,
-        due: now,
-        stability: 0,
-        difficulty: 0,
-        scheduled_days: 0,
-        learning_steps: 0,
-        reps: 0,
-        lapses: 0,
-        last_review: null,
+        ...newCardState(now),
         first_reviewed_at: null,
         created_at: now + offset,
         updated_at: now,
