@@ -1,0 +1,45 @@
+import type { SubscriptionStatus } from '@flashcards/shared/api-types';
+import type { Plan } from '@flashcards/shared/plans';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../lib/api-context';
+
+export const billingKeys = {
+  status: ['subscription-status'] as const,
+  plans: ['plans'] as const,
+};
+
+const noAccess: SubscriptionStatus = {
+  has_access: false,
+  plan_type: null,
+  premium_quota: 0,
+  premium_requests_used: 0,
+  purchased_generations: 0,
+  subscription_end_date: null,
+  free_quota: 0,
+  free_used: 0,
+  remaining: 0,
+};
+
+/**
+ * GET /api/subscription-status. On error it falls back to "no access" (product-spec.md section 7).
+ * `pollMs` refreshes it (the account page polls every 30 s).
+ */
+export function useSubscriptionStatus(options: { pollMs?: number } = {}) {
+  const api = useApi();
+  return useQuery({
+    queryKey: billingKeys.status,
+    queryFn: async () => {
+      try {
+        return await api.get<SubscriptionStatus>('/api/subscription-status');
+      } catch {
+        return noAccess;
+      }
+    },
+    refetchInterval: options.pollMs ?? false,
+  });
+}
+
+export function usePlans() {
+  const api = useApi();
+  return useQuery({ queryKey: billingKeys.plans, queryFn: () => api.get<Plan[]>('/api/plans'), staleTime: Infinity });
+}
