@@ -1,21 +1,9 @@
 import { messages } from '@flashcards/shared/messages';
+import { plans } from '@flashcards/shared/plans';
 import { Link } from 'react-router';
 
-/** The one-time packs of product-spec.md section 9, as the login page presents them. */
-const packs = [
-  {
-    name: 'Generation Pack (50)',
-    price: '$6.99',
-    planType: 'generations',
-    features: ['50 AI generations', 'One-time payment, no recurring charges', 'Used after any monthly quota'],
-  },
-  {
-    name: 'Generation Pack (100)',
-    price: '$12.00',
-    planType: 'generations_100',
-    features: ['100 AI generations', 'One-time payment, no recurring charges', 'Best value per generation'],
-  },
-] as const;
+/** The one-time packs of product-spec.md section 9 (the plans the server sells), as the login page presents them. */
+const packs = plans.filter((plan) => plan.kind === 'pack');
 
 export function PricingSection() {
   return (
@@ -27,7 +15,7 @@ export function PricingSection() {
           <li key={pack.planType} className="price-card">
             <h3>{pack.name}</h3>
             <p className="price-card__price">
-              {pack.price} <span>one-time</span>
+              ${pack.price.toFixed(2)} <span>one-time</span>
             </p>
             <ul className="price-card__features">
               {pack.features.map((feature) => (
