@@ -7,8 +7,20 @@ import { quizSavedNoticeMs } from '../features/quiz/quiz-screen';
 import { localStore } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
 
-const deckA = { _id: '65a1b2c3d4e5f6a7b8c9d0a1', name: 'Biology', daily_new_card_limit: 20, card_count: 3, created_at: '' };
-const deckB = { _id: '65a1b2c3d4e5f6a7b8c9d0b2', name: 'History', daily_new_card_limit: 20, card_count: 1, created_at: '' };
+const deckA = {
+  _id: '65a1b2c3d4e5f6a7b8c9d0a1',
+  name: 'Biology',
+  daily_new_card_limit: 20,
+  card_count: 3,
+  created_at: '',
+};
+const deckB = {
+  _id: '65a1b2c3d4e5f6a7b8c9d0b2',
+  name: 'History',
+  daily_new_card_limit: 20,
+  card_count: 1,
+  created_at: '',
+};
 const quiz = {
   cards: [
     { question: 'Which organelle makes ATP?', answer: 'The mitochondrion' },

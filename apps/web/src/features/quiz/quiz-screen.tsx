@@ -124,7 +124,12 @@ export function QuizScreen() {
       setSaveError(messages.quizSaveNoDeck);
       return;
     }
-    if (typeof card.question !== 'string' || typeof card.answer !== 'string' || !card.question.trim() || !card.answer.trim()) {
+    if (
+      typeof card.question !== 'string' ||
+      typeof card.answer !== 'string' ||
+      !card.question.trim() ||
+      !card.answer.trim()
+    ) {
       setSaveError(messages.quizSaveInvalidCard);
       return;
     }
