@@ -65,7 +65,20 @@ describe('quiz and account', () => {
     await page.getByRole('button', { name: 'Generate Quiz' }).click();
     await page.getByText(/^Card 1 of \d+$/).waitFor({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
+    const progress = (await page.getByText(/^Card 1 of \d+$/).textContent()) ?? '';
+    const total = Number(/of (\d+)$/.exec(progress)?.[1]);
     await page.getByRole('button', { name: 'Show Answer' }).click();
+    await page.getByRole('button', { name: 'Show Question' }).waitFor();
+    expect(total).toBeGreaterThan(1);
+    // The keyboard: D is the next card, A the previous one, space flips.
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('d');
+    await page.getByText(`Card 2 of ${total}`).waitFor();
+    await page.keyboard.press('a');
+    await page.getByText(`Card 1 of ${total}`).waitFor();
+    // Moving shows the new card's question; space turns it to the answer.
+    await page.getByRole('button', { name: 'Show Answer' }).waitFor();
+    await page.keyboard.press(' ');
     await page.getByRole('button', { name: 'Show Question' }).waitFor();
     await page.getByRole('button', { name: 'Add to Deck' }).click();
     await page.getByText('Card added successfully!').waitFor();
@@ -96,6 +109,23 @@ describe('quiz and account', () => {
     await page.waitForURL((url) => url.pathname === '/account' && url.search === '');
     await page.getByTestId('purchased-generations').filter({ hasText: /^50$/ }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('selected_plan_type'))).toBeNull();
+
+    // The updates modal, and the page on a 320 px phone: accessible, nothing wider than the screen.
+    await page.getByRole('button', { name: "What's New" }).click();
+    await page.getByRole('dialog', { name: "What's New" }).getByText('April 6, 2025').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 320, height: 700 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/quiz');
+    await page.waitForURL('**/quiz');
+    await page.getByRole('button', { name: 'Generate Quiz' }).click();
+    await page.getByText(/^Card 1 of \d+$/).waitFor({ timeout: 30_000 });
+    expect(await overflow()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const status = await request.get('/api/subscription-status', { headers: auth });
     expect(((await status.json()) as { purchased_generations: number }).purchased_generations).toBe(50);

@@ -136,6 +136,22 @@ describe('quiz page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to generate quiz. Please try again.');
   });
 
+  it('shows the server detail when quizzes come too fast', async () => {
+    renderQuiz({
+      'GET /decks': () => json(200, [deckA]),
+      'POST /api/quiz/generate': () => json(429, { detail: messages.rateLimited, code: 'rate_limited' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate Quiz' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.rateLimited);
+  });
+
+  it('sends the deck id as JSON with the bearer token', async () => {
+    const { calls } = await generateQuiz();
+    const call = calls.find((c) => c.path === '/api/quiz/generate');
+    expect(call?.headers.get('authorization')).toBe('Bearer token');
+    expect(call?.headers.get('content-type')).toBe('application/json');
+  });
+
   it('flips and steps through the cards with the buttons', async () => {
     await generateQuiz();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -174,6 +190,9 @@ describe('quiz page', () => {
 
   it("adds the current card to the deck and says 'Card added successfully!' for 3 seconds", async () => {
     const { calls } = await generateQuiz({ 'POST /save-cards': () => json(201, { saved: 1, cards: [] }) });
+    expect(screen.getByRole('button', { name: 'Add to Deck' })).toHaveAccessibleDescription(
+      'Adds this card to Biology.',
+    );
     fireEvent.keyDown(document.body, { key: 'd' });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Add to Deck' }));

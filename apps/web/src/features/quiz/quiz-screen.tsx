@@ -36,6 +36,7 @@ export function QuizScreen() {
   const generate = useGenerateQuiz();
   const save = useSaveCards();
   const selectId = useId();
+  const addHintId = useId();
 
   const [deckId, setDeckId] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
@@ -165,6 +166,7 @@ export function QuizScreen() {
   }
 
   const card = cards[index];
+  const targetDeck = deckList.find((deck) => deck._id === deckId);
   return (
     <div className="quiz">
       <div className="quiz__controls">
@@ -226,9 +228,20 @@ export function QuizScreen() {
             </button>
           </div>
           <div className="quiz__add">
-            <button type="button" className="button" onClick={onAdd} disabled={save.isPending}>
+            <button
+              type="button"
+              className="button"
+              onClick={onAdd}
+              disabled={save.isPending}
+              aria-describedby={targetDeck ? addHintId : undefined}
+            >
               {save.isPending ? 'Adding...' : 'Add to Deck'}
             </button>
+            {targetDeck && (
+              <p id={addHintId} className="muted quiz__add-hint">
+                Adds this card to {targetDeck.name}.
+              </p>
+            )}
           </div>
           {saved && (
             <p className="notice notice--success" role="status">
