@@ -77,6 +77,13 @@ describe('quiz page', () => {
     expect(bodyOf(calls, 'POST', '/api/quiz/generate')).toEqual([{ deck_id: deckB._id }]);
   });
 
+  it("shows 'Loading...' while the decks load", async () => {
+    renderQuiz({ 'GET /decks': never });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Quiz' });
+    expect(heading.parentElement).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('button', { name: 'Generate Quiz' })).toBeNull();
+  });
+
   it('disables the button while the quiz is generated', async () => {
     renderQuiz({ 'GET /decks': () => json(200, [deckA]), 'POST /api/quiz/generate': never });
     fireEvent.click(await screen.findByRole('button', { name: 'Generate Quiz' }));
