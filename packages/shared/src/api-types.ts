@@ -176,3 +176,29 @@ export interface SubscriptionStatus {
   /** What the next generation may draw on. */
   remaining: number;
 }
+
+/** POST /api/create-subscription */
+export interface CreateSubscriptionRequest {
+  plan_type: string;
+  base_url: string;
+}
+export interface CreateSubscriptionResponse {
+  checkout_url: string;
+}
+
+/** POST /api/verify-subscription */
+export interface VerifySubscriptionRequest {
+  plan_type: string;
+  customer_email: string;
+  customer_name: string;
+  session_id?: string;
+}
+export interface VerifySubscriptionResponse {
+  success: boolean;
+  message: string;
+}
+
+/** POST /api/billing-portal */
+export interface BillingPortalResponse {
+  url: string;
+}

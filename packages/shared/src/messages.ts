@@ -124,6 +124,17 @@ export const messages = {
   noDecksFound: 'No decks found. Please create a deck first.',
   quizEmpty: "No quiz cards could be generated. The deck might be empty or the AI couldn't process the content.",
   quizFailed: 'Failed to generate quiz. Please try again.',
+
+  // Quiz and Account screens (web app; product-spec.md sections 2, 4, 8)
+  quizDecksLoadFailed: 'Failed to load decks. Please try again later.',
+  quizCardAdded: 'Card added successfully!',
+  quizSaveNoDeck: 'Cannot save card. No deck selected or no quiz cards available.',
+  quizSaveInvalidCard: 'Cannot save card. Invalid card data.',
+  quizSaveFailed: 'Failed to save card. Please try again.',
+  accountCheckoutFailed: 'Could not start the checkout. Please try again.',
+  accountPortalFailed: 'Could not open the subscription management page. Please try again.',
+  accountPaymentSuccess: 'Payment successful! Thank you for your purchase.',
+  accountPlansLoadFailed: 'Could not load the plans. Please try again later.',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

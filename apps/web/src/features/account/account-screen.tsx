@@ -1,0 +1,149 @@
+import type { SubscriptionStatus, User } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorDetail } from '../../lib/api-client';
+import { hardNavigate } from '../../lib/navigation';
+import { useAuth } from '../auth/auth-context';
+import { useSubscriptionStatus } from '../billing/billing-api';
+import { useBillingPortal } from './account-api';
+import { Faq } from './faq';
+import { usePaymentReturn } from './payment-return';
+import { PlansSection } from './plans-section';
+import { UpdatesModal } from './updates-modal';
+import { UsageMeters } from './usage-meters';
+import './account.css';
+
+/** The subscription status is refreshed this often while the page is open (product-spec.md section 4). */
+export const statusPollMs = 30_000;
+
+const renewalFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** Shown as the renewal date: the subscription's end date in the user's calendar. */
+export function formatRenewalDate(iso: string): string {
+  return renewalFormat.format(new Date(iso));
+}
+
+/** "Ada Lovelace" → "AL", "Ada" → "A", no name → the email's first letter. */
+export function initialsOf(user: Pick<User, 'name' | 'email'>): string {
+  const words = user.name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  const initials = letters.map((word) => word?.charAt(0) ?? '').join('');
+  return (initials || user.email.charAt(0)).toUpperCase();
+}
+
+function PlanStatus({ status }: { status: SubscriptionStatus | undefined }) {
+  const portal = useBillingPortal();
+  const [error, setError] = useState<string | null>(null);
+  const monthly = status?.has_access === true && status.plan_type === 'monthly';
+
+  const manage = async () => {
+    setError(null);
+    try {
+      hardNavigate((await portal.mutateAsync()).url);
+    } catch (caught) {
+      setError(errorDetail(caught, messages.accountPortalFailed));
+    }
+  };
+
+  return (
+    <section className="account-card" aria-labelledby="plan-heading">
+      <h2 id="plan-heading">Monthly plan</h2>
+      {status === undefined ? (
+        <p>{messages.loading}</p>
+      ) : monthly ? (
+        <>
+          <p className="plan-status plan-status--active">Status: Active</p>
+          {status.subscription_end_date && (
+            <p>
+              Renews on{' '}
+              <time dateTime={status.subscription_end_date}>{formatRenewalDate(status.subscription_end_date)}</time>
+            </p>
+          )}
+        </>
+      ) : (
+        <p className="plan-status">Status: Not subscribed. You are using the free plan and any packs you bought.</p>
+      )}
+      <button type="button" className="button button--secondary" onClick={manage} disabled={portal.isPending}>
+        {portal.isPending ? 'Opening...' : 'Manage Subscription'}
+      </button>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The account page (product-spec.md section 2). */
+export function AccountScreen() {
+  const { user, logout } = useAuth();
+  const status = useSubscriptionStatus({ pollMs: statusPollMs });
+  const paymentNotice = usePaymentReturn(user);
+  const [showUpdates, setShowUpdates] = useState(false);
+  if (!user) return null;
+  const displayName = user.name || user.email;
+  const monthlyActive = status.data?.has_access === true && status.data.plan_type === 'monthly';
+
+  return (
+    <div className="account">
+      <section className="account-banner" aria-label="Create cards">
+        <p>Turn your notes into flashcards in seconds.</p>
+        <Link className="button" to="/create">
+          Create flashcards now
+        </Link>
+      </section>
+
+      <div className="account__header">
+        <h1>Welcome, {displayName}!</h1>
+        <button type="button" className="button button--secondary" onClick={() => setShowUpdates(true)}>
+          What's New
+        </button>
+      </div>
+
+      {paymentNotice && (
+        <p className="notice notice--success" role="status">
+          {paymentNotice}
+        </p>
+      )}
+
+      <div className="account__grid">
+        <section className="account-card" aria-labelledby="user-heading">
+          <h2 id="user-heading">Your profile</h2>
+          <div className="user-info">
+            <span className="avatar" aria-hidden="true">
+              {initialsOf(user)}
+            </span>
+            <div>
+              {user.name && <p className="user-info__name">{user.name}</p>}
+              <p className="user-info__email">{user.email}</p>
+            </div>
+          </div>
+          <button type="button" className="button button--secondary" onClick={logout}>
+            Logout
+          </button>
+        </section>
+        <PlanStatus status={status.data} />
+      </div>
+
+      {status.data && <UsageMeters status={status.data} />}
+      <PlansSection user={user} monthlyActive={monthlyActive} />
+      <Faq />
+
+      <section className="account-card" aria-labelledby="privacy-heading">
+        <h2 id="privacy-heading">Privacy</h2>
+        <ul className="account-links">
+          <li>
+            <Link to="/privacy">Privacy Policy</Link>
+          </li>
+          <li>
+            <Link to="/privacy-settings">Privacy Settings</Link>
+          </li>
+        </ul>
+      </section>
+
+      {showUpdates && <UpdatesModal onClose={() => setShowUpdates(false)} />}
+    </div>
+  );
+}

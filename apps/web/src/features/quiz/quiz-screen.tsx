@@ -1,0 +1,261 @@
+import { messages } from '@flashcards/shared/messages';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { CardMarkdown } from '../../components/card-markdown';
+import { ApiRequestError, errorDetail } from '../../lib/api-client';
+import { useDecks, useSaveCards } from '../decks/decks-api';
+import { isDeckId, type QuizCard, useGenerateQuiz } from './quiz-api';
+import './quiz.css';
+
+/** How long 'Card added successfully!' stays (product-spec.md sections 4 and 9). */
+export const quizSavedNoticeMs = 3000;
+
+const emptyQuizCodes = new Set(['empty_deck', 'no_quiz_cards']);
+
+function quizErrorText(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.code && emptyQuizCodes.has(error.code)) return messages.quizEmpty;
+    if (error.code === 'invalid_deck_id') return messages.invalidDeckId;
+    if (error.status === 429) return errorDetail(error, messages.quizFailed);
+  }
+  return messages.quizFailed;
+}
+
+/** Keys typed into a form field or a focused control belong to it, not to the quiz's shortcuts. */
+function ownsKeys(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * The quiz (product-spec.md section 2): choose a deck, generate a quiz from it, flip through the quiz cards
+ * (tap, space; A previous, D next) and add the current card to the chosen deck.
+ */
+export function QuizScreen() {
+  const decks = useDecks();
+  const generate = useGenerateQuiz();
+  const save = useSaveCards();
+  const selectId = useId();
+  const addHintId = useId();
+
+  const [deckId, setDeckId] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [cards, setCards] = useState<QuizCard[]>([]);
+  const [index, setIndex] = useState(0);
+  const [flipped, setFlipped] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const savedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (savedTimer.current) clearTimeout(savedTimer.current);
+    },
+    [],
+  );
+
+  const deckList = decks.data ?? [];
+  // Pick the first deck once the list arrives, so that one click generates a quiz.
+  useEffect(() => {
+    const first = decks.data?.[0];
+    if (first) setDeckId((current) => current || first._id);
+  }, [decks.data]);
+
+  const showCard = (next: number) => {
+    setIndex(next);
+    setFlipped(false);
+  };
+  const previous = () => showCard(Math.max(0, index - 1));
+  const next = () => showCard(Math.min(cards.length - 1, index + 1));
+  const flip = () => setFlipped((value) => !value);
+
+  const keyActions = useRef({ previous, next, flip, active: false });
+  keyActions.current = { previous, next, flip, active: cards.length > 0 };
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const actions = keyActions.current;
+      if (!actions.active || event.altKey || event.ctrlKey || event.metaKey || ownsKeys(event.target)) return;
+      const key = event.key.toLowerCase();
+      if (key === 'a') {
+        event.preventDefault();
+        actions.previous();
+      } else if (key === 'd') {
+        event.preventDefault();
+        actions.next();
+      } else if (key === ' ') {
+        // Space on a focused button or link presses it; anywhere else it flips the card.
+        const target = event.target;
+        if (target instanceof HTMLElement && (target.tagName === 'BUTTON' || target.tagName === 'A')) return;
+        event.preventDefault();
+        actions.flip();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const onGenerate = async () => {
+    setSaveError(null);
+    if (!deckId) {
+      setFormError(messages.selectDeck);
+      return;
+    }
+    if (!isDeckId(deckId)) {
+      setFormError(messages.invalidDeckId);
+      return;
+    }
+    setFormError(null);
+    try {
+      const result = await generate.mutateAsync(deckId);
+      const quizCards = Array.isArray(result?.cards) ? result.cards : [];
+      setCards(quizCards);
+      showCard(0);
+      if (quizCards.length === 0) setFormError(messages.quizEmpty);
+    } catch (error) {
+      setCards([]);
+      setFormError(quizErrorText(error));
+    }
+  };
+
+  const onAdd = async () => {
+    setSaveError(null);
+    const card = cards[index];
+    if (!deckId || !isDeckId(deckId) || !card) {
+      setSaveError(messages.quizSaveNoDeck);
+      return;
+    }
+    if (
+      typeof card.question !== 'string' ||
+      typeof card.answer !== 'string' ||
+      !card.question.trim() ||
+      !card.answer.trim()
+    ) {
+      setSaveError(messages.quizSaveInvalidCard);
+      return;
+    }
+    try {
+      await save.mutateAsync({ deckId, cards: [{ question: card.question, answer: card.answer }] });
+      setSaved(true);
+      if (savedTimer.current) clearTimeout(savedTimer.current);
+      savedTimer.current = setTimeout(() => setSaved(false), quizSavedNoticeMs);
+    } catch {
+      setSaveError(messages.quizSaveFailed);
+    }
+  };
+
+  if (decks.isPending) return <p>{messages.loading}</p>;
+  if (decks.isError) {
+    return (
+      <p className="notice notice--error" role="alert">
+        {messages.quizDecksLoadFailed}
+      </p>
+    );
+  }
+  if (deckList.length === 0) {
+    return (
+      <div className="quiz__empty">
+        <p className="notice notice--info" role="status">
+          {messages.noDecksFound}
+        </p>
+        <Link className="button" to="/create">
+          Create cards and a deck
+        </Link>
+      </div>
+    );
+  }
+
+  const card = cards[index];
+  const targetDeck = deckList.find((deck) => deck._id === deckId);
+  return (
+    <div className="quiz">
+      <div className="quiz__controls">
+        <div className="field quiz__deck">
+          <label htmlFor={selectId}>Deck</label>
+          <select
+            id={selectId}
+            value={deckId}
+            onChange={(event) => {
+              setDeckId(event.target.value);
+              setFormError(null);
+            }}
+          >
+            <option value="">Choose a deck</option>
+            {deckList.map((deck) => (
+              <option key={deck._id} value={deck._id}>
+                {deck.name} ({deck.card_count} {deck.card_count === 1 ? 'card' : 'cards'})
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="button" onClick={onGenerate} disabled={generate.isPending}>
+          {generate.isPending ? 'Generating Quiz...' : 'Generate Quiz'}
+        </button>
+      </div>
+      {formError && (
+        <p className="notice notice--error" role="alert">
+          {formError}
+        </p>
+      )}
+
+      {card && (
+        <section className="quiz__session" aria-label="Quiz cards">
+          <p className="quiz__progress" aria-live="polite">
+            Card {index + 1} of {cards.length}
+          </p>
+          {/* A tap on the card flips it; keyboard users have Space and the Show Answer button. The card is no
+              button itself because its markdown may hold links. */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: Space and the Show Answer button are the keyboard way. */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: see above. */}
+          <div className={flipped ? 'quiz-card quiz-card--flipped' : 'quiz-card'} onClick={flip}>
+            <span className="quiz-card__side">{flipped ? 'Answer' : 'Question'}</span>
+            <CardMarkdown text={flipped ? card.answer : card.question} className="quiz-card__text" />
+          </div>
+          <div className="quiz__nav">
+            <button type="button" className="button button--secondary" onClick={previous} disabled={index === 0}>
+              Previous
+            </button>
+            <button type="button" className="button button--secondary" onClick={flip}>
+              {flipped ? 'Show Question' : 'Show Answer'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={next}
+              disabled={index === cards.length - 1}
+            >
+              Next
+            </button>
+          </div>
+          <div className="quiz__add">
+            <button
+              type="button"
+              className="button"
+              onClick={onAdd}
+              disabled={save.isPending}
+              aria-describedby={targetDeck ? addHintId : undefined}
+            >
+              {save.isPending ? 'Adding...' : 'Add to Deck'}
+            </button>
+            {targetDeck && (
+              <p id={addHintId} className="muted quiz__add-hint">
+                Adds this card to {targetDeck.name}.
+              </p>
+            )}
+          </div>
+          {saved && (
+            <p className="notice notice--success" role="status">
+              {messages.quizCardAdded}
+            </p>
+          )}
+          {saveError && (
+            <p className="notice notice--error" role="alert">
+              {saveError}
+            </p>
+          )}
+          <p className="muted quiz__keys">Keyboard: Space flips, A previous card, D next card.</p>
+        </section>
+      )}
+    </div>
+  );
+}
