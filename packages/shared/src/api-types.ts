@@ -171,6 +171,8 @@ export interface SubscriptionStatus {
   premium_requests_used: number;
   purchased_generations: number;
   subscription_end_date: string | null;
+  /** The monthly plan was cancelled: access lasts until subscription_end_date, and it does not renew. */
+  cancel_at_period_end: boolean;
   free_quota: number;
   free_used: number;
   /** What the next generation may draw on. */

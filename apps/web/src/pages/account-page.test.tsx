@@ -22,6 +22,7 @@ const free: SubscriptionStatus = {
   premium_requests_used: 0,
   purchased_generations: 0,
   subscription_end_date: null,
+  cancel_at_period_end: false,
   free_quota: 10,
   free_used: 4,
   remaining: 6,
@@ -95,11 +96,18 @@ describe('account page', () => {
     expect(localStore.get(storageKeys.accessToken)).toBeNull();
   });
 
+  it('says a cancelled monthly plan lasts until its end date instead of renewing', async () => {
+    renderAccount({ 'GET /api/subscription-status': () => json(200, { ...monthly, cancel_at_period_end: true }) });
+    expect(await screen.findByText(/^Cancelled: access until/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Renews on/)).toBeNull();
+  });
+
   it('shows an active monthly plan with its renewal date, and the usage meters', async () => {
     renderAccount({ 'GET /api/subscription-status': () => json(200, monthly) });
     expect(await screen.findByText('Status: Active')).toBeInTheDocument();
     expect(screen.getByText(formatRenewalDate(monthly.subscription_end_date ?? ''))).toBeInTheDocument();
     expect(document.querySelector('time')?.getAttribute('datetime')).toBe(monthly.subscription_end_date);
+    expect(screen.getByText(/^Renews on/)).toBeInTheDocument();
     const premium = screen.getByLabelText('Monthly premium generations');
     expect(premium).toHaveAttribute('value', '12');
     expect(premium).toHaveAttribute('max', '300');

@@ -93,6 +93,19 @@ describe('buying a pack in test mode', () => {
       plan_type: 'generations',
       premium_quota: 0,
     });
+    const status = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });
+    expect(status.json()).toEqual({
+      has_access: false,
+      plan_type: 'generations',
+      premium_quota: 0,
+      premium_requests_used: 0,
+      purchased_generations: 50,
+      subscription_end_date: null,
+      cancel_at_period_end: false,
+      free_quota: 10,
+      free_used: 0,
+      remaining: 60,
+    });
 
     // Paying again, and verifying after the return, grant nothing more.
     expect((await ctx.app.inject({ method: 'POST', url: `${path}/pay` })).statusCode).toBe(303);
@@ -175,7 +188,7 @@ describe('the monthly subscription in test mode', () => {
     expect(cancelled.subscription_end_date).toBe(renewed.subscription_end_date);
     expect((await ctx.app.inject({ method: 'GET', url: portalPath })).body).toContain('cancelled, access until');
     const stillActive = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });
-    expect(stillActive.json()).toMatchObject({ has_access: true, premium_quota: 300 });
+    expect(stillActive.json()).toMatchObject({ has_access: true, premium_quota: 300, cancel_at_period_end: true });
 
     // After the paid period the premium quota is gone; the free allowance remains.
     ctx.clock.advance(61 * 24 * 3600 * 1000);

@@ -281,6 +281,7 @@ describe('GET /api/subscription-status', () => {
       premium_requests_used: 0,
       purchased_generations: 0,
       subscription_end_date: null,
+      cancel_at_period_end: false,
       free_quota: 10,
       free_used: 0,
       remaining: 10,

@@ -16,6 +16,7 @@ export interface QuotaRow {
   purchased_generations: number;
   /** The monthly plan's premium quota counts only until this time (epoch ms); null without a subscription. */
   subscription_end_date: number | null;
+  subscription_cancel_at_period_end: number;
   plan_type: string | null;
 }
 
@@ -42,6 +43,7 @@ export function createQuotaRepo(db: Kysely<Database>) {
           'premium_used',
           'purchased_generations',
           'subscription_end_date',
+          'subscription_cancel_at_period_end',
           'plan_type',
         ])
         .where('id', '=', userId)

@@ -93,6 +93,7 @@ export function createQuotaService(deps: QuotaServiceDeps) {
         purchased_generations: b.purchased,
         subscription_end_date:
           row?.subscription_end_date != null ? new Date(row.subscription_end_date).toISOString() : null,
+        cancel_at_period_end: row?.subscription_cancel_at_period_end === 1,
         free_quota: b.freeQuota,
         free_used: b.freeUsed,
         remaining: b.remaining,

@@ -44,6 +44,7 @@ describe('quota arithmetic', () => {
       premium_used: 7,
       purchased_generations: 2,
       subscription_end_date: now + 1000,
+      subscription_cancel_at_period_end: 0,
       plan_type: 'monthly',
     };
     expect(balanceOf(stored, 10, now)).toMatchObject({ freeUsed: 0, remaining: 0 + 10 + 2 });

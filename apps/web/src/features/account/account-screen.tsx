@@ -56,7 +56,7 @@ function PlanStatus({ status }: { status: SubscriptionStatus | undefined }) {
           <p className="plan-status plan-status--active">Status: Active</p>
           {status.subscription_end_date && (
             <p>
-              Renews on{' '}
+              {status.cancel_at_period_end ? 'Cancelled: access until' : 'Renews on'}{' '}
               <time dateTime={status.subscription_end_date}>{formatRenewalDate(status.subscription_end_date)}</time>
             </p>
           )}

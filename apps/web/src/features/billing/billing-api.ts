@@ -15,6 +15,7 @@ const noAccess: SubscriptionStatus = {
   premium_requests_used: 0,
   purchased_generations: 0,
   subscription_end_date: null,
+  cancel_at_period_end: false,
   free_quota: 0,
   free_used: 0,
   remaining: 0,
