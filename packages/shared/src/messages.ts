@@ -124,6 +124,16 @@ export const messages = {
   noDecksFound: 'No decks found. Please create a deck first.',
   quizEmpty: "No quiz cards could be generated. The deck might be empty or the AI couldn't process the content.",
   quizFailed: 'Failed to generate quiz. Please try again.',
+
+  // Create page (product-spec.md sections 2, 4, 5 and 8)
+  generationServerError: 'Server error: {detail}',
+  quotaShort: 'Need {need}, Have {have}.',
+  generationNote: 'Generation may take up to 2 minutes...',
+  decksLoadFailed: 'Failed to load decks. Please try again later.',
+  deckCreateFailed: 'Failed to create deck. Please try again.',
+  cardsSaveFailed: 'Failed to save flashcards. Please try again.',
+  cardsSaved: '{count} cards saved to "{deck}".',
+  cardSaved: '1 card saved to "{deck}".',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */
