@@ -430,6 +430,22 @@ describe('local persistence', () => {
     expect(screen.getByText('2 of 3 selected')).toBeInTheDocument();
   });
 
+  it('keeps cards that arrive after the user left the page', async () => {
+    let answer: (response: Response) => void = () => {};
+    const first = renderCreate({ 'POST /create': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
+    typeText('Cells are the basic unit of life.');
+    fireEvent.click(await generateButton());
+    await screen.findByRole('button', { name: 'Generating...' });
+    first.unmount();
+    await act(async () => answer(json(200, generated)));
+    await waitFor(() => expect(storedJson(storageKeys.generatedCards)).toEqual(generated.cards));
+
+    renderCreate();
+    expect(await screen.findByRole('heading', { name: 'Generated Cards' })).toBeInTheDocument();
+    expect(screen.getByText('3 of 3 selected')).toBeInTheDocument();
+  });
+
   it('ignores malformed stored data', async () => {
     localStore.set(storageKeys.generatedCards, '{not json');
     localStore.set(storageKeys.selectedCards, '[0, 5, "x"]');

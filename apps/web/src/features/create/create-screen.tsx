@@ -100,8 +100,12 @@ export function CreateScreen() {
     setInputError(null);
     try {
       const result = await generate.mutateAsync({ text, file });
+      const all = result.cards.map((_, index) => index);
+      // Stored at once, so that cards arriving after the user left the page are there when they come back.
+      storeCards(result.cards);
+      storeSelection(all);
       setCards(result.cards);
-      setSelected(result.cards.map((_, index) => index));
+      setSelected(all);
       setBanner(null);
     } catch (error) {
       setGenerationError(generationErrorMessage(error));
@@ -225,7 +229,7 @@ export function CreateScreen() {
         <section className="create-results" aria-labelledby={`${textId}-results`}>
           <div className="create-results__header">
             <h2 id={`${textId}-results`}>Generated Cards</h2>
-            <p className="muted">
+            <p className="muted create-results__count">
               {selected.length} of {cards.length} selected
             </p>
             <button type="button" className="button button--secondary button--small" onClick={toggleAll}>
