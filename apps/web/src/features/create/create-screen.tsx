@@ -33,6 +33,7 @@ export function CreateScreen() {
   const [banner, setBanner] = useState<string | null>(null);
   const [tutorialOpen, setTutorialOpen] = useState(() => !onboardingSeen());
   const fileInput = useRef<HTMLInputElement>(null);
+  const bannerRef = useRef<HTMLParagraphElement>(null);
   const textId = useId();
   const counterId = useId();
   const fileId = useId();
@@ -47,6 +48,8 @@ export function CreateScreen() {
   useEffect(() => storeSelection(selected), [selected]);
   useEffect(() => {
     if (!banner) return;
+    // The Save button has just gone with the cards: focus moves to the banner instead of being lost.
+    bannerRef.current?.focus();
     const timer = setTimeout(() => setBanner(null), saveBannerMs);
     return () => clearTimeout(timer);
   }, [banner]);
@@ -91,10 +94,6 @@ export function CreateScreen() {
     setGenerationError(null);
     if (!text.trim() && !file) {
       setInputError(messages.emptyInput);
-      return;
-    }
-    if (text.length > limits.maxTextLength) {
-      setInputError(messages.textTooLong);
       return;
     }
     setInputError(null);
@@ -151,7 +150,7 @@ export function CreateScreen() {
       {tutorialOpen && <OnboardingModal onClose={() => setTutorialOpen(false)} />}
 
       {banner && (
-        <p className="notice notice--success" role="status">
+        <p className="notice notice--success" role="status" tabIndex={-1} ref={bannerRef}>
           {banner}
         </p>
       )}
@@ -170,7 +169,6 @@ export function CreateScreen() {
             id={textId}
             rows={10}
             value={text}
-            maxLength={limits.maxTextLength}
             aria-describedby={counterId}
             placeholder="Paste your notes, an article or a chapter here..."
             onChange={changeText}
