@@ -452,6 +452,7 @@ describe('local persistence', () => {
     renderCreate();
     await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
     expect(screen.queryByRole('heading', { name: 'Generated Cards' })).not.toBeInTheDocument();
-    expect(localStore.get(storageKeys.selectedCards)).toBeNull();
+    await waitFor(() => expect(localStore.get(storageKeys.selectedCards)).toBeNull());
+    expect(localStore.get(storageKeys.generatedCards)).toBeNull();
   });
 });

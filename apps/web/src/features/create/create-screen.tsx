@@ -30,7 +30,8 @@ export function CreateScreen() {
   const [file, setFile] = useState<File | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
   const [generationError, setGenerationError] = useState<string | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
+  // `seq` makes a second identical banner a new one, so that its 5 s start again.
+  const [banner, setBanner] = useState<{ text: string; seq: number } | null>(null);
   const [tutorialOpen, setTutorialOpen] = useState(() => !onboardingSeen());
   const fileInput = useRef<HTMLInputElement>(null);
   const bannerRef = useRef<HTMLParagraphElement>(null);
@@ -130,11 +131,11 @@ export function CreateScreen() {
     setSelected([]);
     setText('');
     removeFile();
-    setBanner(
+    const bannerText =
       count === 1
         ? fillMessage(messages.cardSaved, { deck: deckName })
-        : fillMessage(messages.cardsSaved, { count, deck: deckName }),
-    );
+        : fillMessage(messages.cardsSaved, { count, deck: deckName });
+    setBanner((current) => ({ text: bannerText, seq: (current?.seq ?? 0) + 1 }));
   }
 
   const selectedCards = selected.map((index) => cards[index]).filter((card): card is GeneratedCard => !!card);
@@ -151,7 +152,7 @@ export function CreateScreen() {
 
       {banner && (
         <p className="notice notice--success" role="status" tabIndex={-1} ref={bannerRef}>
-          {banner}
+          {banner.text}
         </p>
       )}
 
