@@ -23,6 +23,10 @@ describe('signing up, in and out', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL('**/create');
     await page.getByRole('heading', { name: 'Create Cards', level: 1 }).waitFor();
+    // A first visit to /create opens its tutorial; Escape closes it.
+    await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toMatch(/\S+/);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -75,6 +79,8 @@ describe('signing up, in and out', () => {
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL('**/create');
+    await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
+    await page.keyboard.press('Escape');
     const menuLink = (name: string) => page.locator('#main-menu').getByRole('link', { name, exact: true });
     expect(await menuLink('Review').isVisible()).toBe(false);
     for (const [name, path] of [

@@ -126,7 +126,6 @@ export const messages = {
   quizFailed: 'Failed to generate quiz. Please try again.',
 
   // Quiz and Account screens (web app; product-spec.md sections 2, 4, 8)
-  quizDecksLoadFailed: 'Failed to load decks. Please try again later.',
   quizCardAdded: 'Card added successfully!',
   quizSaveNoDeck: 'Cannot save card. No deck selected or no quiz cards available.',
   quizSaveInvalidCard: 'Cannot save card. Invalid card data.',
@@ -134,7 +133,16 @@ export const messages = {
   accountCheckoutFailed: 'Could not start the checkout. Please try again.',
   accountPortalFailed: 'Could not open the subscription management page. Please try again.',
   accountPaymentSuccess: 'Payment successful! Thank you for your purchase.',
-  accountPlansLoadFailed: 'Could not load the plans. Please try again later.',
+
+  // Create page (product-spec.md sections 2, 4, 5 and 8)
+  generationServerError: 'Server error: {detail}',
+  quotaShort: 'Need {need}, Have {have}.',
+  generationNote: 'Generation may take up to 2 minutes...',
+  decksLoadFailed: 'Failed to load decks. Please try again later.',
+  deckCreateFailed: 'Failed to create deck. Please try again.',
+  cardsSaveFailed: 'Failed to save flashcards. Please try again.',
+  cardsSaved: '{count} cards saved to "{deck}".',
+  cardSaved: '1 card saved to "{deck}".',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

@@ -1,11 +1,8 @@
+import { CreateScreen } from '../features/create/create-screen';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 
-/** /create (signed-in users only). Its screen arrives with a later web app issue; the route and guard are real. */
+/** /create (signed-in users only): generate flashcards from text or a file and save them to a deck. */
 export function CreatePage() {
   useDocumentTitle(`Create Cards | ${appName}`);
-  return (
-    <main id="main" className="page page--narrow">
-      <h1>Create Cards</h1>
-    </main>
-  );
+  return <CreateScreen />;
 }

@@ -148,7 +148,7 @@ export function QuizScreen() {
   if (decks.isError) {
     return (
       <p className="notice notice--error" role="alert">
-        {messages.quizDecksLoadFailed}
+        {messages.decksLoadFailed}
       </p>
     );
   }

@@ -1,0 +1,257 @@
+import type { GeneratedCard } from '@flashcards/shared/api-types';
+import { limits } from '@flashcards/shared/limits';
+import { fillMessage, messages } from '@flashcards/shared/messages';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useSubscriptionStatus } from '../billing/billing-api';
+import { useGenerateCards } from './create-api';
+import { acceptedFiles, fileProblem, generationCost, generationErrorMessage, saveBannerMs } from './create-rules';
+import { loadDraft, markOnboardingSeen, onboardingSeen, storeCards, storeSelection, storeText } from './create-store';
+import { GeneratedCardItem } from './generated-card-item';
+import { OnboardingModal } from './onboarding-modal';
+import { SavePanel } from './save-panel';
+import './create.css';
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * The create page (product-spec.md sections 2, 4, 5 and 8): text or a file in, generated cards out, pick and edit
+ * them, save them to a deck. Cards, selection and text survive leaving the page (local storage) until saved.
+ */
+export function CreateScreen() {
+  const [draft] = useState(loadDraft);
+  const [text, setText] = useState(draft.text.slice(0, limits.maxTextLength));
+  const [cards, setCards] = useState<GeneratedCard[]>(draft.cards);
+  const [selected, setSelected] = useState<number[]>(draft.selected);
+  const [file, setFile] = useState<File | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [generationError, setGenerationError] = useState<string | null>(null);
+  // `seq` makes a second identical banner a new one, so that its 5 s start again.
+  const [banner, setBanner] = useState<{ text: string; seq: number } | null>(null);
+  const [tutorialOpen, setTutorialOpen] = useState(() => !onboardingSeen());
+  const fileInput = useRef<HTMLInputElement>(null);
+  const bannerRef = useRef<HTMLParagraphElement>(null);
+  const textId = useId();
+  const counterId = useId();
+  const fileId = useId();
+  const status = useSubscriptionStatus();
+  const generate = useGenerateCards();
+
+  useEffect(() => {
+    if (tutorialOpen) markOnboardingSeen();
+  }, [tutorialOpen]);
+  useEffect(() => storeText(text), [text]);
+  useEffect(() => storeCards(cards), [cards]);
+  useEffect(() => storeSelection(selected), [selected]);
+  useEffect(() => {
+    if (!banner) return;
+    // The Save button has just gone with the cards: focus moves to the banner instead of being lost.
+    bannerRef.current?.focus();
+    const timer = setTimeout(() => setBanner(null), saveBannerMs);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  const cost = generationCost(file);
+  const remaining = status.data?.remaining;
+  const short = remaining !== undefined && remaining < cost;
+  const allSelected = cards.length > 0 && selected.length === cards.length;
+
+  function changeText(event: ChangeEvent<HTMLTextAreaElement>) {
+    const value = event.target.value;
+    if (value.length > limits.maxTextLength) {
+      setText(value.slice(0, limits.maxTextLength));
+      setInputError(messages.textTooLong);
+    } else {
+      setText(value);
+      setInputError(null);
+    }
+  }
+
+  function changeFile(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    if (!chosen) return;
+    const problem = fileProblem(chosen);
+    if (problem) {
+      setInputError(problem);
+      setFile(null);
+      event.target.value = '';
+      return;
+    }
+    setInputError(null);
+    setFile(chosen);
+  }
+
+  function removeFile() {
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  async function submitGeneration() {
+    if (generate.isPending) return;
+    setGenerationError(null);
+    if (!text.trim() && !file) {
+      setInputError(messages.emptyInput);
+      return;
+    }
+    setInputError(null);
+    try {
+      const result = await generate.mutateAsync({ text, file });
+      const all = result.cards.map((_, index) => index);
+      // Stored at once, so that cards arriving after the user left the page are there when they come back.
+      storeCards(result.cards);
+      storeSelection(all);
+      setCards(result.cards);
+      setSelected(all);
+      setBanner(null);
+    } catch (error) {
+      setGenerationError(generationErrorMessage(error));
+    }
+  }
+
+  function toggle(index: number) {
+    setSelected((current) =>
+      current.includes(index) ? current.filter((i) => i !== index) : [...current, index].sort((a, b) => a - b),
+    );
+  }
+
+  function toggleAll() {
+    setSelected(allSelected ? [] : cards.map((_, index) => index));
+  }
+
+  function editCard(index: number, card: GeneratedCard) {
+    setCards((current) => current.map((existing, i) => (i === index ? card : existing)));
+  }
+
+  function saved(deckName: string, count: number) {
+    setCards([]);
+    setSelected([]);
+    setText('');
+    removeFile();
+    const bannerText =
+      count === 1
+        ? fillMessage(messages.cardSaved, { deck: deckName })
+        : fillMessage(messages.cardsSaved, { count, deck: deckName });
+    setBanner((current) => ({ text: bannerText, seq: (current?.seq ?? 0) + 1 }));
+  }
+
+  const selectedCards = selected.map((index) => cards[index]).filter((card): card is GeneratedCard => !!card);
+
+  return (
+    <main id="main" className="page create-page">
+      <div className="create-page__header">
+        <h1>Create Cards</h1>
+        <button type="button" className="button button--secondary button--small" onClick={() => setTutorialOpen(true)}>
+          Show Tutorial
+        </button>
+      </div>
+      {tutorialOpen && <OnboardingModal onClose={() => setTutorialOpen(false)} />}
+
+      {banner && (
+        <p className="notice notice--success" role="status" tabIndex={-1} ref={bannerRef}>
+          {banner.text}
+        </p>
+      )}
+
+      {cards.length === 0 && !text && !file && (
+        <aside className="notice notice--info create-page__helper" aria-label="Getting started">
+          <strong>New here?</strong> Paste your notes below or upload a file, press Generate, then keep the cards you
+          like in one of your decks.
+        </aside>
+      )}
+
+      <section className="create-input" aria-label="Your content">
+        <div className="field">
+          <label htmlFor={textId}>Text to turn into flashcards</label>
+          <textarea
+            id={textId}
+            rows={10}
+            value={text}
+            aria-describedby={counterId}
+            placeholder="Paste your notes, an article or a chapter here..."
+            onChange={changeText}
+          />
+          <p id={counterId} className="create-input__counter muted">
+            {text.length} / {limits.maxTextLength} characters
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={fileId}>Or upload a file (PDF, TXT, DOCX, DOC, PPTX, JPG, PNG; up to 10 MB)</label>
+          <input id={fileId} ref={fileInput} type="file" accept={acceptedFiles} onChange={changeFile} />
+          {file && (
+            <p className="create-input__file">
+              <span>
+                {file.name} ({formatBytes(file.size)})
+              </span>
+              <button type="button" className="button button--secondary button--small" onClick={removeFile}>
+                Remove file
+              </button>
+            </p>
+          )}
+        </div>
+        {inputError && (
+          <p className="notice notice--error" role="alert">
+            {inputError}
+          </p>
+        )}
+        {generationError && (
+          <p className="notice notice--error" role="alert">
+            {generationError}
+          </p>
+        )}
+        <div className="create-input__actions">
+          {short ? (
+            <p className="create-input__short">
+              {fillMessage(messages.quotaShort, { need: cost, have: remaining })}{' '}
+              <Link className="button button--small" to="/account">
+                Upgrade
+              </Link>
+            </p>
+          ) : (
+            <button
+              type="button"
+              className="button button--large"
+              onClick={submitGeneration}
+              disabled={generate.isPending}
+            >
+              {generate.isPending ? 'Generating...' : `Generate Flashcards (Cost: ${cost})`}
+            </button>
+          )}
+          <p className="muted create-input__note">{messages.generationNote}</p>
+        </div>
+      </section>
+
+      {cards.length > 0 && (
+        <section className="create-results" aria-labelledby={`${textId}-results`}>
+          <div className="create-results__header">
+            <h2 id={`${textId}-results`}>Generated Cards</h2>
+            <p className="muted create-results__count">
+              {selected.length} of {cards.length} selected
+            </p>
+            <button type="button" className="button button--secondary button--small" onClick={toggleAll}>
+              {allSelected ? 'Deselect All' : 'Select All'}
+            </button>
+          </div>
+          <ul className="create-results__grid">
+            {cards.map((card, index) => (
+              <GeneratedCardItem
+                // Cards have no ids before they are saved; a new generation replaces the whole list.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the position is the card's identity here.
+                key={`${index}-${card.question}`}
+                card={card}
+                index={index}
+                selected={selected.includes(index)}
+                onToggle={() => toggle(index)}
+                onEdit={(edited) => editCard(index, edited)}
+              />
+            ))}
+          </ul>
+          <SavePanel selectedCards={selectedCards} onSaved={saved} />
+        </section>
+      )}
+    </main>
+  );
+}

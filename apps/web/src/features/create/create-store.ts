@@ -1,0 +1,65 @@
+import type { GeneratedCard } from '@flashcards/shared/api-types';
+import { localStore } from '../../lib/local-store';
+import { storageKeys } from '../../lib/storage-keys';
+
+/**
+ * What the create page keeps in local storage (product-spec.md sections 2 and 3): the generated cards, which of
+ * them are selected (their positions), and the input text, so that leaving and coming back restores the work.
+ */
+export interface CreateDraft {
+  cards: GeneratedCard[];
+  selected: number[];
+  text: string;
+}
+
+function parse(value: string | null): unknown {
+  if (value === null) return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+function isCard(value: unknown): value is GeneratedCard {
+  if (typeof value !== 'object' || value === null) return false;
+  const card = value as Record<string, unknown>;
+  return typeof card.question === 'string' && typeof card.answer === 'string';
+}
+
+/** Reads the stored draft; anything malformed is dropped rather than trusted. */
+export function loadDraft(): CreateDraft {
+  const storedCards = parse(localStore.get(storageKeys.generatedCards));
+  const cards = Array.isArray(storedCards) ? storedCards.filter(isCard) : [];
+  const storedSelected = parse(localStore.get(storageKeys.selectedCards));
+  const selected = Array.isArray(storedSelected)
+    ? [...new Set(storedSelected)].filter(
+        (index): index is number => Number.isInteger(index) && index >= 0 && index < cards.length,
+      )
+    : [];
+  const text = localStore.get(storageKeys.inputText) ?? '';
+  return { cards, selected, text };
+}
+
+export function storeCards(cards: GeneratedCard[]): void {
+  if (cards.length === 0) localStore.remove(storageKeys.generatedCards);
+  else localStore.set(storageKeys.generatedCards, JSON.stringify(cards));
+}
+
+export function storeSelection(selected: number[]): void {
+  if (selected.length === 0) localStore.remove(storageKeys.selectedCards);
+  else localStore.set(storageKeys.selectedCards, JSON.stringify(selected));
+}
+
+export function storeText(text: string): void {
+  if (text === '') localStore.remove(storageKeys.inputText);
+  else localStore.set(storageKeys.inputText, text);
+}
+
+export function onboardingSeen(): boolean {
+  return localStore.get(storageKeys.onboardingShown) === 'true';
+}
+
+export function markOnboardingSeen(): void {
+  localStore.set(storageKeys.onboardingShown, 'true');
+}

@@ -1,0 +1,153 @@
+import type { GeneratedCard } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
+import { type FormEvent, useId, useState } from 'react';
+import { useCreateDeck, useDecks, useSaveCards } from '../decks/decks-api';
+
+interface Props {
+  selectedCards: GeneratedCard[];
+  onSaved: (deckName: string, count: number) => void;
+}
+
+/** Deck picker, New Deck form and Save Selected Cards (product-spec.md sections 2, 4, 5 and 8). */
+export function SavePanel({ selectedCards, onSaved }: Props) {
+  const decks = useDecks();
+  const createDeck = useCreateDeck();
+  const saveCards = useSaveCards();
+  const [deckId, setDeckId] = useState('');
+  const [newDeckOpen, setNewDeckOpen] = useState(false);
+  const [deckName, setDeckName] = useState('');
+  const [deckError, setDeckError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const deckSelectId = useId();
+  const deckNameId = useId();
+
+  const deckList = decks.data ?? [];
+  const chosenDeck = deckList.find((deck) => deck._id === deckId);
+
+  async function submitNewDeck(event: FormEvent) {
+    event.preventDefault();
+    const name = deckName.trim();
+    if (!name) {
+      setDeckError(messages.deckNameEmpty);
+      return;
+    }
+    setDeckError(null);
+    try {
+      const deck = await createDeck.mutateAsync(name);
+      setDeckId(deck._id);
+      setDeckName('');
+      setNewDeckOpen(false);
+      setSaveError(null);
+    } catch {
+      setDeckError(messages.deckCreateFailed);
+    }
+  }
+
+  async function save() {
+    if (selectedCards.length === 0) {
+      setSaveError(messages.noCardsSelected);
+      return;
+    }
+    if (!deckId || !chosenDeck) {
+      setSaveError(messages.noDeckSelected);
+      return;
+    }
+    setSaveError(null);
+    try {
+      await saveCards.mutateAsync({
+        deckId,
+        cards: selectedCards.map((card) => ({ question: card.question, answer: card.answer })),
+      });
+      onSaved(chosenDeck.name, selectedCards.length);
+    } catch {
+      setSaveError(messages.cardsSaveFailed);
+    }
+  }
+
+  return (
+    <section className="save-panel" aria-labelledby={`${deckSelectId}-heading`}>
+      <h2 id={`${deckSelectId}-heading`}>Save to a deck</h2>
+      {decks.isError && (
+        <p className="notice notice--error" role="alert">
+          {messages.decksLoadFailed}
+        </p>
+      )}
+      <div className="save-panel__row">
+        <div className="field save-panel__deck">
+          <label htmlFor={deckSelectId}>Deck</label>
+          <select
+            id={deckSelectId}
+            value={deckId}
+            onChange={(event) => {
+              setDeckId(event.target.value);
+              setSaveError(null);
+            }}
+            disabled={decks.isPending}
+          >
+            <option value="">{decks.isPending ? 'Loading decks...' : 'Select a deck'}</option>
+            {deckList.map((deck) => (
+              <option key={deck._id} value={deck._id}>
+                {deck.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {!newDeckOpen && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setNewDeckOpen(true);
+              setDeckError(null);
+            }}
+          >
+            New Deck
+          </button>
+        )}
+      </div>
+      {newDeckOpen && (
+        <form className="form save-panel__new-deck" onSubmit={submitNewDeck} noValidate>
+          <div className="field">
+            <label htmlFor={deckNameId}>New deck name</label>
+            <input
+              id={deckNameId}
+              type="text"
+              value={deckName}
+              maxLength={200}
+              onChange={(event) => setDeckName(event.target.value)}
+            />
+          </div>
+          {deckError && (
+            <p className="notice notice--error" role="alert">
+              {deckError}
+            </p>
+          )}
+          <div className="form__actions">
+            <button type="submit" className="button button--small" disabled={createDeck.isPending}>
+              {createDeck.isPending ? 'Creating...' : 'Create Deck'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => {
+                setNewDeckOpen(false);
+                setDeckName('');
+                setDeckError(null);
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {saveError && (
+        <p className="notice notice--error" role="alert">
+          {saveError}
+        </p>
+      )}
+      <button type="button" className="button button--large" onClick={save} disabled={saveCards.isPending}>
+        {saveCards.isPending ? 'Saving...' : `Save Selected Cards (${selectedCards.length})`}
+      </button>
+    </section>
+  );
+}
