@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
-import { newPage, uniqueEmail } from './support/pages';
+import { newPage, signUpInBrowser, uniqueEmail } from './support/pages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,14 +22,7 @@ describe('quiz and account', () => {
     const page = await newPage(browser);
     const request = page.request;
 
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Name').fill('Quinn Quiz');
-    await page.getByLabel('Email').fill(uniqueEmail('quinn'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForURL('**/create');
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const token = await signUpInBrowser(page, 'Quinn Quiz', uniqueEmail('quinn'));
     const auth = { authorization: `Bearer ${token}` };
 
     // A deck with cards, made through the API.
