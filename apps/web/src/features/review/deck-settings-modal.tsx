@@ -183,14 +183,14 @@ function CardsPanel({ deck, onDeleteCard }: { deck: Deck; onDeleteCard: (card: C
                   className="button button--small button--secondary"
                   onClick={() => setEditing(card._id)}
                 >
-                  Edit<span className="visually-hidden"> card {index + 1}</span>
+                  Edit <span className="visually-hidden">{`card ${index + 1}`}</span>
                 </button>
                 <button
                   type="button"
                   className="button button--small button--danger-outline"
                   onClick={() => onDeleteCard(card)}
                 >
-                  Delete<span className="visually-hidden"> card {index + 1}</span>
+                  Delete <span className="visually-hidden">{`card ${index + 1}`}</span>
                 </button>
               </div>
             </>

@@ -49,5 +49,6 @@ export function useFetchDeckCards() {
       queryKey: deckKeys.cards(deckId),
       queryFn: () => api.get<Card[]>(`/decks/${encodeURIComponent(deckId)}/cards`),
       staleTime: 0,
+      retry: false,
     });
 }

@@ -155,7 +155,9 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   } else if (done) {
     body = (
       <div className="review-end">
-        <h3 role="status">{messages.reviewCompleted}</h3>
+        <div role="status">
+          <h3>{messages.reviewCompleted}</h3>
+        </div>
         <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
         <NextDueLine stats={stats.isFetching ? undefined : stats.data} />
         {stats.data && !stats.isFetching && (
