@@ -65,17 +65,37 @@ export function DeckList({ onReview, onSettings, onShare, onDelete }: DeckListPr
                 </p>
               </div>
               <div className="deck-item__actions">
-                <button type="button" className="button" onClick={() => onReview(deck)}>
-                  Review Deck<span className="visually-hidden">: {deck.name}</span>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => onReview(deck)}
+                  aria-label={`Review Deck: ${deck.name}`}
+                >
+                  Review Deck
                 </button>
-                <button type="button" className="button button--secondary" onClick={() => onSettings(deck)}>
-                  Settings<span className="visually-hidden">: {deck.name}</span>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => onSettings(deck)}
+                  aria-label={`Settings: ${deck.name}`}
+                >
+                  Settings
                 </button>
-                <button type="button" className="button button--secondary" onClick={() => onShare(deck)}>
-                  Share<span className="visually-hidden">: {deck.name}</span>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => onShare(deck)}
+                  aria-label={`Share: ${deck.name}`}
+                >
+                  Share
                 </button>
-                <button type="button" className="button button--danger-outline" onClick={() => onDelete(deck)}>
-                  Delete<span className="visually-hidden">: {deck.name}</span>
+                <button
+                  type="button"
+                  className="button button--danger-outline"
+                  onClick={() => onDelete(deck)}
+                  aria-label={`Delete: ${deck.name}`}
+                >
+                  Delete
                 </button>
               </div>
             </li>

@@ -182,6 +182,7 @@ function CardsPanel({ deck, onDeleteCard }: { deck: Deck; onDeleteCard: (card: C
                   type="button"
                   className="button button--small button--secondary"
                   onClick={() => setEditing(card._id)}
+                  aria-label={`Edit card ${index + 1}`}
                 >
                   Edit <span className="visually-hidden">{`card ${index + 1}`}</span>
                 </button>
@@ -189,6 +190,7 @@ function CardsPanel({ deck, onDeleteCard }: { deck: Deck; onDeleteCard: (card: C
                   type="button"
                   className="button button--small button--danger-outline"
                   onClick={() => onDeleteCard(card)}
+                  aria-label={`Delete card ${index + 1}`}
                 >
                   Delete <span className="visually-hidden">{`card ${index + 1}`}</span>
                 </button>
