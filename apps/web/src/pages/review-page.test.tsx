@@ -331,6 +331,31 @@ describe('review page: a review session', () => {
     expect(reviews(calls)).toEqual([]);
   });
 
+  it('answers a card once, however often it is answered during its animation', async () => {
+    const { calls } = await startSession();
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    press('d');
+    press('a');
+    fireEvent.click(screen.getByRole('button', { name: 'Know it' }));
+    await advance(answerAnimationMs);
+    expect(reviews(calls)).toEqual([{ card_id: queue[0]?._id, result: 'pass' }]);
+  });
+
+  it('leaves the keys to a dialog opened over the session', async () => {
+    const { calls } = await startSession();
+    expect(screen.getByRole('heading', { name: '<b>Biology</b>', level: 2 })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Feedback' }));
+    expect(screen.getByRole('dialog', { name: 'Send feedback' })).toBeInTheDocument();
+    press('d');
+    press(' ');
+    await new Promise((resolve) => setTimeout(resolve, answerAnimationMs + 50));
+    expect(reviews(calls)).toEqual([]);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    press(' ');
+    expect(screen.getByText('Answer one')).toBeInTheDocument();
+  });
+
   it('leaves keys typed into a field alone', async () => {
     const { calls } = await startSession();
     const input = document.createElement('input');

@@ -114,6 +114,8 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     if (!active) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.repeat || isEditable(event.target)) return;
+      // A dialog opened over the session (feedback) keeps its keys.
+      if (document.querySelector('[aria-modal="true"]')) return;
       if (event.key === ' ' || event.code === 'Space') {
         // A focused button or link keeps its own Space.
         if (isActivatable(event.target)) return;
@@ -130,6 +132,9 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   }, [active]);
 
   const headingId = `review-session-${session}`;
+  // The deck list (and the button that started the session) is gone: focus moves to the session's heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const backButton = (
     <button type="button" className="button button--secondary" onClick={onBack}>
       Back to Decks
@@ -210,20 +215,13 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             className="button review-actions__fail"
             aria-keyshortcuts="A"
             onClick={() => answer('fail')}
-            disabled={Boolean(leaving)}
           >
             Don't know{' '}
             <span className="kbd" aria-hidden="true">
               A
             </span>
           </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-keyshortcuts="Space"
-            onClick={flip}
-            disabled={Boolean(leaving)}
-          >
+          <button type="button" className="button button--secondary" aria-keyshortcuts="Space" onClick={flip}>
             {flipped ? 'Show question' : 'Show answer'}
           </button>
           <button
@@ -231,7 +229,6 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             className="button review-actions__pass"
             aria-keyshortcuts="D"
             onClick={() => answer('pass')}
-            disabled={Boolean(leaving)}
           >
             Know it{' '}
             <span className="kbd" aria-hidden="true">
@@ -252,7 +249,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     <section className="review-session" aria-labelledby={headingId}>
       <div className="review-session__top">
         {backButton}
-        <h2 id={headingId} className="review-session__title">
+        <h2 id={headingId} className="review-session__title" ref={headingRef} tabIndex={-1}>
           {target.name}
         </h2>
       </div>
