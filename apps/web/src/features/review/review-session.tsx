@@ -221,7 +221,12 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
               A
             </span>
           </button>
-          <button type="button" className="button button--secondary" aria-keyshortcuts="Space" onClick={flip}>
+          <button
+            type="button"
+            className="button button--secondary review-actions__flip"
+            aria-keyshortcuts="Space"
+            onClick={flip}
+          >
             {flipped ? 'Show question' : 'Show answer'}
           </button>
           <button
