@@ -143,6 +143,31 @@ export const messages = {
   cardsSaveFailed: 'Failed to save flashcards. Please try again.',
   cardsSaved: '{count} cards saved to "{deck}".',
   cardSaved: '1 card saved to "{deck}".',
+
+  // Review page (product-spec.md sections 2, 4, 5 and 8; quoted texts word for word)
+  reviewQueueLoadFailed: 'Failed to load cards for review. Please try again later.',
+  reviewUpdateFailed: 'Failed to update card review. Please try again.',
+  reviewDeckDeleteFailed: 'Failed to delete deck. Please try again.',
+  reviewDeckCardsLoadFailed: 'Failed to load all cards for this deck.',
+  reviewDailyLimitSaveFailed: 'Failed to save daily limit. Please try again.',
+  reviewCardUpdateFailed: 'Failed to update card. Please try again.',
+  reviewCardDeleteFailed: 'Failed to delete card. Please try again.',
+  reviewShareFailed: 'Failed to generate share link. Please try again.',
+  reviewExportFailed: 'Failed to fetch cards for export. Please try again.',
+  reviewCopyFailed: 'Failed to copy link to clipboard.',
+  reviewCopied: 'Copied!',
+  // Review page texts the spec leaves to us
+  reviewNextDue: 'Next cards available {when}.',
+  reviewNothingScheduled: 'No cards are scheduled yet. Add cards on the Create page.',
+  reviewNoDecks: 'You have no decks yet. Create one above, or generate cards on the Create page.',
+  reviewDailyLimitSaved: 'Daily limit saved.',
+  reviewGeneratingLink: 'Generating share link...',
+  reviewLinkExpires: 'The link works until {date}.',
+  reviewDeleteDeckConfirm: 'Delete the deck "{name}" and its {count} cards? This cannot be undone.',
+  reviewDeleteCardConfirm: 'Delete this card? This cannot be undone.',
+  reviewDeckEmpty: 'This deck has no cards yet.',
+  reviewStatsLoadFailed: 'Failed to load the statistics of this deck.',
+  reviewExported: 'Downloaded {file}.',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

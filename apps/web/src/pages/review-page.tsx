@@ -1,11 +1,13 @@
+import { ReviewScreen } from '../features/review/review-screen';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 
-/** /review (signed-in users only). Its screen arrives with a later web app issue; the route and guard are real. */
+/** /review (signed-in users only): the decks and their review sessions. */
 export function ReviewPage() {
   useDocumentTitle(`Review | ${appName}`);
   return (
-    <main id="main" className="page page--narrow">
+    <main id="main" className="page review-page">
       <h1>Review</h1>
+      <ReviewScreen />
     </main>
   );
 }

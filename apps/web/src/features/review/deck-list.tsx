@@ -1,0 +1,154 @@
+import type { Deck } from '@flashcards/shared/api-types';
+import { limits } from '@flashcards/shared/limits';
+import { messages } from '@flashcards/shared/messages';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useCreateDeck, useDeckStats, useDecks } from '../decks/decks-api';
+
+interface DeckListProps {
+  onReview: (deck: Deck | null) => void;
+  onSettings: (deck: Deck) => void;
+  onShare: (deck: Deck) => void;
+  onDelete: (deck: Deck) => void;
+}
+
+/** The decks, each with Review Deck, Settings, Share and Delete; a form to create one; totals over all decks. */
+export function DeckList({ onReview, onSettings, onShare, onDelete }: DeckListProps) {
+  const decks = useDecks();
+  const stats = useDeckStats();
+  return (
+    <>
+      <CreateDeckForm />
+      {stats.data && (decks.data?.length ?? 0) > 0 && (
+        <section className="review-overview" aria-label="All decks">
+          <dl className="deck-stats deck-stats--inline">
+            <div>
+              <dt>Due now</dt>
+              <dd>{stats.data.due_cards}</dd>
+            </div>
+            <div>
+              <dt>Learning</dt>
+              <dd>{stats.data.learning_cards}</dd>
+            </div>
+            <div>
+              <dt>New</dt>
+              <dd>{stats.data.new_cards}</dd>
+            </div>
+            <div>
+              <dt>Reviewed today</dt>
+              <dd>{stats.data.cards_reviewed_today}</dd>
+            </div>
+          </dl>
+          <button type="button" className="button button--secondary" onClick={() => onReview(null)}>
+            Review All Decks
+          </button>
+        </section>
+      )}
+      {decks.isError ? (
+        <p className="notice notice--error" role="alert">
+          {messages.decksLoadFailed}
+        </p>
+      ) : !decks.data ? (
+        <p role="status">{messages.loading}</p>
+      ) : decks.data.length === 0 ? (
+        <p className="muted">
+          {messages.reviewNoDecks} <Link to="/create">Create cards</Link>
+        </p>
+      ) : (
+        <ul className="deck-list">
+          {decks.data.map((deck) => (
+            <li key={deck._id} className="deck-item">
+              <div className="deck-item__info">
+                <h2 className="deck-item__name">{deck.name}</h2>
+                <p className="muted deck-item__count">
+                  {deck.card_count} {deck.card_count === 1 ? 'card' : 'cards'} · {deck.daily_new_card_limit} new a day
+                </p>
+              </div>
+              <div className="deck-item__actions">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => onReview(deck)}
+                  aria-label={`Review Deck: ${deck.name}`}
+                >
+                  Review Deck
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => onSettings(deck)}
+                  aria-label={`Settings: ${deck.name}`}
+                >
+                  Settings
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => onShare(deck)}
+                  aria-label={`Share: ${deck.name}`}
+                >
+                  Share
+                </button>
+                <button
+                  type="button"
+                  className="button button--danger-outline"
+                  onClick={() => onDelete(deck)}
+                  aria-label={`Delete: ${deck.name}`}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function CreateDeckForm() {
+  const inputId = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateDeck();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError(messages.deckNameEmpty);
+      return;
+    }
+    setError(null);
+    try {
+      await create.mutateAsync(name.trim());
+      setName('');
+    } catch {
+      setError(messages.deckCreateFailed);
+    }
+  }
+
+  return (
+    <form className="create-deck" onSubmit={submit} noValidate>
+      <div className="field create-deck__field">
+        <label htmlFor={inputId}>New deck name</label>
+        <input
+          id={inputId}
+          type="text"
+          maxLength={limits.maxDeckNameLength}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+        />
+      </div>
+      <button type="submit" className="button" disabled={create.isPending}>
+        {create.isPending ? 'Creating...' : 'Create Deck'}
+      </button>
+      {error && (
+        <p id={`${inputId}-error`} className="notice notice--error create-deck__error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

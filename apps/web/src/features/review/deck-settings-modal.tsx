@@ -1,0 +1,266 @@
+import type { Card, Deck } from '@flashcards/shared/api-types';
+import { limits } from '@flashcards/shared/limits';
+import { messages } from '@flashcards/shared/messages';
+import { formatNextDue } from '@flashcards/shared/next-due';
+import { type FormEvent, useId, useState } from 'react';
+import { CardMarkdown } from '../../components/card-markdown';
+import { Modal } from '../../components/modal';
+import { errorDetail } from '../../lib/api-client';
+import { useDeckCards, useDeckStats, useUpdateCard, useUpdateDeckSettings } from '../decks/decks-api';
+import { parseDailyLimit } from './daily-limit';
+
+export type SettingsTab = 'settings' | 'cards';
+
+interface DeckSettingsModalProps {
+  deck: Deck;
+  initialTab: SettingsTab;
+  onDeleteCard: (card: Card) => void;
+  onClose: () => void;
+}
+
+/** Deck settings: the Settings tab (daily new card limit, the deck's statistics) and the Cards tab (edit, delete). */
+export function DeckSettingsModal({ deck, initialTab, onDeleteCard, onClose }: DeckSettingsModalProps) {
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
+  const baseId = useId();
+  const tabs: { id: SettingsTab; label: string }[] = [
+    { id: 'settings', label: 'Settings' },
+    { id: 'cards', label: 'Cards' },
+  ];
+  return (
+    <Modal title={`Deck settings: ${deck.name}`} onClose={onClose}>
+      <div className="tabs deck-settings__tabs" role="tablist" aria-label="Deck settings">
+        {tabs.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`${baseId}-${item.id}-tab`}
+            aria-selected={tab === item.id}
+            aria-controls={`${baseId}-${item.id}-panel`}
+            className="tabs__tab"
+            onClick={() => setTab(item.id)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-${tab}-panel`}
+        aria-labelledby={`${baseId}-${tab}-tab`}
+        className="deck-settings__panel"
+      >
+        {tab === 'settings' ? <SettingsPanel deck={deck} /> : <CardsPanel deck={deck} onDeleteCard={onDeleteCard} />}
+      </div>
+    </Modal>
+  );
+}
+
+function SettingsPanel({ deck }: { deck: Deck }) {
+  const inputId = useId();
+  const [value, setValue] = useState(String(deck.daily_new_card_limit));
+  const save = useUpdateDeckSettings(deck._id);
+  const stats = useDeckStats(deck._id);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const limit = parseDailyLimit(value);
+    setValue(String(limit));
+    save.mutate({ daily_new_card_limit: limit });
+  }
+
+  return (
+    <>
+      <form className="form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={inputId}>Daily new card limit</label>
+          <input
+            id={inputId}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              save.reset();
+            }}
+          />
+        </div>
+        {save.isSuccess && (
+          <p className="notice notice--success" role="status">
+            {messages.reviewDailyLimitSaved}
+          </p>
+        )}
+        {save.isError && (
+          <p className="notice notice--error" role="alert">
+            {errorDetail(save.error, messages.reviewDailyLimitSaveFailed)}
+          </p>
+        )}
+        <div className="form__actions">
+          <button type="submit" className="button" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+      <h3 className="deck-settings__heading">Overall stats</h3>
+      {stats.isError ? (
+        <p className="notice notice--error" role="alert">
+          {messages.reviewStatsLoadFailed}
+        </p>
+      ) : !stats.data ? (
+        <p>{messages.loading}</p>
+      ) : (
+        <dl className="deck-stats">
+          <div>
+            <dt>Total cards</dt>
+            <dd>{stats.data.total_cards}</dd>
+          </div>
+          <div>
+            <dt>New</dt>
+            <dd>{stats.data.new_cards}</dd>
+          </div>
+          <div>
+            <dt>Learning</dt>
+            <dd>{stats.data.learning_cards}</dd>
+          </div>
+          <div>
+            <dt>Due</dt>
+            <dd>{stats.data.due_cards}</dd>
+          </div>
+          <div>
+            <dt>Reviewed today</dt>
+            <dd>{stats.data.cards_reviewed_today}</dd>
+          </div>
+          <div>
+            <dt>Next due</dt>
+            <dd>{stats.data.next_due_time ? formatNextDue(stats.data.next_due_time) : 'None scheduled'}</dd>
+          </div>
+        </dl>
+      )}
+    </>
+  );
+}
+
+const statusLabels: Record<Card['status'], string> = {
+  new: 'New',
+  learning: 'Learning',
+  relearning: 'Relearning',
+  due: 'Review',
+};
+
+function CardsPanel({ deck, onDeleteCard }: { deck: Deck; onDeleteCard: (card: Card) => void }) {
+  const cards = useDeckCards(deck._id);
+  const [editing, setEditing] = useState<string | null>(null);
+
+  if (cards.isError) {
+    return (
+      <p className="notice notice--error" role="alert">
+        {messages.reviewDeckCardsLoadFailed}
+      </p>
+    );
+  }
+  if (!cards.data) return <p>{messages.loading}</p>;
+  if (cards.data.length === 0) return <p className="muted">{messages.reviewDeckEmpty}</p>;
+  return (
+    <ol className="deck-cards">
+      {cards.data.map((card, index) => (
+        <li key={card._id} className="deck-cards__item">
+          {editing === card._id ? (
+            <CardEditor card={card} onDone={() => setEditing(null)} />
+          ) : (
+            <>
+              <div className="deck-cards__meta">
+                <span>Card {index + 1}</span>
+                <span className={`badge badge--${card.status}`}>{statusLabels[card.status]}</span>
+              </div>
+              <p className="deck-cards__label">Question</p>
+              <CardMarkdown text={card.question} />
+              <p className="deck-cards__label">Answer</p>
+              <CardMarkdown text={card.answer} />
+              <div className="deck-cards__actions">
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  onClick={() => setEditing(card._id)}
+                  aria-label={`Edit card ${index + 1}`}
+                >
+                  Edit <span className="visually-hidden">{`card ${index + 1}`}</span>
+                </button>
+                <button
+                  type="button"
+                  className="button button--small button--danger-outline"
+                  onClick={() => onDeleteCard(card)}
+                  aria-label={`Delete card ${index + 1}`}
+                >
+                  Delete <span className="visually-hidden">{`card ${index + 1}`}</span>
+                </button>
+              </div>
+            </>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function CardEditor({ card, onDone }: { card: Card; onDone: () => void }) {
+  const questionId = useId();
+  const answerId = useId();
+  const [question, setQuestion] = useState(card.question);
+  const [answer, setAnswer] = useState(card.answer);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateCard();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!question.trim() || !answer.trim()) {
+      setError(messages.cardSidesEmpty);
+      return;
+    }
+    setError(null);
+    try {
+      await update.mutateAsync({ id: card._id, question: question.trim(), answer: answer.trim() });
+      onDone();
+    } catch {
+      setError(messages.reviewCardUpdateFailed);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={questionId}>Question</label>
+        <textarea
+          id={questionId}
+          rows={3}
+          maxLength={limits.maxCardSideLength}
+          value={question}
+          onChange={(event) => setQuestion(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={answerId}>Answer</label>
+        <textarea
+          id={answerId}
+          rows={3}
+          maxLength={limits.maxCardSideLength}
+          value={answer}
+          onChange={(event) => setAnswer(event.target.value)}
+        />
+      </div>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form__actions">
+        <button type="button" className="button button--secondary button--small" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--small" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save card'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import type { DeckStats } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
+import { formatNextDue } from '@flashcards/shared/next-due';
+import { fill } from '../../lib/fill';
+
+/** 'Next cards available very soon.' / 'in N minutes/hours/days', from the deck statistics. */
+export function NextDueLine({ stats }: { stats: DeckStats | undefined }) {
+  if (!stats) return null;
+  if (stats.next_due_time === null) {
+    return stats.total_cards > 0 ? null : <p className="muted">{messages.reviewNothingScheduled}</p>;
+  }
+  return (
+    <p className="review-next-due">{fill(messages.reviewNextDue, { when: formatNextDue(stats.next_due_time) })}</p>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Card, ReviewResponse, ReviewResult, ShareResponse } from '@flashcards/shared/api-types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../lib/api-context';
+import { deckKeys } from '../decks/decks-api';
+
+/**
+ * The queue of one review session (GET /cards/due, in the server's order), for one deck or, with `deckId` null,
+ * for every deck. Each session (`session` counts them) fetches afresh and keeps its own copy.
+ */
+export function useReviewQueue(deckId: string | null, session: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...deckKeys.due(deckId ?? 'all'), session],
+    queryFn: () => api.get<Card[]>(deckId ? `/cards/due?deck_id=${encodeURIComponent(deckId)}` : '/cards/due'),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnReconnect: false,
+  });
+}
+
+/** POST /cards/review. Nothing is refetched per card: the session refreshes the stats when it ends. */
+export function useReviewCard() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (input: { cardId: string; result: ReviewResult }) =>
+      api.post<ReviewResponse>('/cards/review', { json: { card_id: input.cardId, result: input.result } }),
+  });
+}
+
+/** Deck lists, counts and statistics after a session: everything under ['decks'] (not the session's queue). */
+export function useRefreshDeckData() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: deckKeys.all });
+}
+
+export function useShareDeck() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (deckId: string) => api.post<ShareResponse>(`/decks/${encodeURIComponent(deckId)}/share`),
+  });
+}
+
+/** All cards of a deck for the Anki export, fetched fresh at the moment of export. */
+export function useFetchDeckCards() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return (deckId: string) =>
+    queryClient.fetchQuery({
+      queryKey: deckKeys.cards(deckId),
+      queryFn: () => api.get<Card[]>(`/decks/${encodeURIComponent(deckId)}/cards`),
+      staleTime: 0,
+      retry: false,
+    });
+}

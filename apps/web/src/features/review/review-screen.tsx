@@ -1,0 +1,99 @@
+import type { Card, Deck } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
+import { useState } from 'react';
+import { fill } from '../../lib/fill';
+import { useDeleteCard, useDeleteDeck } from '../decks/decks-api';
+import { ConfirmModal } from './confirm-modal';
+import { DeckList } from './deck-list';
+import { DeckSettingsModal, type SettingsTab } from './deck-settings-modal';
+import { useRefreshDeckData } from './review-api';
+import { ReviewSession, type ReviewTarget } from './review-session';
+import { ShareModal } from './share-modal';
+import './review.css';
+
+type Dialog =
+  | { kind: 'settings'; deck: Deck; tab: SettingsTab }
+  | { kind: 'share'; deck: Deck }
+  | { kind: 'delete-deck'; deck: Deck }
+  | { kind: 'delete-card'; deck: Deck; card: Card };
+
+/**
+ * The review page (product-spec.md section 2): the deck list with its dialogs, or a review session. One dialog
+ * at a time: deleting a card from the settings' Cards tab swaps to the confirmation and back.
+ */
+export function ReviewScreen() {
+  const [target, setTarget] = useState<ReviewTarget | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const refresh = useRefreshDeckData();
+
+  if (target) {
+    return (
+      <ReviewSession
+        target={target}
+        onBack={() => {
+          setTarget(null);
+          void refresh();
+        }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <DeckList
+        onReview={(deck) =>
+          setTarget(deck ? { deckId: deck._id, name: deck.name } : { deckId: null, name: 'All decks' })
+        }
+        onSettings={(deck) => setDialog({ kind: 'settings', deck, tab: 'settings' })}
+        onShare={(deck) => setDialog({ kind: 'share', deck })}
+        onDelete={(deck) => setDialog({ kind: 'delete-deck', deck })}
+      />
+      {dialog?.kind === 'settings' && (
+        <DeckSettingsModal
+          deck={dialog.deck}
+          initialTab={dialog.tab}
+          onDeleteCard={(card) => setDialog({ kind: 'delete-card', deck: dialog.deck, card })}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'share' && <ShareModal deck={dialog.deck} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete-deck' && <DeleteDeckModal deck={dialog.deck} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete-card' && (
+        <DeleteCardModal
+          card={dialog.card}
+          onClose={() => setDialog({ kind: 'settings', deck: dialog.deck, tab: 'cards' })}
+        />
+      )}
+    </>
+  );
+}
+
+function DeleteDeckModal({ deck, onClose }: { deck: Deck; onClose: () => void }) {
+  const remove = useDeleteDeck();
+  return (
+    <ConfirmModal
+      title="Delete deck"
+      message={fill(messages.reviewDeleteDeckConfirm, { name: deck.name, count: deck.card_count })}
+      confirmLabel="Delete deck"
+      pending={remove.isPending}
+      error={remove.isError ? messages.reviewDeckDeleteFailed : null}
+      onConfirm={() => remove.mutate(deck._id, { onSuccess: onClose })}
+      onClose={onClose}
+    />
+  );
+}
+
+function DeleteCardModal({ card, onClose }: { card: Card; onClose: () => void }) {
+  const remove = useDeleteCard();
+  return (
+    <ConfirmModal
+      title="Delete card"
+      message={messages.reviewDeleteCardConfirm}
+      confirmLabel="Delete card"
+      pending={remove.isPending}
+      error={remove.isError ? messages.reviewCardDeleteFailed : null}
+      onConfirm={() => remove.mutate(card._id, { onSuccess: onClose })}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,133 @@
+import type { Deck } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Modal } from '../../components/modal';
+import { errorDetail } from '../../lib/api-client';
+import { fill } from '../../lib/fill';
+import { useFetchDeckCards, useShareDeck } from './review-api';
+
+/** How long 'Copied!' shows after copying the link (product-spec.md section 9). */
+export const copiedNoticeMs = 2000;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+
+type ExportState = { kind: 'idle' } | { kind: 'working' } | { kind: 'done'; file: string } | { kind: 'error' };
+
+/**
+ * Share a deck: a link is generated on opening (POST /decks/{id}/share), shown as origin + /share/ + code, and
+ * copied with Copy ('Copied!' for 2 s). Export to Anki downloads the deck as a CSV file made in the browser.
+ */
+export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void }) {
+  const linkId = useId();
+  const share = useShareDeck();
+  const fetchCards = useFetchDeckCards();
+  const [copied, setCopied] = useState(false);
+  const [copyError, setCopyError] = useState(false);
+  const [exportState, setExportState] = useState<ExportState>({ kind: 'idle' });
+  const started = useRef(false);
+
+  const { mutate } = share;
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate(deck._id);
+  }, [deck._id, mutate]);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), copiedNoticeMs);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const link = share.data ? `${window.location.origin}/share/${share.data.share_code}` : null;
+
+  async function copy() {
+    if (!link) return;
+    setCopyError(false);
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+      setCopyError(true);
+    }
+  }
+
+  async function exportToAnki() {
+    setExportState({ kind: 'working' });
+    let cards: Awaited<ReturnType<typeof fetchCards>>;
+    try {
+      cards = await fetchCards(deck._id);
+    } catch {
+      setExportState({ kind: 'error' });
+      return;
+    }
+    const { exportDeckToAnki } = await import('../anki-export/export-deck');
+    setExportState({ kind: 'done', file: exportDeckToAnki(deck.name, cards) });
+  }
+
+  return (
+    <Modal title={`Share deck: ${deck.name}`} onClose={onClose}>
+      <section className="share-section" aria-labelledby={`${linkId}-heading`}>
+        <h3 id={`${linkId}-heading`}>Share link</h3>
+        {share.isPending || share.isIdle ? (
+          <p role="status">{messages.reviewGeneratingLink}</p>
+        ) : share.isError ? (
+          <>
+            <p className="notice notice--error" role="alert">
+              {errorDetail(share.error, messages.reviewShareFailed)}
+            </p>
+            <button type="button" className="button button--secondary" onClick={() => mutate(deck._id)}>
+              Try again
+            </button>
+          </>
+        ) : (
+          <>
+            <div className="field">
+              <label htmlFor={linkId}>Anyone with this link can preview and import the deck</label>
+              <div className="share-link">
+                <input id={linkId} type="text" readOnly value={link ?? ''} onFocus={(event) => event.target.select()} />
+                <button type="button" className="button" onClick={copy}>
+                  {copied ? messages.reviewCopied : 'Copy'}
+                </button>
+              </div>
+            </div>
+            <p className="visually-hidden" role="status">
+              {copied ? messages.reviewCopied : ''}
+            </p>
+            {copyError && (
+              <p className="notice notice--error" role="alert">
+                {messages.reviewCopyFailed}
+              </p>
+            )}
+            <p className="muted">
+              {fill(messages.reviewLinkExpires, { date: dateFormat.format(new Date(share.data.expires_at)) })}
+            </p>
+          </>
+        )}
+      </section>
+      <section className="share-section" aria-labelledby={`${linkId}-export`}>
+        <h3 id={`${linkId}-export`}>Export to Anki</h3>
+        <p className="muted">A CSV file with two columns, question and answer, that Anki can import.</p>
+        {exportState.kind === 'error' && (
+          <p className="notice notice--error" role="alert">
+            {messages.reviewExportFailed}
+          </p>
+        )}
+        {exportState.kind === 'done' && (
+          <p className="notice notice--success" role="status">
+            {fill(messages.reviewExported, { file: exportState.file })}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={exportToAnki}
+          disabled={exportState.kind === 'working'}
+        >
+          {exportState.kind === 'working' ? 'Exporting...' : 'Export Anki CSV'}
+        </button>
+      </section>
+    </Modal>
+  );
+}

@@ -1,0 +1,576 @@
+import type { Card, Deck, DeckStats } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
+import { renderApp, testUser } from '../../test/render-app';
+import { answerAnimationMs } from '../features/review/review-session';
+import { copiedNoticeMs } from '../features/review/share-modal';
+import { swipeThresholdPx } from '../features/review/swipe-card';
+import { localStore } from '../lib/local-store';
+import { storageKeys } from '../lib/storage-keys';
+
+const deckId = '65a1b2c3d4e5f6a7b8c9d0aa';
+const deck: Deck = {
+  _id: deckId,
+  name: '<b>Biology</b>',
+  daily_new_card_limit: 20,
+  card_count: 3,
+  created_at: '2026-11-20T10:00:00.000Z',
+};
+const past = new Date(Date.now() - 3_600_000).toISOString();
+const card = (id: string, status: Card['status'], question: string, answer: string): Card => ({
+  _id: id,
+  deck_id: deckId,
+  question,
+  answer,
+  status,
+  due_date: past,
+  created_at: past,
+  reps: 0,
+  lapses: 0,
+});
+const queue = [
+  card('c1aaaaaaaaaaaaaaaaaaaaaa', 'learning', 'Question one', 'Answer one'),
+  card('c2aaaaaaaaaaaaaaaaaaaaaa', 'due', 'Question two', 'Answer two'),
+  card('c3aaaaaaaaaaaaaaaaaaaaaa', 'new', 'Question three', 'Answer three'),
+];
+const stats = (overrides: Partial<DeckStats> = {}): DeckStats => ({
+  total_cards: 3,
+  new_cards: 1,
+  learning_cards: 1,
+  due_cards: 1,
+  cards_reviewed_today: 0,
+  next_due_time: null,
+  ...overrides,
+});
+
+type Routes = Parameters<typeof fakeServer>[0];
+
+function start(routes: Routes = {}) {
+  localStore.set(storageKeys.accessToken, 'token');
+  const server = fakeServer({
+    'GET /users/me': () => json(200, testUser),
+    'GET /decks': () => json(200, [deck]),
+    'GET /decks/stats': () => json(200, stats()),
+    [`GET /decks/${deckId}/stats`]: () => json(200, stats()),
+    'GET /cards/due': () => json(200, queue),
+    'POST /cards/review': (call) => json(200, { card: { ...queue[0], _id: bodyOf(call).card_id } }),
+    ...routes,
+  });
+  const urls: string[] = [];
+  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(String(input));
+    return server.fetch(input, init);
+  }) as typeof globalThis.fetch;
+  const view = renderApp('/review', fetch);
+  return { ...view, calls: server.calls, urls };
+}
+
+const bodyOf = (call: FakeCall | undefined) => JSON.parse(call?.body ?? 'null');
+const reviews = (calls: FakeCall[]) => calls.filter((call) => call.path === '/cards/review').map(bodyOf);
+const deckButton = (name: string) => screen.findByRole('button', { name: `${name}: ${deck.name}` });
+const press = (key: string) => fireEvent.keyDown(document.body, { key, code: key === ' ' ? 'Space' : `Key${key}` });
+const advance = (ms: number) => act(async () => vi.advanceTimersByTime(ms));
+
+async function startSession(routes: Routes = {}) {
+  const app = start(routes);
+  fireEvent.click(await deckButton('Review Deck'));
+  await screen.findByText('Question one');
+  return app;
+}
+
+beforeEach(() => {
+  vi.useRealTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('review page: deck list', () => {
+  it('lists the decks with the name as text, the totals over all decks and each deck action', async () => {
+    start();
+    expect(await screen.findByRole('heading', { name: '<b>Biology</b>', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('3 cards · 20 new a day')).toBeInTheDocument();
+    for (const name of ['Review Deck', 'Settings', 'Share', 'Delete']) {
+      expect(await deckButton(name)).toBeInTheDocument();
+    }
+    const overview = await screen.findByRole('region', { name: 'All decks' });
+    expect(within(overview).getByText('Due now').nextSibling).toHaveTextContent('1');
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it("says 'Failed to load decks. Please try again later.' when the list fails", async () => {
+    start({ 'GET /decks': () => json(500, { detail: messages.internalError, code: 'internal_error' }) });
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      'Failed to load decks. Please try again later.',
+    );
+  });
+
+  it('creates a deck; an empty name is refused without a request; a failure has its message', async () => {
+    let answer = json(201, { ...deck, _id: '65a1b2c3d4e5f6a7b8c9d0bb', name: 'Chemistry', card_count: 0 });
+    const { calls } = start({ 'POST /decks': () => answer });
+    await deckButton('Review Deck');
+    fireEvent.change(screen.getByLabelText('New deck name'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Deck' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Deck name cannot be empty');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('New deck name'), { target: { value: ' Chemistry ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Deck' }));
+    await waitFor(() => expect(screen.getByLabelText('New deck name')).toHaveValue(''));
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/decks');
+    expect(new URLSearchParams(post?.body ?? '').get('deck_name')).toBe('Chemistry');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    answer = json(500, { detail: messages.internalError, code: 'internal_error' });
+    fireEvent.change(screen.getByLabelText('New deck name'), { target: { value: 'Physics' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Deck' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create deck. Please try again.');
+  });
+
+  it('deletes a deck after confirmation; Cancel sends nothing; a failure has its message', async () => {
+    let answer = new Response(null, { status: 500 });
+    const { calls } = start({ [`DELETE /decks/${deckId}`]: () => answer });
+    fireEvent.click(await deckButton('Delete'));
+    let dialog = screen.getByRole('dialog', { name: 'Delete deck' });
+    expect(dialog).toHaveTextContent('Delete the deck "<b>Biology</b>" and its 3 cards? This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    fireEvent.click(await deckButton('Delete'));
+    dialog = screen.getByRole('dialog', { name: 'Delete deck' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete deck' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to delete deck. Please try again.');
+
+    answer = new Response(null, { status: 204 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete deck' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'DELETE' && call.path === `/decks/${deckId}`)).toHaveLength(2);
+  });
+});
+
+describe('review page: a review session', () => {
+  it('asks for the deck queue and shows the session counts, the progress dial and the first question', async () => {
+    const { urls } = await startSession();
+    expect(urls.some((url) => url.endsWith(`/cards/due?deck_id=${deckId}`))).toBe(true);
+    const counts = document.querySelector('dl.session-counts');
+    expect(counts).toHaveAttribute('aria-label', 'Cards left in this session');
+    const value = (label: string) => within(counts as HTMLElement).getByText(label).nextSibling?.textContent;
+    expect([value('New'), value('Learning'), value('Due')]).toEqual(['1', '1', '1']);
+    const dial = screen.getByRole('progressbar', { name: 'Review progress' });
+    expect(dial).toHaveAttribute('aria-valuenow', '0');
+    expect(dial).toHaveAttribute('aria-valuemax', '3');
+    expect(screen.getByRole('heading', { name: '<b>Biology</b>', level: 2 })).toBeInTheDocument();
+  });
+
+  it('flips with Space and the card; D passes and A fails, each after the 300 ms animation', async () => {
+    const { calls } = await startSession();
+    press(' ');
+    expect(screen.getByText('Answer one')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('swipe-card'));
+    expect(screen.getByText('Question one')).toBeInTheDocument();
+
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    press('d');
+    expect(screen.getByTestId('swipe-card')).toHaveClass('swipe-card--leaving-pass');
+    await advance(answerAnimationMs - 1);
+    expect(reviews(calls)).toEqual([]);
+    await advance(1);
+    expect(reviews(calls)).toEqual([{ card_id: queue[0]?._id, result: 'pass' }]);
+    vi.useRealTimers();
+    expect(await screen.findByText('Question two')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    press('A');
+    await advance(answerAnimationMs - 1);
+    expect(reviews(calls)).toHaveLength(1);
+    await advance(1);
+    expect(reviews(calls)[1]).toEqual({ card_id: queue[1]?._id, result: 'fail' });
+    expect(answerAnimationMs).toBe(300);
+  });
+
+  it('answers with the buttons, then refreshes the stats and says Review completed!; Start New Review starts again', async () => {
+    let reviewedToday = 0;
+    const { calls } = await startSession({
+      [`GET /decks/${deckId}/stats`]: () =>
+        json(
+          200,
+          stats({
+            cards_reviewed_today: reviewedToday,
+            next_due_time: new Date(Date.now() + 90 * 60_000).toISOString(),
+          }),
+        ),
+      'POST /cards/review': (call) => {
+        reviewedToday++;
+        return json(200, { card: { ...queue[0], _id: bodyOf(call).card_id } });
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(screen.getByText('Answer one')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Know it' }));
+    await screen.findByText('Question two');
+    fireEvent.click(screen.getByRole('button', { name: "Don't know" }));
+    await screen.findByText('Question three');
+    const statsCallsBefore = calls.filter((call) => call.path === `/decks/${deckId}/stats`).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Know it' }));
+    expect(await screen.findByRole('heading', { name: 'Review completed!' })).toBeInTheDocument();
+    expect(reviews(calls).map((body) => body.result)).toEqual(['pass', 'fail', 'pass']);
+    expect(await screen.findByText('Cards reviewed today: 3')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === `/decks/${deckId}/stats`).length).toBeGreaterThan(statsCallsBefore);
+    expect(screen.getByText('Next cards available in 2 hours.')).toBeInTheDocument();
+    const stat = (label: string) => screen.getByText(label).nextSibling?.textContent;
+    expect([stat('Reviewed'), stat('Knew'), stat("Didn't know")]).toEqual(['3', '2', '1']);
+
+    const queueCalls = calls.filter((call) => call.path === '/cards/due').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Start New Review' }));
+    expect(await screen.findByText('Question one')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/cards/due')).toHaveLength(queueCalls + 1);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  });
+
+  it('a swipe beyond 100 px answers (right passes, left fails); a shorter one snaps back', async () => {
+    const { calls } = await startSession();
+    const swipe = (dx: number) => {
+      const target = screen.getByTestId('swipe-card');
+      fireEvent.pointerDown(target, { clientX: 200, pointerId: 1, button: 0, pointerType: 'touch' });
+      fireEvent.pointerMove(target, { clientX: 200 + dx / 2, pointerId: 1, pointerType: 'touch' });
+      fireEvent.pointerMove(target, { clientX: 200 + dx, pointerId: 1, pointerType: 'touch' });
+      fireEvent.pointerUp(target, { clientX: 200 + dx, pointerId: 1, pointerType: 'touch' });
+      fireEvent.click(target);
+    };
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    swipe(swipeThresholdPx);
+    await advance(answerAnimationMs);
+    expect(reviews(calls)).toEqual([]);
+    expect(screen.getByTestId('swipe-card')).not.toHaveClass('swipe-card--leaving-pass');
+    expect(screen.getByTestId('swipe-card').getAttribute('style') ?? '').not.toContain('translateX');
+    expect(screen.getByText('Question one')).toBeInTheDocument();
+
+    swipe(-(swipeThresholdPx - 20));
+    await advance(answerAnimationMs);
+    expect(reviews(calls)).toEqual([]);
+
+    swipe(swipeThresholdPx + 1);
+    expect(screen.getByTestId('swipe-card')).toHaveClass('swipe-card--leaving-pass');
+    await advance(answerAnimationMs);
+    expect(reviews(calls)).toEqual([{ card_id: queue[0]?._id, result: 'pass' }]);
+    vi.useRealTimers();
+    await screen.findByText('Question two');
+
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    swipe(-150);
+    expect(screen.getByTestId('swipe-card')).toHaveClass('swipe-card--leaving-fail');
+    await advance(answerAnimationMs);
+    expect(reviews(calls)[1]).toEqual({ card_id: queue[1]?._id, result: 'fail' });
+    expect(swipeThresholdPx).toBe(100);
+  });
+
+  it("with nothing due says 'No cards to review!' and when the next card comes", async () => {
+    start({
+      'GET /cards/due': () => json(200, []),
+      [`GET /decks/${deckId}/stats`]: () =>
+        json(200, stats({ next_due_time: new Date(Date.now() + 90 * 60_000).toISOString() })),
+    });
+    fireEvent.click(await deckButton('Review Deck'));
+    expect(await screen.findByRole('heading', { name: 'No cards to review!' })).toBeInTheDocument();
+    expect(await screen.findByText('Next cards available in 2 hours.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Decks' }));
+    expect(await deckButton('Review Deck')).toBeInTheDocument();
+  });
+
+  it("says 'very soon' when the next card is due within a minute", async () => {
+    start({
+      'GET /cards/due': () => json(200, []),
+      [`GET /decks/${deckId}/stats`]: () =>
+        json(200, stats({ next_due_time: new Date(Date.now() + 30_000).toISOString() })),
+    });
+    fireEvent.click(await deckButton('Review Deck'));
+    expect(await screen.findByText('Next cards available very soon.')).toBeInTheDocument();
+  });
+
+  it('reviews every deck with Review All Decks (no deck_id)', async () => {
+    const { urls } = start({ 'GET /cards/due': () => json(200, []) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Review All Decks' }));
+    expect(await screen.findByRole('heading', { name: 'No cards to review!' })).toBeInTheDocument();
+    expect(urls.filter((url) => url.includes('/cards/due')).every((url) => url.endsWith('/cards/due'))).toBe(true);
+    expect(screen.getByRole('heading', { name: 'All decks', level: 2 })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load cards for review. Please try again later.' when the queue fails", async () => {
+    start({ 'GET /cards/due': () => json(500, { detail: messages.internalError, code: 'internal_error' }) });
+    fireEvent.click(await deckButton('Review Deck'));
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      'Failed to load cards for review. Please try again later.',
+    );
+  });
+
+  it("keeps the card and says 'Failed to update card review. Please try again.' when the answer fails", async () => {
+    let answer = json(500, { detail: messages.internalError, code: 'internal_error' });
+    const { calls } = await startSession({ 'POST /cards/review': () => answer });
+    press('d');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update card review. Please try again.');
+    expect(screen.getByText('Question one')).toBeInTheDocument();
+    expect(screen.getByTestId('swipe-card')).not.toHaveClass('swipe-card--leaving-pass');
+    answer = json(200, { card: queue[0] });
+    press('d');
+    expect(await screen.findByText('Question two')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(reviews(calls)).toHaveLength(2);
+  });
+
+  it("says 'Card ID is missing' for a card without an id, and sends nothing", async () => {
+    const { calls } = start({ 'GET /cards/due': () => json(200, [{ ...queue[0], _id: '' }]) });
+    fireEvent.click(await deckButton('Review Deck'));
+    await screen.findByText('Question one');
+    press('a');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Card ID is missing');
+    expect(reviews(calls)).toEqual([]);
+  });
+
+  it('answers a card once, however often it is answered during its animation', async () => {
+    const { calls } = await startSession();
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    press('d');
+    press('a');
+    fireEvent.click(screen.getByRole('button', { name: 'Know it' }));
+    await advance(answerAnimationMs);
+    expect(reviews(calls)).toEqual([{ card_id: queue[0]?._id, result: 'pass' }]);
+  });
+
+  it('leaves the keys to a dialog opened over the session', async () => {
+    const { calls } = await startSession();
+    expect(screen.getByRole('heading', { name: '<b>Biology</b>', level: 2 })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Feedback' }));
+    expect(screen.getByRole('dialog', { name: 'Send feedback' })).toBeInTheDocument();
+    press('d');
+    press(' ');
+    await new Promise((resolve) => setTimeout(resolve, answerAnimationMs + 50));
+    expect(reviews(calls)).toEqual([]);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    press(' ');
+    expect(screen.getByText('Answer one')).toBeInTheDocument();
+  });
+
+  it('leaves keys typed into a field alone', async () => {
+    const { calls } = await startSession();
+    const input = document.createElement('input');
+    document.body.append(input);
+    fireEvent.keyDown(input, { key: 'd' });
+    fireEvent.keyDown(input, { key: ' ' });
+    await new Promise((resolve) => setTimeout(resolve, answerAnimationMs + 50));
+    expect(reviews(calls)).toEqual([]);
+    expect(screen.getByText('Question one')).toBeInTheDocument();
+    input.remove();
+  });
+});
+
+describe('review page: deck settings', () => {
+  async function openSettings(routes: Routes = {}) {
+    const app = start(routes);
+    fireEvent.click(await deckButton('Settings'));
+    const dialog = screen.getByRole('dialog', { name: 'Deck settings: <b>Biology</b>' });
+    return { ...app, dialog };
+  }
+  const puts = (calls: FakeCall[]) =>
+    calls.filter((call) => call.method === 'PUT' && call.path === `/decks/${deckId}/settings`).map(bodyOf);
+
+  it('shows the limit and the deck stats; saves whole numbers, turning anything else into 0', async () => {
+    const { calls, dialog } = await openSettings({
+      [`PUT /decks/${deckId}/settings`]: (call) => json(200, bodyOf(call)),
+      [`GET /decks/${deckId}/stats`]: () => json(200, stats({ total_cards: 3, cards_reviewed_today: 5 })),
+    });
+    const input = within(dialog).getByLabelText('Daily new card limit');
+    expect(input).toHaveValue('20');
+    expect((await within(dialog).findByText('Reviewed today')).nextSibling).toHaveTextContent('5');
+    expect(within(dialog).getByText('Total cards').nextSibling).toHaveTextContent('3');
+
+    for (const [typed, sent] of [
+      ['abc', 0],
+      ['-4', 0],
+      ['12', 12],
+    ] as const) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByRole('status')).toHaveTextContent('Daily limit saved.');
+      expect(input).toHaveValue(String(sent));
+      expect(puts(calls).at(-1)).toEqual({ daily_new_card_limit: sent });
+    }
+  });
+
+  it("prefers the server's detail when saving fails, else 'Failed to save daily limit. Please try again.'", async () => {
+    let answer = json(422, { detail: messages.dailyLimitInvalid, code: 'validation_failed' });
+    const { dialog } = await openSettings({ [`PUT /decks/${deckId}/settings`]: () => answer });
+    const input = within(dialog).getByLabelText('Daily new card limit');
+    fireEvent.change(input, { target: { value: '100000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.dailyLimitInvalid);
+    answer = new Response(null, { status: 500 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to save daily limit. Please try again.'),
+    );
+  });
+
+  it('lists the cards, edits one (both sides required) and reports a failed update', async () => {
+    let answer: () => Response = () => json(500, { detail: messages.internalError, code: 'internal_error' });
+    const { calls, dialog } = await openSettings({
+      [`GET /decks/${deckId}/cards`]: () => json(200, queue),
+      [`PUT /cards/${queue[0]?._id}`]: () => answer(),
+    });
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Cards' }));
+    expect(within(dialog).getByRole('tab', { name: 'Cards' })).toHaveAttribute('aria-selected', 'true');
+    expect(await within(dialog).findByText('Question two')).toBeInTheDocument();
+    expect(within(dialog).getByText('Answer three')).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit card 1' }));
+    fireEvent.change(within(dialog).getByLabelText('Question'), { target: { value: '  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Question and answer cannot be empty');
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Question'), { target: { value: 'New question' } });
+    fireEvent.change(within(dialog).getByLabelText('Answer'), { target: { value: 'New answer' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to update card. Please try again.'),
+    );
+
+    answer = () => json(200, { ...queue[0], question: 'New question', answer: 'New answer' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    await waitFor(() => expect(within(dialog).queryByLabelText('Question')).toBeNull());
+    const put = calls.filter((call) => call.method === 'PUT' && call.path === `/cards/${queue[0]?._id}`);
+    expect(bodyOf(put.at(-1))).toEqual({ question: 'New question', answer: 'New answer' });
+  });
+
+  it('deletes a card after its confirmation, back on the Cards tab; a failure has its message', async () => {
+    let answer = new Response(null, { status: 500 });
+    const { calls } = await openSettings({
+      [`GET /decks/${deckId}/cards`]: () => json(200, queue),
+      [`DELETE /cards/${queue[1]?._id}`]: () => answer,
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'Cards' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete card 2' }));
+    let confirm = screen.getByRole('dialog', { name: 'Delete card' });
+    expect(confirm).toHaveTextContent('Delete this card? This cannot be undone.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('tab', { name: 'Cards' })).toHaveAttribute('aria-selected', 'true');
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete card 2' }));
+    confirm = screen.getByRole('dialog', { name: 'Delete card' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete card' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('Failed to delete card. Please try again.');
+    answer = new Response(null, { status: 204 });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete card' }));
+    expect(await screen.findByRole('dialog', { name: 'Deck settings: <b>Biology</b>' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Cards' })).toHaveAttribute('aria-selected', 'true');
+    expect(calls.filter((call) => call.method === 'DELETE' && call.path === `/cards/${queue[1]?._id}`)).toHaveLength(2);
+  });
+
+  it("says 'Failed to load all cards for this deck.' when the cards fail to load", async () => {
+    const { dialog } = await openSettings({
+      [`GET /decks/${deckId}/cards`]: () => json(404, { detail: 'x', code: 'deck_not_found' }),
+    });
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Cards' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to load all cards for this deck.');
+  });
+});
+
+describe('review page: sharing and export', () => {
+  const shareResult = { share_code: 'abcDEF123', expires_at: '2026-12-22T10:00:00.000Z' };
+
+  async function openShare(routes: Routes = {}) {
+    const app = start(routes);
+    fireEvent.click(await deckButton('Share'));
+    return { ...app, dialog: screen.getByRole('dialog', { name: 'Share deck: <b>Biology</b>' }) };
+  }
+
+  it("generates the link, shows origin + /share/ + code, and Copy says 'Copied!' for 2 seconds", async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    let release: (response: Response) => void = () => {};
+    const { dialog } = await openShare({
+      [`POST /decks/${deckId}/share`]: () => new Promise<Response>((resolve) => (release = resolve)),
+    });
+    expect(within(dialog).getByText('Generating share link...')).toBeInTheDocument();
+    await act(async () => release(json(200, shareResult)));
+    const link = await within(dialog).findByLabelText('Anyone with this link can preview and import the deck');
+    expect(link).toHaveValue(`${window.location.origin}/share/abcDEF123`);
+
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' })));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/share/abcDEF123`);
+    expect(within(dialog).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    await advance(copiedNoticeMs - 1);
+    expect(within(dialog).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    await advance(1);
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(copiedNoticeMs).toBe(2000);
+  });
+
+  it("says 'Failed to copy link to clipboard.' when copying fails", async () => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+      configurable: true,
+    });
+    const { dialog } = await openShare({ [`POST /decks/${deckId}/share`]: () => json(200, shareResult) });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Copy' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to copy link to clipboard.');
+  });
+
+  it('shows the server detail when sharing fails, else the fallback', async () => {
+    let answer = json(429, { detail: messages.rateLimited, code: 'rate_limited' });
+    const { dialog } = await openShare({ [`POST /decks/${deckId}/share`]: () => answer });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.rateLimited);
+    answer = new Response(null, { status: 500 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to generate share link. Please try again.'),
+    );
+  });
+
+  it('exports the deck as an Anki CSV named after the deck', async () => {
+    const blobs: Blob[] = [];
+    const downloads: string[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:export';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const { dialog } = await openShare({
+      [`POST /decks/${deckId}/share`]: never,
+      [`GET /decks/${deckId}/cards`]: () =>
+        json(200, [
+          { ...queue[0], question: 'What is **ATP**?', answer: 'Energy, see [link](https://example.com)' },
+          { ...queue[1], question: 'Line one\nline two, with a comma', answer: '1. first\n2. second' },
+        ]),
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export Anki CSV' }));
+    expect(await within(dialog).findByText('Downloaded <b>Biology</b>_Anki_Export.csv.')).toBeInTheDocument();
+    expect(downloads).toEqual(['<b>Biology</b>_Anki_Export.csv']);
+    expect(blobs[0]?.type).toBe('text/csv;charset=utf-8');
+    expect(await blobs[0]?.text()).toBe(
+      'What is <strong>ATP</strong>?,"Energy, see <a href=""https://example.com"">link</a>"\r\n' +
+        '"Line one\nline two, with a comma","<ol>\n<li>first</li>\n<li>second</li>\n</ol>"',
+    );
+  });
+
+  it("says 'Failed to fetch cards for export. Please try again.' when the cards cannot be fetched", async () => {
+    const { dialog } = await openShare({
+      [`POST /decks/${deckId}/share`]: never,
+      [`GET /decks/${deckId}/cards`]: () => json(500, { detail: messages.internalError, code: 'internal_error' }),
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export Anki CSV' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to fetch cards for export. Please try again.',
+    );
+  });
+});

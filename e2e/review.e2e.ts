@@ -1,0 +1,198 @@
+/**
+ * The review page end to end: decks and cards made through the API, reviewed in the browser with the keys and a
+ * swipe, the results checked through the API; then the deck is shared and exported to Anki.
+ */
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { baseUrl, newPage, uniqueEmail } from './support/pages';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface ApiCard {
+  _id: string;
+  question: string;
+  answer: string;
+  status: string;
+  due_date: string;
+  reps: number;
+}
+
+async function signUp(request: APIRequestContext): Promise<string> {
+  const email = uniqueEmail('reviewer');
+  const password = 'correct horse battery';
+  expect((await request.post('/signup', { data: { email, password, name: 'Reviewer' } })).status()).toBe(201);
+  const login = await request.post('/login', { form: { username: email, password } });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+const cards = [
+  { question: 'What is the powerhouse of the cell?', answer: 'The **mitochondrion**.' },
+  { question: 'What holds the genetic material?', answer: 'The nucleus.' },
+  { question: 'What makes proteins?', answer: 'Ribosomes.' },
+];
+
+/** The question on the card now. */
+async function currentQuestion(page: Page): Promise<string> {
+  const card = page.locator('.swipe-card');
+  await card.getByText('Question', { exact: true }).waitFor();
+  const text = (await card.locator('.card-markdown').innerText()).trim();
+  expect(cards.map((c) => c.question)).toContain(text);
+  return text;
+}
+
+async function drag(page: Page, dx: number) {
+  const box = await page.locator('.swipe-card').boundingBox();
+  if (!box) throw new Error('no card on screen');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y, { steps: 5 });
+  await page.mouse.move(x + dx, y, { steps: 5 });
+  await page.mouse.up();
+}
+
+describe('the review page', () => {
+  it('reviews a deck with the keys and a swipe, then shares and exports it', async () => {
+    const page = await newPage(browser);
+    const request = page.request;
+    const token = await signUp(request);
+    const auth = { authorization: `Bearer ${token}` };
+    const deckName = `Cells ${Date.now().toString(36)}`;
+    const deckResponse = await request.post('/decks', { form: { deck_name: deckName }, headers: auth });
+    expect(deckResponse.status()).toBe(201);
+    const deck = (await deckResponse.json()) as { _id: string };
+    expect((await request.post('/save-cards', { headers: auth, data: { deck_id: deck._id, cards } })).status()).toBe(
+      201,
+    );
+
+    await page.goto('/login');
+    await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+    await page.goto('/review');
+    await page.getByRole('heading', { name: deckName, level: 2 }).waitFor();
+    await page.getByText('3 cards · 20 new a day').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
+    const first = await currentQuestion(page);
+    expect(await page.getByRole('progressbar', { name: 'Review progress' }).getAttribute('aria-valuetext')).toBe(
+      '0 of 3 cards',
+    );
+    expect(await page.locator('.session-counts__item--new dd').innerText()).toBe('3');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Space flips to the answer (markdown rendered); D: know it.
+    await page.keyboard.press('Space');
+    await page.locator('.swipe-card').getByText('Answer', { exact: true }).waitFor();
+    const shownAnswer = cards.find((c) => c.question === first)?.answer.replace(/\*\*/g, '') ?? '';
+    expect((await page.locator('.swipe-card .card-markdown').innerText()).trim()).toBe(shownAnswer);
+    await page.keyboard.press('d');
+    await page.getByRole('progressbar', { name: 'Review progress' }).and(page.locator('[aria-valuenow="1"]')).waitFor();
+
+    // A: don't know.
+    const second = await currentQuestion(page);
+    expect(second).not.toBe(first);
+    await page.keyboard.press('a');
+    await page.locator('[role="progressbar"][aria-valuenow="2"]').waitFor();
+
+    // A short drag snaps back; a long one to the right answers "know it".
+    const third = await currentQuestion(page);
+    await drag(page, 60);
+    await page.waitForTimeout(500);
+    expect(await currentQuestion(page)).toBe(third);
+    expect(await page.locator('[role="progressbar"]').getAttribute('aria-valuenow')).toBe('2');
+    await drag(page, 160);
+    await page.getByRole('heading', { name: 'Review completed!' }).waitFor();
+    await page.getByText('Cards reviewed today: 3').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The server recorded pass, fail, pass: failed cards come back after 1 minute, passed ones after 10.
+    const listed = (await (await request.get(`/decks/${deck._id}/cards`, { headers: auth })).json()) as ApiCard[];
+    const byQuestion = new Map(listed.map((c) => [c.question, c]));
+    const wait = (question: string) => Date.parse(byQuestion.get(question)?.due_date ?? '') - Date.now();
+    for (const question of [first, second, third]) {
+      expect(byQuestion.get(question)).toMatchObject({ status: 'learning', reps: 1 });
+    }
+    expect(wait(second)).toBeLessThan(2 * 60_000);
+    expect(wait(first)).toBeGreaterThan(5 * 60_000);
+    expect(wait(third)).toBeGreaterThan(5 * 60_000);
+    const stats = await (await request.get(`/decks/${deck._id}/stats`, { headers: auth })).json();
+    expect(stats).toMatchObject({ total_cards: 3, new_cards: 0, learning_cards: 3, cards_reviewed_today: 3 });
+
+    // Nothing is due now: the next card comes in about a minute.
+    await page.getByRole('button', { name: 'Start New Review' }).click();
+    await page.getByRole('heading', { name: 'No cards to review!' }).waitFor();
+    await page.getByText(/^Next cards available (very soon|in 1 minute)\.$/).waitFor();
+
+    // Share: the link is this origin + /share/ + code, and opens the deck's preview.
+    await page.getByRole('button', { name: 'Back to Decks' }).click();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await page.getByRole('button', { name: `Share: ${deckName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Share deck: ${deckName}` });
+    const linkField = dialog.getByLabel('Anyone with this link can preview and import the deck');
+    await linkField.waitFor();
+    const link = await linkField.inputValue();
+    expect(link).toMatch(new RegExp(`^${baseUrl().replace(/\./g, '\\.')}/share/[A-Za-z0-9_-]+$`));
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    const code = link.split('/share/')[1] ?? '';
+    const shared = await request.get(`/shared/${code}`);
+    expect(shared.status()).toBe(200);
+    expect(await shared.json()).toMatchObject({ deck_name: deckName, card_count: 3 });
+
+    // Export to Anki: a CSV of question and answer, markdown as HTML, named after the deck.
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Export Anki CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${deckName}_Anki_Export.csv`);
+    const csv = readFileSync((await file.path()) ?? '', 'utf8');
+    const rows = csv.split('\r\n').sort();
+    expect(rows).toEqual(
+      [
+        'What is the powerhouse of the cell?,The <strong>mitochondrion</strong>.',
+        'What holds the genetic material?,The nucleus.',
+        'What makes proteins?,Ribosomes.',
+      ].sort(),
+    );
+    await page.keyboard.press('Escape');
+
+    const sharedPage = await newPage(browser);
+    await sharedPage.goto(link);
+    await sharedPage.getByRole('heading', { name: deckName }).waitFor();
+    await sharedPage.context().close();
+    await page.context().close();
+  });
+
+  it('works on a 320 px phone: deck actions and the review buttons fit', async () => {
+    const page = await newPage(browser, { width: 320, height: 640 });
+    const token = await signUp(page.request);
+    const auth = { authorization: `Bearer ${token}` };
+    const deck = (await (
+      await page.request.post('/decks', { form: { deck_name: 'Phone deck' }, headers: auth })
+    ).json()) as { _id: string };
+    await page.request.post('/save-cards', { headers: auth, data: { deck_id: deck._id, cards: cards.slice(0, 1) } });
+    await page.goto('/login');
+    await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+    await page.goto('/review');
+    await page.getByRole('button', { name: 'Review Deck: Phone deck' }).click();
+    await page.getByRole('button', { name: 'Know it' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Know it' }).click();
+    await page.getByRole('heading', { name: 'Review completed!' }).waitFor();
+    await page.context().close();
+  });
+});
