@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as SqliteDialectDatabase,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/migrations';
 import type { Database } from './schema';
@@ -51,7 +58,30 @@ function openSqlite(options: DatabaseOptions): Omit<DatabaseHandle, 'close'> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
+    dialect: 'sqlite',
+  };
+}
+
+/**
+ * Reuses prepared statements by SQL text (least recently used out beyond `max`): Kysely prepares every query anew,
+ * and preparing costs more than running most of ours. Kysely runs one query at a time on this connection; a
+ * statement still busy (being iterated) is never handed out twice.
+ */
+function withStatementCache(database: SqliteDatabase.Database, max = 500): SqliteDialectDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText) {
+      const cached = cache.get(sqlText);
+      cache.delete(sqlText);
+      const statement = cached && !cached.busy ? cached : database.prepare(sqlText);
+      cache.set(sqlText, statement);
+      if (cache.size > max) cache.delete(cache.keys().next().value as string);
+      return statement;
+    },
+  };
 }
 
 // int8 (bigint) columns hold epoch-millisecond times and counters: return them as numbers, not strings.

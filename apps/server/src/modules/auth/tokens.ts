@@ -12,7 +12,14 @@ const ISSUER = 'flashcards';
 const AUDIENCE = 'flashcards-api';
 
 export function createTokenService(options: { secret: string; ttlMs: number; clock: Clock }): TokenService {
-  const key = new TextEncoder().encode(options.secret);
+  // Imported once: handing jose raw bytes would import the key again on every sign and verify.
+  const keyPromise = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(options.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const nowSeconds = () => Math.floor(options.clock.now() / 1000);
   return {
     async issue(userId) {
@@ -24,11 +31,11 @@ export function createTokenService(options: { secret: string; ttlMs: number; clo
         .setAudience(AUDIENCE)
         .setIssuedAt(iat)
         .setExpirationTime(iat + Math.floor(options.ttlMs / 1000))
-        .sign(key);
+        .sign(await keyPromise);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await keyPromise, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
