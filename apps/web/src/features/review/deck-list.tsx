@@ -4,6 +4,7 @@ import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useCreateDeck, useDeckStats, useDecks } from '../decks/decks-api';
+import { StatsList } from './stats-list';
 
 interface DeckListProps {
   onReview: (deck: Deck | null) => void;
@@ -21,24 +22,15 @@ export function DeckList({ onReview, onSettings, onShare, onDelete }: DeckListPr
       <CreateDeckForm />
       {stats.data && (decks.data?.length ?? 0) > 0 && (
         <section className="review-overview" aria-label="All decks">
-          <dl className="deck-stats deck-stats--inline">
-            <div>
-              <dt>Due now</dt>
-              <dd>{stats.data.due_cards}</dd>
-            </div>
-            <div>
-              <dt>Learning</dt>
-              <dd>{stats.data.learning_cards}</dd>
-            </div>
-            <div>
-              <dt>New</dt>
-              <dd>{stats.data.new_cards}</dd>
-            </div>
-            <div>
-              <dt>Reviewed today</dt>
-              <dd>{stats.data.cards_reviewed_today}</dd>
-            </div>
-          </dl>
+          <StatsList
+            inline
+            entries={[
+              ['Due now', stats.data.due_cards],
+              ['Learning', stats.data.learning_cards],
+              ['New', stats.data.new_cards],
+              ['Reviewed today', stats.data.cards_reviewed_today],
+            ]}
+          />
           <button type="button" className="button button--secondary" onClick={() => onReview(null)}>
             Review All Decks
           </button>

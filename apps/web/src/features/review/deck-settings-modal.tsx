@@ -8,6 +8,7 @@ import { Modal } from '../../components/modal';
 import { errorDetail } from '../../lib/api-client';
 import { useDeckCards, useDeckStats, useUpdateCard, useUpdateDeckSettings } from '../decks/decks-api';
 import { parseDailyLimit } from './daily-limit';
+import { StatsList } from './stats-list';
 
 export type SettingsTab = 'settings' | 'cards';
 
@@ -110,32 +111,16 @@ function SettingsPanel({ deck }: { deck: Deck }) {
       ) : !stats.data ? (
         <p>{messages.loading}</p>
       ) : (
-        <dl className="deck-stats">
-          <div>
-            <dt>Total cards</dt>
-            <dd>{stats.data.total_cards}</dd>
-          </div>
-          <div>
-            <dt>New</dt>
-            <dd>{stats.data.new_cards}</dd>
-          </div>
-          <div>
-            <dt>Learning</dt>
-            <dd>{stats.data.learning_cards}</dd>
-          </div>
-          <div>
-            <dt>Due</dt>
-            <dd>{stats.data.due_cards}</dd>
-          </div>
-          <div>
-            <dt>Reviewed today</dt>
-            <dd>{stats.data.cards_reviewed_today}</dd>
-          </div>
-          <div>
-            <dt>Next due</dt>
-            <dd>{stats.data.next_due_time ? formatNextDue(stats.data.next_due_time) : 'None scheduled'}</dd>
-          </div>
-        </dl>
+        <StatsList
+          entries={[
+            ['Total cards', stats.data.total_cards],
+            ['New', stats.data.new_cards],
+            ['Learning', stats.data.learning_cards],
+            ['Due', stats.data.due_cards],
+            ['Reviewed today', stats.data.cards_reviewed_today],
+            ['Next due', stats.data.next_due_time ? formatNextDue(stats.data.next_due_time) : 'None scheduled'],
+          ]}
+        />
       )}
     </>
   );
