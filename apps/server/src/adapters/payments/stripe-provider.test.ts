@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { messages } from '@flashcards/shared/messages';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { billingFieldsOf, paymentCountOf } from '../../../test/support/billing';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 import { createStripeProvider } from './stripe-provider';
@@ -132,24 +133,9 @@ async function sendWebhook(type: string, object: unknown, options: { id?: string
   });
 }
 
-const billingOf = (userId: string) =>
-  ctx.database.db
-    .selectFrom('users')
-    .select([
-      'purchased_generations',
-      'premium_quota',
-      'premium_used',
-      'plan_type',
-      'subscription_id',
-      'billing_customer_id',
-      'subscription_end_date',
-      'subscription_cancel_at_period_end',
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+const billingOf = (userId: string) => billingFieldsOf(ctx.database.db, userId);
 
-const paymentCount = async (userId: string) =>
-  (await ctx.database.db.selectFrom('payments').select('id').where('user_id', '=', userId).execute()).length;
+const paymentCount = (userId: string) => paymentCountOf(ctx.database.db, userId);
 
 async function createCheckout(headers: Record<string, string>, planType: string) {
   const response = await ctx.app.inject({

@@ -1,5 +1,6 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingFieldsOf } from '../../../test/support/billing';
 import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn } from '../../../test/support/factories';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 
@@ -24,19 +25,7 @@ afterAll(async () => {
 const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
   ctx.app.inject({ method: 'POST', url, headers, payload });
 
-const billingOf = (userId: string) =>
-  ctx.database.db
-    .selectFrom('users')
-    .select([
-      'purchased_generations',
-      'premium_quota',
-      'premium_used',
-      'plan_type',
-      'subscription_end_date',
-      'subscription_cancel_at_period_end',
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+const billingOf = (userId: string) => billingFieldsOf(ctx.database.db, userId);
 
 const paymentsOf = (userId: string) =>
   ctx.database.db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
