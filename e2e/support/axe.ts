@@ -12,10 +12,20 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core (WCAG 2.x A and AA rules plus best practices) on the page as it is now and returns the
- * violations rated serious or critical. The page's context needs `bypassCSP: true` to take the script.
+ * Runs axe-core (WCAG 2.x A and AA rules plus best practices) on the page once its running CSS animations have
+ * finished (a fading card would be judged on its half-transparent colours) and returns the violations rated
+ * serious or critical. The page's context needs `bypassCSP: true` to take the script.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A looping animation (a spinner) never finishes: only wait for the ones that end.
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } })
