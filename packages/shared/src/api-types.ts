@@ -1,9 +1,11 @@
 /** Shapes of api-contract.md, shared by the server (responses) and the web app (requests). */
 
+import type { ErrorCode } from './errors';
+
 /** Every 4xx/5xx body. */
 export interface ApiError {
   detail: string;
-  code: string;
+  code: ErrorCode;
   errors?: { field: string; message: string }[];
 }
 

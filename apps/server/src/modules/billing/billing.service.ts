@@ -9,7 +9,7 @@ import {
   type PaymentProvider,
   WebhookSignatureError,
 } from '../../adapters/payments/payment-provider';
-import { appError } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 import type { UserRow } from '../auth/users.repo';
 import type { BillingRepo } from './billing.repo';
 
@@ -169,7 +169,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       return await action();
     } catch (error) {
       deps.log.error({ err: error }, 'payment provider call failed');
-      throw appError(502, 'payment_unavailable', 'paymentProviderUnavailable');
+      throw errors.paymentUnavailable();
     }
   }
 
@@ -178,7 +178,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     async createCheckout(user: UserRow, input: { plan_type: string; base_url?: unknown }) {
       const plan = findPlan(input.plan_type);
-      if (!plan) throw appError(422, 'validation_failed', 'unknownPlan');
+      if (!plan) throw errors.validationFailed({ message: 'unknownPlan' });
       const origin = returnOrigin(input.base_url);
       const successUrl = `${origin}/account?success=true&plan=${plan.planType}&session_id={CHECKOUT_SESSION_ID}`;
       const billing = await repo.findBillingFields(user.id);
@@ -228,7 +228,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     async portal(user: UserRow) {
       const billing = await repo.findBillingFields(user.id);
       if (provider.name === 'stripe' && !billing?.billing_customer_id) {
-        throw appError(404, 'no_billing_account', 'nothingToManage');
+        throw errors.noBillingAccount();
       }
       return callProvider(() =>
         provider.createPortal({
@@ -245,7 +245,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         event = await provider.parseWebhook(rawBody, signature);
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
-          throw appError(400, 'invalid_signature', 'webhookSignatureInvalid');
+          throw errors.invalidSignature();
         }
         throw error;
       }

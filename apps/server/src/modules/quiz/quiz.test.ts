@@ -93,7 +93,11 @@ describe('POST /api/quiz/generate', () => {
 
     const missing = await quiz(headers, {});
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ code: 'validation_failed', detail: messages.selectDeck });
+    expect(missing.json()).toEqual({
+      code: 'validation_failed',
+      detail: messages.selectDeck,
+      errors: [{ field: 'deck_id', message: messages.selectDeck }],
+    });
 
     const malformed = await quiz(headers, { deck_id: 'not-a-deck' });
     expect(malformed.statusCode).toBe(422);

@@ -1,11 +1,9 @@
 import type { Card, DeckStats, ReviewResult } from '@flashcards/shared/api-types';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
-import { appError } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 import { toCard } from '../cards/card-view';
-import { cardNotFound } from '../cards/cards.service';
 import type { DecksRepo } from '../decks/decks.repo';
-import { deckNotFound } from '../decks/decks.service';
 import { byDueThenId, type ReviewRepo, type Scope } from './review.repo';
 import { type RandomSource, review } from './scheduler';
 
@@ -35,7 +33,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
 
   const scopeFor = async (userId: string, deckId: string | undefined): Promise<Scope> => {
     if (deckId === undefined) return { userId, deckId: null };
-    if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw deckNotFound();
+    if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
     return { userId, deckId };
   };
 
@@ -70,10 +68,10 @@ export function createReviewService(deps: ReviewServiceDeps) {
 
     /** Records a pass or fail: the card's next FSRS state and a review-log row, together. */
     async review(userId: string, cardId: string, result: ReviewResult): Promise<{ card: Card }> {
-      if (!isId(cardId)) throw cardNotFound();
+      if (!isId(cardId)) throw errors.cardNotFound();
       for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
         const before = await reviews.findCard(userId, cardId);
-        if (!before) throw cardNotFound();
+        if (!before) throw errors.cardNotFound();
         const now = clock.now();
         const outcome = review(before, result, now, deps.random);
         const after = await reviews.applyReview(
@@ -99,7 +97,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         );
         if (after) return { card: toCard(after) };
       }
-      throw appError(409, 'review_conflict', 'reviewConflict');
+      throw errors.reviewConflict();
     },
 
     async stats(userId: string, deckId: string | undefined): Promise<DeckStats> {
