@@ -202,6 +202,19 @@ export interface VerifySubscriptionResponse {
   message: string;
 }
 
+/** GET /api/payments: the signed-in user's payments, newest first. */
+export interface PaymentView {
+  _id: string;
+  plan_type: string;
+  kind: 'checkout' | 'renewal';
+  /** In currency units (6.99), not cents. */
+  amount: number;
+  currency: string;
+  status: string;
+  generations_granted: number;
+  created_at: string;
+}
+
 /** POST /api/billing-portal */
 export interface BillingPortalResponse {
   url: string;

@@ -12,6 +12,7 @@ import {
 import { errors } from '../../http/app-error';
 import type { UserRow } from '../auth/users.repo';
 import type { BillingRepo } from './billing.repo';
+import type { CreateSubscriptionInput, VerifySubscriptionInput } from './billing.schemas';
 
 export interface BillingServiceDeps {
   repo: BillingRepo;
@@ -176,7 +177,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   return {
     plans: () => plans.map(toPublicPlan),
 
-    async createCheckout(user: UserRow, input: { plan_type: string; base_url?: unknown }) {
+    async createCheckout(user: UserRow, input: CreateSubscriptionInput) {
       const plan = findPlan(input.plan_type);
       if (!plan) throw errors.validationFailed({ message: 'unknownPlan' });
       const origin = returnOrigin(input.base_url);
@@ -207,12 +208,12 @@ export function createBillingService(deps: BillingServiceDeps) {
      * Confirms a payment after the return from checkout. Only a checkout this user started counts, and only when
      * the provider says it was paid; the email and name in the request are never trusted.
      */
-    async verify(user: UserRow, input: { plan_type?: unknown; session_id?: unknown }) {
-      const planType = typeof input.plan_type === 'string' ? input.plan_type : '';
+    async verify(user: UserRow, input: VerifySubscriptionInput) {
+      const planType = input.plan_type;
       const failed = { success: false, message: fillMessage(messages.verifyFailed, { plan: planType || 'unknown' }) };
       const plan = findPlan(planType);
       if (!plan) return failed;
-      const sessionId = typeof input.session_id === 'string' && input.session_id ? input.session_id : undefined;
+      const sessionId = input.session_id || undefined;
       const started = await repo.findCheckout(user.id, provider.name, sessionId ? { sessionId } : { planType });
       if (!started || started.plan_type !== plan.planType) return failed;
       const checkout = await callProvider(() => provider.getCheckout(started.provider_session_id));

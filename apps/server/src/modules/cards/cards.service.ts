@@ -3,33 +3,17 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
 import type { DecksRepo } from '../decks/decks.repo';
-import { newCardState } from '../review/scheduler';
-import { toCard } from './card-view';
-import type { CardsRepo, NewCardRow } from './cards.repo';
+import { newCardRow, toCard } from '../study-core/card-state';
+import type { CardsRepo } from './cards.repo';
 
 export interface CardsServiceDeps {
   cards: CardsRepo;
-  decks: DecksRepo;
+  decks: Pick<DecksRepo, 'exists'>;
   clock: Clock;
   newId: IdGenerator;
 }
 
 type CardText = { question: string; answer: string };
-
-/** A new card row: FSRS state "new", due from its creation. */
-export function newCardRow(ids: { id: string; userId: string; deckId: string }, text: CardText, now: number) {
-  return {
-    id: ids.id,
-    user_id: ids.userId,
-    deck_id: ids.deckId,
-    question: text.question,
-    answer: text.answer,
-    ...newCardState(now),
-    first_reviewed_at: null,
-    created_at: now,
-    updated_at: now,
-  } satisfies NewCardRow;
-}
 
 /** Cards of one user. A card or deck id that is malformed, missing or someone else's is the same 404. */
 export function createCardsService(deps: CardsServiceDeps) {

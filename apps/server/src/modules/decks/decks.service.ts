@@ -2,13 +2,13 @@ import type { Deck, DeckSettings, DeckWithCards } from '@flashcards/shared/api-t
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
-import { toCard } from '../cards/card-view';
 import type { CardsRepo } from '../cards/cards.repo';
+import { toCard } from '../study-core/card-state';
 import type { DeckRow, DecksRepo } from './decks.repo';
 
 export interface DecksServiceDeps {
   decks: DecksRepo;
-  cards: CardsRepo;
+  cards: Pick<CardsRepo, 'listByDeck'>;
   clock: Clock;
   newId: IdGenerator;
   defaultDailyNewCardLimit: number;

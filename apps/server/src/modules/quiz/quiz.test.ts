@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 import { createIdGenerator } from '../../adapters/ids';
-import { newCardState } from '../review/scheduler';
+import { newCardState } from '../study-core/card-state';
 
 let ctx: TestContext;
 let newId: () => string;

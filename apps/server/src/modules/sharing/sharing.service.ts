@@ -5,8 +5,8 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { errors } from '../../http/app-error';
-import { newCardRow } from '../cards/cards.service';
 import type { DecksRepo } from '../decks/decks.repo';
+import { newCardRow } from '../study-core/card-state';
 import type { SharedDeckRow, SharingRepo } from './sharing.repo';
 
 /** 128 random bits, URL-safe (base64url, 22 characters). */
@@ -16,7 +16,7 @@ export function randomShareCode(): string {
 
 export interface SharingServiceDeps {
   shares: SharingRepo;
-  decks: DecksRepo;
+  decks: Pick<DecksRepo, 'exists'>;
   clock: Clock;
   newId: IdGenerator;
   newShareCode: () => string;

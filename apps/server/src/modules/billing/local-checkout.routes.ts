@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { findPlan } from '@flashcards/shared/plans';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { TestPaymentProvider } from '../../adapters/payments/test-provider';
+import type { LocalPaymentProvider } from '../../adapters/payments/local-payment-provider';
 import { errors } from '../../http/app-error';
 import type { BillingService } from './billing.service';
 
@@ -9,7 +9,11 @@ import type { BillingService } from './billing.service';
  * The local test mode's hosted pages (what Stripe Checkout and the Billing Portal are in live mode). Paying,
  * renewing and cancelling here feed the same events to the same fulfilment code as a real webhook.
  */
-export function testCheckoutRoutes(app: FastifyInstance, provider: TestPaymentProvider, billing: BillingService): void {
+export function localCheckoutRoutes(
+  app: FastifyInstance,
+  provider: LocalPaymentProvider,
+  billing: BillingService,
+): void {
   app.get<{ Params: { id: string } }>('/test-checkout/:id', async (request, reply) => {
     const session = await provider.findSession(request.params.id);
     const plan = session ? findPlan(session.plan_type) : undefined;
