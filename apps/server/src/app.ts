@@ -17,10 +17,12 @@ import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapter
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { createStripeProvider } from './adapters/payments/stripe-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
+import { buildApiDocument } from './api-document';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
+import { openApiRoutes, trackRoutes } from './http/openapi';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -115,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  trackRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -237,6 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxCardsIn: limits.maxQuizCardsIn,
   });
   quizRoutes(app, quiz);
+
+  openApiRoutes(app, buildApiDocument);
 
   await registerWebApp(app, deps.webDistDir);
   return app;

@@ -1,6 +1,8 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
+import { tokenSchema, userSchema } from '../../http/api-schemas';
+import { type ApiPaths, form, json, operation } from '../../http/openapi';
 
 /** Emails are compared trimmed and lower-cased. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -34,3 +36,42 @@ export const loginSchema = z.object({
 export const googleLoginSchema = z.object({
   credential: z.string({ error: messages.googleTokenInvalid }).min(1, { error: messages.googleTokenInvalid }),
 });
+
+/** docs/api.md, "Accounts". */
+export const authPaths: ApiPaths = {
+  '/signup': {
+    post: operation({
+      summary: 'Create an account with an email and a password',
+      tags: ['Accounts'],
+      body: json(signupSchema),
+      success: { status: 201, description: 'The new user', schema: userSchema },
+      errors: ['email_taken', 'rate_limited'],
+    }),
+  },
+  '/login': {
+    post: operation({
+      summary: 'Sign in: form fields `username` (the email) and `password`',
+      tags: ['Accounts'],
+      body: form(loginSchema),
+      success: { status: 200, description: 'An access token', schema: tokenSchema },
+      errors: ['invalid_credentials', 'rate_limited'],
+    }),
+  },
+  '/google-login': {
+    post: operation({
+      summary: 'Sign in with a Google ID token; creates the account on first sign-in',
+      tags: ['Accounts'],
+      body: json(googleLoginSchema),
+      success: { status: 200, description: 'An access token', schema: tokenSchema },
+      errors: ['invalid_google_token', 'google_email_unverified', 'google_login_unavailable', 'rate_limited'],
+    }),
+  },
+  '/users/me': {
+    get: operation({
+      summary: 'The signed-in user',
+      tags: ['Accounts'],
+      auth: true,
+      success: { status: 200, description: 'The user', schema: userSchema },
+    }),
+  },
+};

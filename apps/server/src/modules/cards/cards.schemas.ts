@@ -1,6 +1,9 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
+import { cardSchema } from '../../http/api-schemas';
+import { type ApiPaths, json, operation } from '../../http/openapi';
+import { deckIdParams } from '../decks/decks.schemas';
 
 const side = z
   .string({ error: messages.cardSidesEmpty })
@@ -28,3 +31,52 @@ export const saveCardsSchema = z.preprocess(
       .max(limits.maxCardsPerSave, { error: messages.tooManyCards }),
   }),
 );
+
+const cardIdParams = z.object({ id: z.string().meta({ description: "The card's id" }) });
+
+/** docs/api.md, "Decks and cards". */
+export const cardsPaths: ApiPaths = {
+  '/decks/{id}/cards': {
+    get: operation({
+      summary: "A deck's cards, in creation order",
+      tags: ['Cards'],
+      auth: true,
+      params: deckIdParams,
+      success: { status: 200, description: 'The cards', schema: z.array(cardSchema) },
+      errors: ['deck_not_found'],
+    }),
+  },
+  '/save-cards': {
+    post: operation({
+      summary: 'Save cards into a deck, all or nothing',
+      tags: ['Cards'],
+      auth: true,
+      body: json(saveCardsSchema),
+      success: {
+        status: 201,
+        description: 'The saved cards',
+        schema: z.object({ saved: z.int(), cards: z.array(cardSchema) }),
+      },
+      errors: ['deck_not_found'],
+    }),
+  },
+  '/cards/{id}': {
+    put: operation({
+      summary: "Edit a card's question and answer",
+      tags: ['Cards'],
+      auth: true,
+      params: cardIdParams,
+      body: json(cardTextSchema),
+      success: { status: 200, description: 'The card', schema: cardSchema },
+      errors: ['card_not_found'],
+    }),
+    delete: operation({
+      summary: 'Delete a card and its review history',
+      tags: ['Cards'],
+      auth: true,
+      params: cardIdParams,
+      success: { status: 204, description: 'Deleted' },
+      errors: ['card_not_found'],
+    }),
+  },
+};

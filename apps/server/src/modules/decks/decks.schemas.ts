@@ -1,6 +1,8 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
+import { deckSchema, deckWithCardsSchema } from '../../http/api-schemas';
+import { type ApiPaths, form, json, operation } from '../../http/openapi';
 
 /** POST /decks: the form field `deck_name` (product-spec.md section 5: not empty). */
 export const createDeckSchema = z.preprocess(
@@ -28,3 +30,54 @@ export const deckSettingsSchema = z.object({
       .max(limits.maxDailyNewCardLimit, { error: messages.dailyLimitInvalid }),
   ),
 });
+
+/** `{id}` in a path: a deck's id; a malformed, unknown or someone else's id is the same 404. */
+export const deckIdParams = z.object({ id: z.string().meta({ description: "The deck's id" }) });
+
+/** docs/api.md, "Decks and cards". */
+export const decksPaths: ApiPaths = {
+  '/decks': {
+    get: operation({
+      summary: "The user's decks",
+      tags: ['Decks'],
+      auth: true,
+      success: { status: 200, description: 'Every deck, oldest first', schema: z.array(deckSchema) },
+    }),
+    post: operation({
+      summary: 'Create a deck (form field `deck_name`)',
+      tags: ['Decks'],
+      auth: true,
+      body: form(createDeckSchema),
+      success: { status: 201, description: 'The new deck', schema: deckSchema },
+    }),
+  },
+  '/decks/{id}': {
+    get: operation({
+      summary: 'A deck with its cards',
+      tags: ['Decks'],
+      auth: true,
+      params: deckIdParams,
+      success: { status: 200, description: 'The deck and its cards', schema: deckWithCardsSchema },
+      errors: ['deck_not_found'],
+    }),
+    delete: operation({
+      summary: 'Delete a deck; its cards and review history go with it',
+      tags: ['Decks'],
+      auth: true,
+      params: deckIdParams,
+      success: { status: 204, description: 'Deleted' },
+      errors: ['deck_not_found'],
+    }),
+  },
+  '/decks/{id}/settings': {
+    put: operation({
+      summary: "Change a deck's daily new-card limit",
+      tags: ['Decks'],
+      auth: true,
+      params: deckIdParams,
+      body: json(deckSettingsSchema),
+      success: { status: 200, description: 'The saved settings', schema: deckSettingsSchema },
+      errors: ['deck_not_found'],
+    }),
+  },
+};

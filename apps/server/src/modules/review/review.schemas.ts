@@ -1,5 +1,8 @@
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
+import { cardSchema, deckStatsSchema } from '../../http/api-schemas';
+import { type ApiPaths, json, operation } from '../../http/openapi';
+import { deckIdParams } from '../decks/decks.schemas';
 
 /** POST /cards/review: `card_id` (or `_id` / `id`) and "pass" or "fail". */
 export const reviewSchema = z.preprocess(
@@ -21,3 +24,48 @@ export const queueQuerySchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
 });
+
+/** docs/api.md, "Studying". */
+export const reviewPaths: ApiPaths = {
+  '/cards/due': {
+    get: operation({
+      summary: 'What to study now, in order',
+      description:
+        'Learning and relearning cards that are due, then long-term cards that are due, then new cards up to each ' +
+        "deck's daily new-card limit minus the new cards it introduced today.",
+      tags: ['Studying'],
+      auth: true,
+      query: queueQuerySchema,
+      success: { status: 200, description: 'The queue', schema: z.array(cardSchema) },
+      errors: ['deck_not_found'],
+    }),
+  },
+  '/cards/review': {
+    post: operation({
+      summary: 'Answer a card: "pass" (FSRS Good) or "fail" (Again)',
+      tags: ['Studying'],
+      auth: true,
+      body: json(reviewSchema),
+      success: { status: 200, description: 'The card rescheduled', schema: z.object({ card: cardSchema }) },
+      errors: ['card_not_found', 'review_conflict'],
+    }),
+  },
+  '/decks/stats': {
+    get: operation({
+      summary: 'Statistics over every deck',
+      tags: ['Studying'],
+      auth: true,
+      success: { status: 200, description: 'The statistics', schema: deckStatsSchema },
+    }),
+  },
+  '/decks/{id}/stats': {
+    get: operation({
+      summary: "One deck's statistics",
+      tags: ['Studying'],
+      auth: true,
+      params: deckIdParams,
+      success: { status: 200, description: 'The statistics', schema: deckStatsSchema },
+      errors: ['deck_not_found'],
+    }),
+  },
+};

@@ -1,0 +1,141 @@
+import type * as Api from '@flashcards/shared/api-types';
+import { type ErrorCode, errorCodes } from '@flashcards/shared/errors';
+import type { Plan } from '@flashcards/shared/plans';
+import { z } from 'zod';
+
+/**
+ * Zod schemas of the API's response objects, for the OpenAPI document only (responses are built by presenters,
+ * not parsed). Each is checked against its TypeScript type in packages/shared/src/api-types.ts, so the two cannot
+ * drift apart: a field added to one and not the other fails the typecheck.
+ */
+
+const isoTime = z.iso.datetime().meta({ example: '2026-11-22T10:00:00.000Z' });
+export const idSchema = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/)
+  .meta({ id: 'Id', description: '24 lowercase hex characters, time-ordered', example: '6740a8b2c3d4e5f607182930' });
+
+export const apiErrorSchema = z
+  .object({
+    detail: z.string().meta({ description: 'A message a person can read' }),
+    code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'ApiError' }) satisfies z.ZodType<Api.ApiError>;
+
+export const userSchema = z
+  .object({ _id: idSchema, email: z.string(), name: z.string(), created_at: isoTime })
+  .meta({ id: 'User' }) satisfies z.ZodType<Api.User>;
+
+export const tokenSchema = z
+  .object({ access_token: z.string(), token_type: z.literal('bearer') })
+  .meta({ id: 'TokenResponse' }) satisfies z.ZodType<Api.TokenResponse>;
+
+export const cardSchema = z
+  .object({
+    _id: idSchema,
+    deck_id: idSchema,
+    question: z.string(),
+    answer: z.string(),
+    status: z.enum(['new', 'learning', 'relearning', 'due']),
+    due_date: isoTime,
+    created_at: isoTime,
+    reps: z.int(),
+    lapses: z.int(),
+  })
+  .meta({ id: 'Card' }) satisfies z.ZodType<Api.Card>;
+
+export const deckSchema = z
+  .object({
+    _id: idSchema,
+    name: z.string(),
+    daily_new_card_limit: z.int(),
+    card_count: z.int(),
+    created_at: isoTime,
+  })
+  .meta({ id: 'Deck' }) satisfies z.ZodType<Api.Deck>;
+
+export const deckWithCardsSchema = deckSchema
+  .extend({ flashcards: z.array(cardSchema) })
+  .meta({ id: 'DeckWithCards' }) satisfies z.ZodType<Api.DeckWithCards>;
+
+export const deckStatsSchema = z
+  .object({
+    total_cards: z.int(),
+    new_cards: z.int(),
+    learning_cards: z.int(),
+    due_cards: z.int(),
+    cards_reviewed_today: z.int(),
+    next_due_time: isoTime.nullable(),
+  })
+  .meta({ id: 'DeckStats' }) satisfies z.ZodType<Api.DeckStats>;
+
+const questionAndAnswer = z.object({ question: z.string(), answer: z.string() });
+
+export const generatedCardSchema = questionAndAnswer
+  .extend({ source: z.object({ page: z.int().optional(), slide: z.int().optional() }).optional() })
+  .meta({ id: 'GeneratedCard' }) satisfies z.ZodType<Api.GeneratedCard>;
+
+export const generateResponseSchema = z.object({
+  cards: z.array(generatedCardSchema),
+  cost: z.int(),
+  remaining: z.int(),
+}) satisfies z.ZodType<Api.GenerateResponse>;
+
+export const quizResponseSchema = z.object({ cards: z.array(questionAndAnswer) }) satisfies z.ZodType<Api.QuizResponse>;
+
+export const sharedDeckInfoSchema = z
+  .object({
+    deck_name: z.string(),
+    owner_name: z.string(),
+    card_count: z.int(),
+    shared_at: isoTime,
+    expires_at: isoTime,
+  })
+  .meta({ id: 'SharedDeckInfo' }) satisfies z.ZodType<Api.SharedDeckInfo>;
+
+export const subscriptionStatusSchema = z
+  .object({
+    has_access: z.boolean(),
+    plan_type: z.string().nullable(),
+    premium_quota: z.int(),
+    premium_requests_used: z.int(),
+    purchased_generations: z.int(),
+    subscription_end_date: isoTime.nullable(),
+    cancel_at_period_end: z.boolean(),
+    free_quota: z.int(),
+    free_used: z.int(),
+    remaining: z.int(),
+  })
+  .meta({ id: 'SubscriptionStatus' }) satisfies z.ZodType<Api.SubscriptionStatus>;
+
+export const planSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    price: z.number(),
+    planType: z.enum(['generations', 'generations_100', 'monthly']),
+    features: z.array(z.string()),
+  })
+  .meta({ id: 'Plan' }) satisfies z.ZodType<Plan>;
+
+export const paymentSchema = z
+  .object({
+    _id: idSchema,
+    plan_type: z.string(),
+    kind: z.enum(['checkout', 'renewal']),
+    amount: z.number(),
+    currency: z.string(),
+    status: z.string(),
+    generations_granted: z.int(),
+    created_at: isoTime,
+  })
+  .meta({ id: 'Payment' }) satisfies z.ZodType<Api.PaymentView>;
+
+export const clientConfigSchema = z
+  .object({
+    google_client_id: z.string().nullable(),
+    ai_provider: z.string(),
+    payment_mode: z.enum(['test', 'live']),
+  })
+  .meta({ id: 'ClientConfig' }) satisfies z.ZodType<Api.ClientConfig>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { type ApiPaths, operation } from '../../http/openapi';
+
+/** docs/api.md, "Service". */
+export const healthPaths: ApiPaths = {
+  '/healthz': {
+    get: operation({
+      summary: 'Liveness and readiness: 200 once the database answers',
+      tags: ['Service'],
+      success: { status: 200, description: 'Ready', schema: z.object({ status: z.literal('ok') }) },
+      errors: ['unavailable'],
+    }),
+  },
+};
