@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { NavBar } from '../components/nav-bar';
 import { CookieConsentBanner } from '../features/consent/cookie-consent-banner';
+import { NavBar } from './nav-bar';
 
 /** Around every page: a skip link, the page, and the consent banner (which hides itself on /privacy). */
 export function RootLayout() {

@@ -1,6 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { Link } from 'react-router';
-import { socialLink } from '../features/marketing/site-links';
+import { socialLink } from './site-links';
 
 export function SiteFooter() {
   return (

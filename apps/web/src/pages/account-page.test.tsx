@@ -8,7 +8,7 @@ import { renderApp, testUser } from '../../test/render-app';
 import { formatRenewalDate, initialsOf, statusPollMs } from '../features/account/account-screen';
 import { changelog } from '../features/account/changelog';
 import { faqItems } from '../features/account/faq';
-import { paymentNoticeMs } from '../features/account/payment-return';
+import { paymentNoticeMs } from '../features/billing/payment-return';
 import { localStore } from '../lib/local-store';
 import { hardNavigate } from '../lib/navigation';
 import { storageKeys } from '../lib/storage-keys';

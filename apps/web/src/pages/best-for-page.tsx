@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { Link, useParams } from 'react-router';
 import { FallbackRedirect } from '../app/guards';
-import { PublicHeader } from '../components/public-header';
+import { PublicHeader } from '../app/public-header';
 import { SiteFooter } from '../components/site-footer';
 import { findAudience } from '../features/marketing/audiences';
 import { useDocumentTitle } from '../lib/use-document-title';

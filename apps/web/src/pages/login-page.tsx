@@ -1,6 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { useState } from 'react';
-import { PublicHeader } from '../components/public-header';
+import { PublicHeader } from '../app/public-header';
 import { SiteFooter } from '../components/site-footer';
 import { type AuthMode, AuthPanel } from '../features/auth/auth-panel';
 import { BenefitsStrip } from '../features/marketing/benefits-strip';

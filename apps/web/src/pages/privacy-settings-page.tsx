@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { SiteLayout } from '../components/site-layout';
+import { SiteLayout } from '../app/site-layout';
 import { setAnalyticsConsent, useAnalyticsConsent } from '../features/consent/consent-store';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
 import { renderApp, testUser } from '../../test/render-app';
 import { answerAnimationMs } from '../features/review/review-session';
-import { copiedNoticeMs } from '../features/review/share-modal';
 import { swipeThresholdPx } from '../features/review/swipe-card';
+import { copiedNoticeMs } from '../features/share/share-modal';
 import { localStore } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
 

@@ -1,11 +1,10 @@
-import { messages } from '@flashcards/shared/messages';
+import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { SiteLayout } from '../components/site-layout';
+import { SiteLayout } from '../app/site-layout';
 import { useAuth } from '../features/auth/auth-context';
 import { pendingImport } from '../features/share/pending-import';
 import { importErrorText, sharedDeckErrorText, useImportSharedDeck, useSharedDeck } from '../features/share/share-api';
-import { fill } from '../lib/fill';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 
 /** After a successful import, the page moves on to /review after this long (product-spec.md section 9). */
@@ -87,7 +86,7 @@ export function SharePage() {
             </dl>
             {importDeck.isSuccess ? (
               <p className="notice notice--success" role="status">
-                {fill(messages.importSucceeded, { name: importDeck.data.name })}
+                {fillMessage(messages.importSucceeded, { name: importDeck.data.name })}
               </p>
             ) : (
               <>

@@ -1,3 +1,4 @@
+import { withIdAlias } from '@flashcards/shared/ids';
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
@@ -11,18 +12,12 @@ const side = z
   .min(1, { error: messages.cardSidesEmpty })
   .max(limits.maxCardSideLength, { error: messages.cardSideTooLong });
 
-/** A card's text: question and answer, both required (product-spec.md section 5). */
+/** A card's text: question and answer, both required. */
 export const cardTextSchema = z.object({ question: side, answer: side });
 
-/** Ids may come as `deck_id`, `_id` or `id` (api-contract.md: requests accept `_id` or `id`). */
-const withDeckIdAlias = (body: unknown) => {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const record = body as Record<string, unknown>;
-  return { ...record, deck_id: record.deck_id ?? record._id ?? record.id };
-};
-
+/** POST /save-cards: the deck as `deck_id` (or `_id` / `id`) and 1 to 1000 cards. */
 export const saveCardsSchema = z.preprocess(
-  withDeckIdAlias,
+  withIdAlias('deck_id'),
   z.object({
     deck_id: z.string({ error: messages.noDeckSelected }).trim().min(1, { error: messages.noDeckSelected }),
     cards: z

@@ -1,3 +1,4 @@
+import { idOf } from '@flashcards/shared/ids';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { isId } from '../../adapters/ids';
@@ -5,15 +6,11 @@ import { quizResponseSchema } from '../../http/api-schemas';
 import { type ApiPaths, json, operation } from '../../http/openapi';
 
 /**
- * POST /api/quiz/generate: `deck_id` (or `id`). Missing: 422 validation_failed "Please select a deck."; not an id:
- * 422 invalid_deck_id (docs/api.md).
+ * POST /api/quiz/generate: `deck_id` (or `_id` / `id`). Missing: 422 validation_failed "Please select a deck.";
+ * not an id: 422 invalid_deck_id (docs/api.md).
  */
 export const quizRequestSchema = z.preprocess(
-  (body) => {
-    const record =
-      typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    return { deck_id: record.deck_id ?? record.id };
-  },
+  (body) => ({ deck_id: idOf(body, 'deck_id') }),
   z.object({
     deck_id: z
       .unknown()

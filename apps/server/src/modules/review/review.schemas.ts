@@ -1,3 +1,4 @@
+import { withIdAlias } from '@flashcards/shared/ids';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { cardSchema, deckStatsSchema } from '../../http/api-schemas';
@@ -6,11 +7,7 @@ import { deckIdParams } from '../decks/decks.schemas';
 
 /** POST /cards/review: `card_id` (or `_id` / `id`) and "pass" or "fail". */
 export const reviewSchema = z.preprocess(
-  (body) => {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-    const record = body as Record<string, unknown>;
-    return { ...record, card_id: record.card_id ?? record._id ?? record.id };
-  },
+  withIdAlias('card_id'),
   z.object({
     card_id: z.string({ error: messages.cardIdMissing }).trim().min(1, { error: messages.cardIdMissing }),
     result: z.enum(['pass', 'fail'], { error: messages.reviewResultInvalid }),

@@ -11,6 +11,7 @@ import { GeneratedCardItem } from './generated-card-item';
 import { OnboardingModal } from './onboarding-modal';
 import { SavePanel } from './save-panel';
 import './create.css';
+import { useTimedNotice } from '../../lib/use-timed-notice';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -30,8 +31,7 @@ export function CreateScreen() {
   const [file, setFile] = useState<File | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
   const [generationError, setGenerationError] = useState<string | null>(null);
-  // `seq` makes a second identical banner a new one, so that its 5 s start again.
-  const [banner, setBanner] = useState<{ text: string; seq: number } | null>(null);
+  const banner = useTimedNotice<string>(saveBannerMs);
   const [tutorialOpen, setTutorialOpen] = useState(() => !onboardingSeen());
   const fileInput = useRef<HTMLInputElement>(null);
   const bannerRef = useRef<HTMLParagraphElement>(null);
@@ -47,13 +47,10 @@ export function CreateScreen() {
   useEffect(() => storeText(text), [text]);
   useEffect(() => storeCards(cards), [cards]);
   useEffect(() => storeSelection(selected), [selected]);
+  // The Save button has just gone with the cards: focus moves to the banner instead of being lost.
   useEffect(() => {
-    if (!banner) return;
-    // The Save button has just gone with the cards: focus moves to the banner instead of being lost.
-    bannerRef.current?.focus();
-    const timer = setTimeout(() => setBanner(null), saveBannerMs);
-    return () => clearTimeout(timer);
-  }, [banner]);
+    if (banner.value !== null) bannerRef.current?.focus();
+  }, [banner.value]);
 
   const cost = generationCost(file);
   const remaining = status.data?.remaining;
@@ -106,7 +103,7 @@ export function CreateScreen() {
       storeSelection(all);
       setCards(result.cards);
       setSelected(all);
-      setBanner(null);
+      banner.clear();
     } catch (error) {
       setGenerationError(generationErrorMessage(error));
     }
@@ -135,7 +132,7 @@ export function CreateScreen() {
       count === 1
         ? fillMessage(messages.cardSaved, { deck: deckName })
         : fillMessage(messages.cardsSaved, { count, deck: deckName });
-    setBanner((current) => ({ text: bannerText, seq: (current?.seq ?? 0) + 1 }));
+    banner.show(bannerText);
   }
 
   const selectedCards = selected.map((index) => cards[index]).filter((card): card is GeneratedCard => !!card);
@@ -150,9 +147,9 @@ export function CreateScreen() {
       </div>
       {tutorialOpen && <OnboardingModal onClose={() => setTutorialOpen(false)} />}
 
-      {banner && (
+      {banner.value !== null && (
         <p className="notice notice--success" role="status" tabIndex={-1} ref={bannerRef}>
-          {banner.text}
+          {banner.value}
         </p>
       )}
 

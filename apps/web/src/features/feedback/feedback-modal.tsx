@@ -1,8 +1,9 @@
 import type { FeedbackRequest } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { useApi } from '../../lib/api-context';
+import { useTimeout } from '../../lib/use-timed-notice';
 
 /** How long the thank-you stays before the modal closes and resets (product-spec.md section 9). */
 export const feedbackCloseDelayMs = 2000;
@@ -21,16 +22,12 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
   const [feedback, setFeedback] = useState('');
   const [status, setStatus] = useState<Status>('idle');
 
-  useEffect(() => {
-    if (status !== 'success') return;
-    const timer = setTimeout(() => {
-      setEmail('');
-      setFeedback('');
-      setStatus('idle');
-      onClose();
-    }, feedbackCloseDelayMs);
-    return () => clearTimeout(timer);
-  }, [status, onClose]);
+  useTimeout(status === 'success', feedbackCloseDelayMs, () => {
+    setEmail('');
+    setFeedback('');
+    setStatus('idle');
+    onClose();
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,11 +1,13 @@
 import { messages } from '@flashcards/shared/messages';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CardMarkdown } from '../../components/card-markdown';
 import { errorCode, errorDetail } from '../../lib/api-client';
 import { useDecks, useSaveCards } from '../decks/decks-api';
 import { isDeckId, type QuizCard, useGenerateQuiz } from './quiz-api';
 import './quiz.css';
+import { useCardShortcuts } from '../../lib/use-card-shortcuts';
+import { useTimedNotice } from '../../lib/use-timed-notice';
 
 /** How long 'Card added successfully!' stays (product-spec.md sections 4 and 9). */
 export const quizSavedNoticeMs = 3000;
@@ -22,12 +24,6 @@ function quizErrorText(error: unknown): string {
     default:
       return messages.quizFailed;
   }
-}
-
-/** Keys typed into a form field or a focused control belong to it, not to the quiz's shortcuts. */
-function ownsKeys(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 /**
@@ -47,15 +43,8 @@ export function QuizScreen() {
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const savedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(
-    () => () => {
-      if (savedTimer.current) clearTimeout(savedTimer.current);
-    },
-    [],
-  );
+  const savedNotice = useTimedNotice<true>(quizSavedNoticeMs);
+  const saved = savedNotice.value !== null;
 
   const deckList = decks.data ?? [];
   // Pick the first deck once the list arrives, so that one click generates a quiz.
@@ -72,31 +61,7 @@ export function QuizScreen() {
   const next = () => showCard(Math.min(cards.length - 1, index + 1));
   const flip = () => setFlipped((value) => !value);
 
-  const keyActions = useRef({ previous, next, flip, active: false });
-  keyActions.current = { previous, next, flip, active: cards.length > 0 };
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const actions = keyActions.current;
-      if (!actions.active || event.altKey || event.ctrlKey || event.metaKey || ownsKeys(event.target)) return;
-      const key = event.key.toLowerCase();
-      if (key === 'a') {
-        event.preventDefault();
-        actions.previous();
-      } else if (key === 'd') {
-        event.preventDefault();
-        actions.next();
-      } else if (key === ' ') {
-        // Space on a focused button or link presses it; anywhere else it flips the card.
-        const target = event.target;
-        if (target instanceof HTMLElement && (target.tagName === 'BUTTON' || target.tagName === 'A')) return;
-        event.preventDefault();
-        actions.flip();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useCardShortcuts(cards.length > 0, { a: previous, d: next, space: flip });
 
   const onGenerate = async () => {
     setSaveError(null);
@@ -139,9 +104,7 @@ export function QuizScreen() {
     }
     try {
       await save.mutateAsync({ deckId, cards: [{ question: card.question, answer: card.answer }] });
-      setSaved(true);
-      if (savedTimer.current) clearTimeout(savedTimer.current);
-      savedTimer.current = setTimeout(() => setSaved(false), quizSavedNoticeMs);
+      savedNotice.show(true);
     } catch {
       setSaveError(messages.quizSaveFailed);
     }

@@ -1,7 +1,6 @@
 import type { DeckStats } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { fillMessage, messages } from '@flashcards/shared/messages';
 import { formatNextDue } from '@flashcards/shared/next-due';
-import { fill } from '../../lib/fill';
 
 /** 'Next cards available very soon.' / 'in N minutes/hours/days', from the deck statistics. */
 export function NextDueLine({ stats }: { stats: DeckStats | undefined }) {
@@ -10,6 +9,8 @@ export function NextDueLine({ stats }: { stats: DeckStats | undefined }) {
     return stats.total_cards > 0 ? null : <p className="muted">{messages.reviewNothingScheduled}</p>;
   }
   return (
-    <p className="review-next-due">{fill(messages.reviewNextDue, { when: formatNextDue(stats.next_due_time) })}</p>
+    <p className="review-next-due">
+      {fillMessage(messages.reviewNextDue, { when: formatNextDue(stats.next_due_time) })}
+    </p>
   );
 }

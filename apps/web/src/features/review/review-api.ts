@@ -1,4 +1,4 @@
-import type { Card, ReviewResponse, ReviewResult, ShareResponse } from '@flashcards/shared/api-types';
+import type { Card, ReviewResponse, ReviewResult } from '@flashcards/shared/api-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context';
 import { deckKeys } from '../decks/decks-api';
@@ -31,13 +31,6 @@ export function useReviewCard() {
 export function useRefreshDeckData() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: deckKeys.all });
-}
-
-export function useShareDeck() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: (deckId: string) => api.post<ShareResponse>(`/decks/${encodeURIComponent(deckId)}/share`),
-  });
 }
 
 /** All cards of a deck for the Anki export, fetched fresh at the moment of export. */

@@ -1,14 +1,13 @@
 import type { Card, Deck } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useState } from 'react';
-import { fill } from '../../lib/fill';
 import { useDeleteCard, useDeleteDeck } from '../decks/decks-api';
+import { ShareModal } from '../share/share-modal';
 import { ConfirmModal } from './confirm-modal';
 import { DeckList } from './deck-list';
 import { DeckSettingsModal, type SettingsTab } from './deck-settings-modal';
 import { useRefreshDeckData } from './review-api';
 import { ReviewSession, type ReviewTarget } from './review-session';
-import { ShareModal } from './share-modal';
 import './review.css';
 
 type Dialog =
@@ -73,7 +72,7 @@ function DeleteDeckModal({ deck, onClose }: { deck: Deck; onClose: () => void })
   return (
     <ConfirmModal
       title="Delete deck"
-      message={fill(messages.reviewDeleteDeckConfirm, { name: deck.name, count: deck.card_count })}
+      message={fillMessage(messages.reviewDeleteDeckConfirm, { name: deck.name, count: deck.card_count })}
       confirmLabel="Delete deck"
       pending={remove.isPending}
       error={remove.isError ? messages.reviewDeckDeleteFailed : null}

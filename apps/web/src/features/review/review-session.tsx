@@ -1,4 +1,5 @@
 import type { Card, ReviewResult } from '@flashcards/shared/api-types';
+import { idOf } from '@flashcards/shared/ids';
 import { messages } from '@flashcards/shared/messages';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useDeckStats } from '../decks/decks-api';
@@ -8,6 +9,7 @@ import { useRefreshDeckData, useReviewCard, useReviewQueue } from './review-api'
 import { sessionCounts } from './session-counts';
 import { SwipeCard } from './swipe-card';
 import './review.css';
+import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 
 /** The card flies out for this long before its answer is sent (product-spec.md section 9). */
 export const answerAnimationMs = 300;
@@ -39,12 +41,6 @@ interface SessionRunProps {
   onRestart: () => void;
 }
 
-const isEditable = (element: EventTarget | null) =>
-  element instanceof HTMLElement &&
-  (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
-const isActivatable = (element: EventTarget | null) =>
-  element instanceof HTMLElement && ['BUTTON', 'A', 'SUMMARY'].includes(element.tagName);
-
 function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   const queue = useReviewQueue(target.deckId, session);
   const stats = useDeckStats(target.deckId ?? undefined);
@@ -73,8 +69,8 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
 
   async function send(card: Card, at: number, result: ReviewResult) {
     timer.current = null;
-    const id = card._id || (card as { id?: string }).id;
-    if (!id) {
+    const id = idOf(card);
+    if (typeof id !== 'string' || !id) {
       setError(messages.cardIdMissing);
       setLeaving(null);
       return;
@@ -106,30 +102,8 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     if (current && !leaving) setFlipped((side) => !side);
   };
 
-  // Keyboard (product-spec.md section 9): Space flips, A is don't know, D is know it.
-  const keys = useRef({ answer, flip });
-  keys.current = { answer, flip };
-  const active = Boolean(current);
-  useEffect(() => {
-    if (!active) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.repeat || isEditable(event.target)) return;
-      // A dialog opened over the session (feedback) keeps its keys.
-      if (document.querySelector('[aria-modal="true"]')) return;
-      if (event.key === ' ' || event.code === 'Space') {
-        // A focused button or link keeps its own Space.
-        if (isActivatable(event.target)) return;
-        event.preventDefault();
-        keys.current.flip();
-      } else if (event.key === 'a' || event.key === 'A') {
-        keys.current.answer('fail');
-      } else if (event.key === 'd' || event.key === 'D') {
-        keys.current.answer('pass');
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [active]);
+  // Keyboard: Space flips, A is don't know, D is know it.
+  useCardShortcuts(Boolean(current), { a: () => answer('fail'), d: () => answer('pass'), space: flip });
 
   const headingId = `review-session-${session}`;
   // The deck list (and the button that started the session) is gone: focus moves to the session's heading.

@@ -1,8 +1,16 @@
-import type { ImportResponse, SharedDeckInfo } from '@flashcards/shared/api-types';
+import type { ImportResponse, SharedDeckInfo, ShareResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { errorCode, errorDetail } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
+
+/** POST /decks/{id}/share: the deck's share link (the same one while it lasts). */
+export function useShareDeck() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (deckId: string) => api.post<ShareResponse>(`/decks/${encodeURIComponent(deckId)}/share`),
+  });
+}
 
 export function useSharedDeck(code: string | undefined) {
   const api = useApi();

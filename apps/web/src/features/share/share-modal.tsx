@@ -1,10 +1,11 @@
 import type { Deck } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { errorDetail } from '../../lib/api-client';
-import { fill } from '../../lib/fill';
-import { useFetchDeckCards, useShareDeck } from './review-api';
+import { useTimedNotice } from '../../lib/use-timed-notice';
+import { useFetchDeckCards } from '../review/review-api';
+import { useShareDeck } from './share-api';
 
 /** How long 'Copied!' shows after copying the link (product-spec.md section 9). */
 export const copiedNoticeMs = 2000;
@@ -21,7 +22,8 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
   const linkId = useId();
   const share = useShareDeck();
   const fetchCards = useFetchDeckCards();
-  const [copied, setCopied] = useState(false);
+  const copiedNotice = useTimedNotice<true>(copiedNoticeMs);
+  const copied = copiedNotice.value !== null;
   const [copyError, setCopyError] = useState(false);
   const [exportState, setExportState] = useState<ExportState>({ kind: 'idle' });
   const started = useRef(false);
@@ -33,12 +35,6 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
     mutate(deck._id);
   }, [deck._id, mutate]);
 
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), copiedNoticeMs);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
   const link = share.data ? `${window.location.origin}/share/${share.data.share_code}` : null;
 
   async function copy() {
@@ -46,9 +42,9 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
     setCopyError(false);
     try {
       await navigator.clipboard.writeText(link);
-      setCopied(true);
+      copiedNotice.show(true);
     } catch {
-      setCopied(false);
+      copiedNotice.clear();
       setCopyError(true);
     }
   }
@@ -101,7 +97,7 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
               </p>
             )}
             <p className="muted">
-              {fill(messages.reviewLinkExpires, { date: dateFormat.format(new Date(share.data.expires_at)) })}
+              {fillMessage(messages.reviewLinkExpires, { date: dateFormat.format(new Date(share.data.expires_at)) })}
             </p>
           </>
         )}
@@ -116,7 +112,7 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
         )}
         {exportState.kind === 'done' && (
           <p className="notice notice--success" role="status">
-            {fill(messages.reviewExported, { file: exportState.file })}
+            {fillMessage(messages.reviewExported, { file: exportState.file })}
           </p>
         )}
         <button

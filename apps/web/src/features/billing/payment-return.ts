@@ -1,10 +1,11 @@
 import type { User } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
-import { useVerifySubscription } from './account-api';
+import { useTimedNotice } from '../../lib/use-timed-notice';
+import { useVerifySubscription } from './billing-api';
 
 /** How long the payment success message stays (product-spec.md section 4). */
 export const paymentNoticeMs = 5000;
@@ -30,7 +31,8 @@ export function usePaymentReturn(user: User | null): string | null {
   const { pathname } = useLocation();
   const verify = useVerifySubscription();
   const started = useRef(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notice = useTimedNotice<string>(paymentNoticeMs);
+  const showNotice = notice.show;
 
   const success = params.get('success');
   const plan = params.get('plan');
@@ -51,7 +53,7 @@ export function usePaymentReturn(user: User | null): string | null {
       .then(
         (result) => {
           if (result.success) {
-            setNotice(
+            showNotice(
               result.message ? `${messages.accountPaymentSuccess} ${result.message}` : messages.accountPaymentSuccess,
             );
           } else {
@@ -61,13 +63,7 @@ export function usePaymentReturn(user: User | null): string | null {
         (error: unknown) => logError(`Error verifying ${planType} subscription/purchase`, error),
       )
       .finally(clearPendingCheckout);
-  }, [user, success, plan, sessionId, pathname, navigate, mutateAsync]);
+  }, [user, success, plan, sessionId, pathname, navigate, mutateAsync, showNotice]);
 
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), paymentNoticeMs);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
-  return notice;
+  return notice.value;
 }

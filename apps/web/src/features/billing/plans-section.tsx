@@ -6,8 +6,7 @@ import { errorDetail } from '../../lib/api-client';
 import { localStore } from '../../lib/local-store';
 import { hardNavigate } from '../../lib/navigation';
 import { storageKeys } from '../../lib/storage-keys';
-import { usePlans } from '../billing/billing-api';
-import { useCreateCheckout } from './account-api';
+import { useCreateCheckout, usePlans } from './billing-api';
 
 const fallbackPlans: Plan[] = knownPlans.map(toPublicPlan);
 
