@@ -1,7 +1,7 @@
 import type { GeneratedCard } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSubscriptionStatus } from '../billing/billing-api';
 import { useGenerateCards } from './create-api';
@@ -41,7 +41,9 @@ export function CreateScreen() {
   const status = useSubscriptionStatus();
   const generate = useGenerateCards();
 
-  useEffect(() => {
+  // The tutorial counts as seen from the moment it is on screen: written in the same commit that shows it (a
+  // layout effect runs before anything else can read the flag), not in a passive effect some time after paint.
+  useLayoutEffect(() => {
     if (tutorialOpen) markOnboardingSeen();
   }, [tutorialOpen]);
   useEffect(() => storeText(text), [text]);
