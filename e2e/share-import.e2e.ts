@@ -1,5 +1,5 @@
 /**
- * Sharing end to end. Needs the deck and sharing endpoints of api-contract.md (POST /decks, POST /save-cards,
+ * Sharing end to end. Needs the deck and sharing endpoints of docs/api.md (POST /decks, POST /save-cards,
  * POST /decks/{id}/share, GET /shared/{code}, POST /shared/{code}/import, GET /decks); kept in its own file so
  * that it can be told apart while those endpoints land on another branch.
  */

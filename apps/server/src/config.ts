@@ -210,7 +210,7 @@ export interface Config {
     apiKey: string | undefined;
     /** Chunks generated at the same time for one request. */
     concurrency: number;
-    /** The whole AI phase of one generation must finish within this (product-spec.md section 9: 180 s). */
+    /** The whole AI phase of one generation must finish within this (180 s by default). */
     timeoutMs: number;
     /** Retries on 429 and 5xx, with exponential backoff. */
     maxRetries: number;

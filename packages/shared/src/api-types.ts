@@ -1,4 +1,4 @@
-/** Shapes of api-contract.md, shared by the server (responses) and the web app (requests). */
+/** The API's shapes (docs/api.md; GET /api/openapi.json), shared by the server (responses) and the web app (requests). */
 
 import type { ErrorCode } from './errors';
 

@@ -1,5 +1,5 @@
 /**
- * Every message a person can see, in one place. Texts quoted by product-spec.md are copied word for word;
+ * Every message a person can see, in one place. Texts the product specification quotes are kept word for word;
  * the rest are ours. The server sends them as `detail`, the web app shows them.
  */
 export const messages = {
@@ -15,13 +15,13 @@ export const messages = {
   googleTokenInvalid: 'Google sign-in could not be verified. Please try again.',
   googleEmailUnverified: 'Your Google account email address is not verified.',
 
-  // Accounts (web app fallbacks, product-spec.md section 8)
+  // Accounts (web app fallbacks)
   loginFailed: 'Login failed',
   signupFailed: 'Signup failed',
   googleLoginFailed: 'Google login failed',
   googleAuthFailed: 'Google authentication failed. Please try again.',
 
-  // Web app (product-spec.md sections 2, 4 and 8; quoted texts word for word)
+  // Web app (quoted texts word for word)
   loading: 'Loading...',
   loginPageTitle: 'Login to the product | AI-Powered Flashcard Application',
   signupPageTitle: 'Sign Up for the product | Create Flashcards Instantly',
@@ -45,7 +45,7 @@ export const messages = {
   cookieBannerText:
     'We use local storage to keep you signed in and to remember your choices. With your consent we also collect anonymous usage statistics to improve the product.',
 
-  // Decks and cards (server; quoted texts from product-spec.md section 5)
+  // Decks and cards (server)
   deckNameEmpty: 'Deck name cannot be empty',
   deckNameTooLong: 'Deck name must be at most 200 characters.',
   cardSidesEmpty: 'Question and answer cannot be empty',
@@ -64,14 +64,14 @@ export const messages = {
   notEnoughReviews: 'At least {min} reviews are needed to personalize scheduling (you have {n}).',
   invalidPackage: 'This file could not be read as an Anki package or a text file of cards.',
 
-  // Sharing (server; the 404 and 410 texts are product-spec.md section 8's)
+  // Sharing (server; the web app shows the 404 and 410 texts too)
   shareNotFound: 'This shared deck could not be found or may have been deleted.',
   shareExpired: 'This share link has expired.',
   alreadyImported: 'You have already imported this deck.',
   ownDeckImport: 'This deck is already yours.',
   anonymousOwner: 'Anonymous',
 
-  // Feedback (server; the web app's texts are product-spec.md section 4's)
+  // Feedback (server and web app)
   feedbackEmpty: 'Please enter your feedback.',
   feedbackTooLong: 'Feedback must be at most 5000 characters.',
   feedbackThanks: 'Thank you for your feedback!',
@@ -105,7 +105,7 @@ export const messages = {
   testModeNotice: 'Test mode: no real payment is made and nothing is charged.',
   checkoutNotFound: 'This checkout does not exist or has expired.',
 
-  // Card generation (product-spec.md sections 5 and 8)
+  // Card generation
   fileTooLarge: 'File is too large. Maximum file size is 10MB.',
   textTooLong: 'Text is too long. Maximum length is 10000 characters.',
   invalidFileType: 'Invalid file type. Please upload PDF, TXT, DOCX, PPTX, JPG, or PNG.',
@@ -121,7 +121,7 @@ export const messages = {
   noResponse: 'No response from server. Please check your connection and try again.',
   noCardsGenerated: 'No flashcards could be made from this content. Please try with more or clearer text.',
 
-  // Quiz (product-spec.md sections 5 and 8)
+  // Quiz
   invalidDeckIdServer: 'Invalid deck ID format. Must be a valid MongoDB ObjectId.',
   invalidDeckId: 'Invalid deck ID format. Please select a valid deck.',
   selectDeck: 'Please select a deck.',
@@ -129,7 +129,7 @@ export const messages = {
   quizEmpty: "No quiz cards could be generated. The deck might be empty or the AI couldn't process the content.",
   quizFailed: 'Failed to generate quiz. Please try again.',
 
-  // Quiz and Account screens (web app; product-spec.md sections 2, 4, 8)
+  // Quiz and Account screens (web app)
   quizCardAdded: 'Card added successfully!',
   quizSaveNoDeck: 'Cannot save card. No deck selected or no quiz cards available.',
   quizSaveInvalidCard: 'Cannot save card. Invalid card data.',
@@ -138,7 +138,7 @@ export const messages = {
   accountPortalFailed: 'Could not open the subscription management page. Please try again.',
   accountPaymentSuccess: 'Payment successful! Thank you for your purchase.',
 
-  // Create page (product-spec.md sections 2, 4, 5 and 8)
+  // Create page
   generationServerError: 'Server error: {detail}',
   quotaShort: 'Need {need}, Have {have}.',
   generationNote: 'Generation may take up to 2 minutes...',
@@ -148,7 +148,7 @@ export const messages = {
   cardsSaved: '{count} cards saved to "{deck}".',
   cardSaved: '1 card saved to "{deck}".',
 
-  // Review page (product-spec.md sections 2, 4, 5 and 8; quoted texts word for word)
+  // Review page (quoted texts word for word)
   reviewQueueLoadFailed: 'Failed to load cards for review. Please try again later.',
   reviewUpdateFailed: 'Failed to update card review. Please try again.',
   reviewDeckDeleteFailed: 'Failed to delete deck. Please try again.',

@@ -1,8 +1,8 @@
-/** The plans of product-spec.md section 9, used by the API (GET /api/plans, checkout, fulfilment) and the web app. */
+/** The plans on sale, used by the API (GET /api/plans, checkout, fulfilment) and the web app. */
 
 export type PlanType = 'generations' | 'generations_100' | 'monthly';
 
-/** The shape GET /api/plans answers with (api-contract.md). */
+/** The shape GET /api/plans answers with (docs/api.md). */
 export interface Plan {
   name: string;
   description: string;

@@ -10,7 +10,7 @@ export function createIdGenerator(clock: Clock): IdGenerator {
 
 const idPattern = /^[0-9a-f]{24}$/;
 
-/** True for a well-formed id (api-contract.md): 24 lowercase hex characters. */
+/** True for a well-formed id (docs/api.md): 24 lowercase hex characters. */
 export function isId(value: unknown): value is string {
   return typeof value === 'string' && idPattern.test(value);
 }

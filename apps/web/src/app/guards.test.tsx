@@ -16,7 +16,7 @@ async function settledPath(router: ReturnType<typeof renderApp>['router'], expec
   await waitFor(() => expect(router.state.location.pathname).toBe(expected));
 }
 
-describe('route guards and redirects (product-spec.md section 2)', () => {
+describe('route guards and redirects', () => {
   it.each(['/create', '/review', '/account', '/quiz'])('sends a visitor from %s to /login', async (path) => {
     const { router } = renderApp(path, fakeServer(visitor).fetch);
     await settledPath(router, '/login');

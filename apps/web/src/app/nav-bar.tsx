@@ -10,7 +10,7 @@ const links = [
   { to: '/account', label: 'Account' },
 ] as const;
 
-/** The signed-in top bar (product-spec.md section 2): logo and links, Feedback, and a menu toggle on phones. */
+/** The signed-in top bar: logo and links, Feedback, and a menu toggle on phones. */
 export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ChunkLoadError } from '../lib/with-timeout';
 
 /**
- * The generic fallbacks of product-spec.md section 8: a script chunk that failed to load (a new deployment or a
+ * The generic fallbacks: a script chunk that failed to load (a new deployment or a
  * lost connection; reloading fetches the current build) and any other error ('Unexpected Application Error!').
  */
 export function RouteErrorScreen() {

@@ -11,7 +11,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await loadChunk(load)) });
 }
 
-/** The routes of product-spec.md section 2. */
+/** The web app's routes (README.md, "Using it"). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

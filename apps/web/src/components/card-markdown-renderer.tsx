@@ -5,7 +5,7 @@ import remarkMath from 'remark-math';
 
 /**
  * Card text as markdown with math ($…$ and $$…$$). Links and images keep their address only when it has no scheme
- * or the scheme is http, https, irc, ircs, mailto or xmpp (product-spec.md section 1): react-markdown's default
+ * or the scheme is http, https, irc, ircs, mailto or xmpp: react-markdown's default
  * URL rule is exactly that, and any other address becomes empty. Raw HTML in the text is not rendered.
  * Loaded lazily through CardMarkdown, so KaTeX and the markdown parser stay out of the first page load.
  */

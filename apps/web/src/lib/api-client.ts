@@ -70,7 +70,7 @@ export interface ApiClient {
   post<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
 }
 
-// biome-ignore lint/suspicious/noConsole: product-spec.md section 8 says a timeout is only logged.
+// biome-ignore lint/suspicious/noConsole: a timeout is only logged, by design (docs/api.md).
 const consoleError = (message: string) => console.error(message);
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {

@@ -1,5 +1,5 @@
 /**
- * Every key this app keeps in the browser's local storage (product-spec.md section 3), in one place, so that
+ * Every key this app keeps in the browser's local storage, in one place, so that
  * no two features pick the same name and logout/cleanup code knows what exists.
  */
 export const storageKeys = {

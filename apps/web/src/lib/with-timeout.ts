@@ -8,7 +8,7 @@ export class ChunkLoadError extends Error {
 }
 
 /**
- * Loads a lazy chunk, failing after 120 s (product-spec.md section 9) instead of hanging forever on a stalled
+ * Loads a lazy chunk, failing after 120 s instead of hanging forever on a stalled
  * connection; any failure becomes a ChunkLoadError, which the route error screen explains.
  */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = timeouts.chunkLoadMs): Promise<T> {

@@ -8,7 +8,7 @@ import { PricingSection } from '../features/marketing/pricing-section';
 import { StructuredData } from '../features/marketing/structured-data';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** /login: the landing page with the Login and Sign Up tabs (product-spec.md section 2). */
+/** /login: the landing page with the Login and Sign Up tabs. */
 export function LoginPage() {
   const [mode, setMode] = useState<AuthMode>('login');
   useDocumentTitle(mode === 'login' ? messages.loginPageTitle : messages.signupPageTitle);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SiteLayout } from '../app/site-layout';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 
-/** /privacy: the privacy policy (product-spec.md section 2). The consent banner stays off this page. */
+/** /privacy: the privacy policy. The consent banner stays off this page. */
 export function PrivacyPage() {
   useDocumentTitle(`Privacy Policy | ${appName}`);
   return (

@@ -4,7 +4,7 @@ import { SiteLayout } from '../app/site-layout';
 import { setAnalyticsConsent, useAnalyticsConsent } from '../features/consent/consent-store';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 
-/** /privacy-settings: the analytics consent toggle (product-spec.md sections 2 and 4). */
+/** /privacy-settings: the analytics consent toggle. */
 export function PrivacySettingsPage() {
   useDocumentTitle(`Privacy Settings | ${appName}`);
   const consent = useAnalyticsConsent();

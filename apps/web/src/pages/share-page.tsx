@@ -7,7 +7,7 @@ import { pendingImport } from '../features/share/pending-import';
 import { importErrorText, sharedDeckErrorText, useImportSharedDeck, useSharedDeck } from '../features/share/share-api';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 
-/** After a successful import, the page moves on to /review after this long (product-spec.md section 9). */
+/** After a successful import, the page moves on to /review after this long. */
 export const importRedirectDelayMs = 3000;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { deckSchema, deckWithCardsSchema } from '../../http/api-schemas';
 import { type ApiPaths, form, json, operation } from '../../http/openapi';
 
-/** POST /decks: the form field `deck_name` (product-spec.md section 5: not empty). */
+/** POST /decks: the form field `deck_name` (not empty). */
 export const createDeckSchema = z.preprocess(
   (fields) => {
     const record = (fields ?? {}) as Record<string, unknown>;

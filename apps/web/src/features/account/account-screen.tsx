@@ -13,7 +13,7 @@ import { UpdatesModal } from './updates-modal';
 import { UsageMeters } from './usage-meters';
 import './account.css';
 
-/** The subscription status is refreshed this often while the page is open (product-spec.md section 4). */
+/** The subscription status is refreshed this often while the page is open. */
 export const statusPollMs = 30_000;
 
 const renewalFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -75,7 +75,7 @@ function PlanStatus({ status }: { status: SubscriptionStatus | undefined }) {
   );
 }
 
-/** The account page (product-spec.md section 2). */
+/** The account page. */
 export function AccountScreen() {
   const { user, logout } = useAuth();
   const status = useSubscriptionStatus({ pollMs: statusPollMs });

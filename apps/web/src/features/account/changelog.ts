@@ -1,4 +1,4 @@
-/** The updates modal's changelog (product-spec.md section 2: April 6 to 12, 2025), newest first. */
+/** The updates modal's changelog (April 6 to 12, 2025), newest first. */
 export interface ChangelogEntry {
   /** ISO date (YYYY-MM-DD). */
   date: string;

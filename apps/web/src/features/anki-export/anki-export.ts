@@ -2,7 +2,7 @@ import { Marked, type Tokens } from 'marked';
 import Papa from 'papaparse';
 
 /**
- * Anki export (product-spec.md section 7), made in the browser: a CSV file of two columns, question and answer,
+ * Anki export, made in the browser: a CSV file of two columns, question and answer,
  * one row per card and no header row (Anki would import a header as a note). Card text is markdown; Anki shows
  * HTML, so each side is converted to basic HTML. Loaded lazily, only when a person exports.
  */
@@ -15,7 +15,7 @@ export interface AnkiCard {
 const allowedSchemes = /^(https?|ircs?|mailto|xmpp)$/i;
 
 /**
- * The app's link rule (product-spec.md section 1), applied to the exported HTML too: an address keeps its value
+ * The app's link rule, applied to the exported HTML too: an address keeps its value
  * only when it has no scheme or the scheme is http, https, irc, ircs, mailto or xmpp; any other becomes empty.
  */
 export function safeUrl(url: string): string {

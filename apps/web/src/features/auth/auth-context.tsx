@@ -5,7 +5,7 @@ import { type ApiClient, errorDetail } from '../../lib/api-client';
 import type { TokenStore } from '../../lib/token-store';
 
 /**
- * Auth state of product-spec.md section 4: on start a stored token loads the current user (and is removed when
+ * Auth state: on start a stored token loads the current user (and is removed when
  * that fails); `loading` stays true until then. Login stores the token, then loads the user; signup registers,
  * then logs in; logout removes the token, clears the user and goes to '/'.
  * Failures reach callers as AuthError with the text to show (server detail or the spec's fallback).

@@ -1,7 +1,7 @@
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 
 /**
- * Google Identity Services button with one-tap and auto-select (product-spec.md section 1). Heights by size:
+ * Google Identity Services button with one-tap and auto-select. Heights by size:
  * large 40 px, medium 32 px, small 20 px; the login page uses large. Loaded only when the server has a client id.
  */
 export const googleButtonSize = 'large';

@@ -28,7 +28,7 @@ const noAccess: SubscriptionStatus = {
 };
 
 /**
- * GET /api/subscription-status. On error it falls back to "no access" (product-spec.md section 7).
+ * GET /api/subscription-status. On error it falls back to "no access".
  * `pollMs` refreshes it (the account page polls every 30 s).
  */
 export function useSubscriptionStatus(options: { pollMs?: number } = {}) {

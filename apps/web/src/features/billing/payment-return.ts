@@ -7,10 +7,10 @@ import { storageKeys } from '../../lib/storage-keys';
 import { useTimedNotice } from '../../lib/use-timed-notice';
 import { useVerifySubscription } from './billing-api';
 
-/** How long the payment success message stays (product-spec.md section 4). */
+/** How long the payment success message stays. */
 export const paymentNoticeMs = 5000;
 
-// biome-ignore lint/suspicious/noConsole: product-spec.md section 8 says a failed payment verification is only logged.
+// biome-ignore lint/suspicious/noConsole: a failed payment verification is only logged, by design.
 const logError = (message: string, error?: unknown) => console.error(message, error ?? '');
 
 /** Forgets what was kept for the checkout's return (plan type, email and name). */
@@ -21,7 +21,7 @@ export function clearPendingCheckout(): void {
 }
 
 /**
- * The return from checkout (product-spec.md section 4): `?success=true&plan=…` (and the provider's `session_id`)
+ * The return from checkout: `?success=true&plan=…` (and the provider's `session_id`)
  * triggers POST /api/verify-subscription, then the subscription status is refreshed. The URL is cleaned at once so
  * that a reload verifies nothing twice; a success message shows for 5 s; a failure is only logged.
  */

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 
-/** Analytics consent (product-spec.md section 4): true, false, or unset (null) until the visitor chooses. */
+/** Analytics consent: true, false, or unset (null) until the visitor chooses. */
 export type Consent = boolean | null;
 
 const listeners = new Set<() => void>();

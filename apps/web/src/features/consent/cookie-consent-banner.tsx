@@ -2,7 +2,7 @@ import { messages } from '@flashcards/shared/messages';
 import { Link, useLocation } from 'react-router';
 import { setAnalyticsConsent, useAnalyticsConsent } from './consent-store';
 
-/** Shown on every page but /privacy while the visitor has not chosen (product-spec.md sections 2 and 4). */
+/** Shown on every page but /privacy while the visitor has not chosen. */
 export function CookieConsentBanner() {
   const consent = useAnalyticsConsent();
   const { pathname } = useLocation();

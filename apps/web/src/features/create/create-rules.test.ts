@@ -51,7 +51,7 @@ describe('generation cost', () => {
 });
 
 describe('generation error messages', () => {
-  it('maps every failure of product-spec.md section 8', () => {
+  it('maps every kind of generation failure to its text', () => {
     expect(generationErrorMessage(new ApiRequestError('timeout', null, null, null))).toBe(messages.generationTimeout);
     expect(generationErrorMessage(new ApiRequestError('http', 402, 'insufficient_quota', 'x'))).toBe(
       messages.insufficientQuota,

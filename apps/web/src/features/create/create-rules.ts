@@ -2,10 +2,10 @@ import { generationCosts, limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { ApiRequestError } from '../../lib/api-client';
 
-/** How long the "cards saved" banner stays (product-spec.md section 9). */
+/** How long the "cards saved" banner stays. */
 export const saveBannerMs = 5000;
 
-/** File types the picker takes (product-spec.md section 5): extension and the MIME types a browser may report. */
+/** File types the picker takes: extension and the MIME types a browser may report. */
 const fileTypes: Record<string, readonly string[]> = {
   pdf: ['application/pdf'],
   txt: ['text/plain'],
@@ -44,13 +44,13 @@ export function fileProblem(file: Pick<File, 'name' | 'size' | 'type'>): string 
   return extension === 'pptx' ? messages.invalidFileTypePptx : messages.invalidFileType;
 }
 
-/** Generation cost (product-spec.md section 5): 1 for text only, 3 for an image or document file, 5 for PPTX. */
+/** Generation cost: 1 for text only, 3 for an image or document file, 5 for PPTX. */
 export function generationCost(file: Pick<File, 'name'> | null): number {
   if (!file) return generationCosts.text;
   return extensionOf(file.name) === 'pptx' ? generationCosts.pptx : generationCosts.file;
 }
 
-/** The text shown for a failed generation (product-spec.md section 8). */
+/** The text shown for a failed generation. */
 export function generationErrorMessage(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return messages.generationFailed;
   if (error.kind === 'timeout') return messages.generationTimeout;

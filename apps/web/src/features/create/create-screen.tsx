@@ -20,7 +20,7 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * The create page (product-spec.md sections 2, 4, 5 and 8): text or a file in, generated cards out, pick and edit
+ * The create page: text or a file in, generated cards out, pick and edit
  * them, save them to a deck. Cards, selection and text survive leaving the page (local storage) until saved.
  */
 export function CreateScreen() {

@@ -3,7 +3,7 @@ import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 
 /**
- * What the create page keeps in local storage (product-spec.md sections 2 and 3): the generated cards, which of
+ * What the create page keeps in local storage: the generated cards, which of
  * them are selected (their positions), and the input text, so that leaving and coming back restores the work.
  */
 export interface CreateDraft {

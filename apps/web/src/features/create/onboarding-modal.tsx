@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 
-/** The three steps of the create page's tutorial (product-spec.md section 2). */
+/** The three steps of the create page's tutorial. */
 export const onboardingSteps = [
   {
     title: 'Welcome',

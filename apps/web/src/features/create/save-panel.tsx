@@ -8,7 +8,7 @@ interface Props {
   onSaved: (deckName: string, count: number) => void;
 }
 
-/** Deck picker, New Deck form and Save Selected Cards (product-spec.md sections 2, 4, 5 and 8). */
+/** Deck picker, New Deck form and Save Selected Cards. */
 export function SavePanel({ selectedCards, onSaved }: Props) {
   const decks = useDecks();
   const createDeck = useCreateDeck();

@@ -5,13 +5,13 @@ import { Modal } from '../../components/modal';
 import { useApi } from '../../lib/api-context';
 import { useTimeout } from '../../lib/use-timed-notice';
 
-/** How long the thank-you stays before the modal closes and resets (product-spec.md section 9). */
+/** How long the thank-you stays before the modal closes and resets. */
 export const feedbackCloseDelayMs = 2000;
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
 /**
- * Feedback modal of product-spec.md section 4: idle, success ('Thank you for your feedback!', closes after 2 s,
+ * Feedback modal: idle, success ('Thank you for your feedback!', closes after 2 s,
  * then resets) and error. Email is optional; submit is disabled while the text is blank or sending.
  */
 export function FeedbackModal({ onClose }: { onClose: () => void }) {

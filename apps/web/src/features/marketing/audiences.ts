@@ -1,4 +1,4 @@
-/** The five marketing pages of product-spec.md section 2, each with content of its own. */
+/** The five marketing pages, each with content of its own. */
 export interface Audience {
   slug: 'medical-students' | 'language-learners' | 'stem-majors' | 'professionals' | 'teachers';
   menuLabel: string;

@@ -21,7 +21,7 @@ const benefits = [
   },
 ];
 
-/** The four benefits of product-spec.md section 1: one column on phones, two from 576 px, four from 992 px. */
+/** The four benefits: one column on phones, two from 576 px, four from 992 px. */
 export function BenefitsStrip() {
   return (
     <section className="benefits" aria-labelledby="benefits-heading">

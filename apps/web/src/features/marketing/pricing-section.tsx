@@ -2,7 +2,7 @@ import { messages } from '@flashcards/shared/messages';
 import { plans } from '@flashcards/shared/plans';
 import { Link } from 'react-router';
 
-/** The one-time packs of product-spec.md section 9 (the plans the server sells), as the login page presents them. */
+/** The one-time packs (the plans the server sells, GET /api/plans in docs/api.md), as the login page presents them. */
 const packs = plans.filter((plan) => plan.kind === 'pack');
 
 export function PricingSection() {

@@ -1,6 +1,6 @@
 import { appName } from '../../lib/use-document-title';
 
-/** schema.org data for search engines (product-spec.md section 1: price 0 USD, rating 4.8 from 125 ratings). */
+/** schema.org data for search engines (price 0 USD, rating 4.8 from 125 ratings). */
 export const structuredData = {
   '@context': 'https://schema.org',
   '@type': 'SoftwareApplication',

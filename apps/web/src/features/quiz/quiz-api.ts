@@ -8,7 +8,7 @@ export interface QuizCard {
   answer: string;
 }
 
-/** A deck id the quiz accepts: 24 hex characters (product-spec.md sections 5 and 9). */
+/** A deck id the quiz accepts: 24 hex characters. */
 export function isDeckId(value: string): boolean {
   return /^[0-9a-f]{24}$/i.test(value);
 }

@@ -9,7 +9,7 @@ import './quiz.css';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 import { useTimedNotice } from '../../lib/use-timed-notice';
 
-/** How long 'Card added successfully!' stays (product-spec.md sections 4 and 9). */
+/** How long 'Card added successfully!' stays. */
 export const quizSavedNoticeMs = 3000;
 
 function quizErrorText(error: unknown): string {
@@ -27,7 +27,7 @@ function quizErrorText(error: unknown): string {
 }
 
 /**
- * The quiz (product-spec.md section 2): choose a deck, generate a quiz from it, flip through the quiz cards
+ * The quiz: choose a deck, generate a quiz from it, flip through the quiz cards
  * (tap, space; A previous, D next) and add the current card to the chosen deck.
  */
 export function QuizScreen() {

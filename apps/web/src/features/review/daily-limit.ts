@@ -1,5 +1,5 @@
 /**
- * product-spec.md section 5: the daily new card limit is a whole number, never negative; what is not a number
+ * The daily new card limit is a whole number, never negative; what is not a number
  * becomes 0. "12" → 12, "7.9" → 7, "-3" → 0, "abc" or "" → 0. The upper bound is the server's to check.
  */
 export function parseDailyLimit(input: string): number {

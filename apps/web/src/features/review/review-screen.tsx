@@ -17,7 +17,7 @@ type Dialog =
   | { kind: 'delete-card'; deck: Deck; card: Card };
 
 /**
- * The review page (product-spec.md section 2): the deck list with its dialogs, or a review session. One dialog
+ * The review page: the deck list with its dialogs, or a review session. One dialog
  * at a time: deleting a card from the settings' Cards tab swaps to the confirmation and back.
  */
 export function ReviewScreen() {

@@ -11,7 +11,7 @@ import { SwipeCard } from './swipe-card';
 import './review.css';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 
-/** The card flies out for this long before its answer is sent (product-spec.md section 9). */
+/** The card flies out for this long before its answer is sent. */
 export const answerAnimationMs = 300;
 
 export interface ReviewTarget {

@@ -7,7 +7,7 @@ export interface SessionCounts {
 }
 
 /**
- * product-spec.md section 4: new cards; learning (status learning or relearning); due (status due and due date
+ * The session counts: new cards; learning (status learning or relearning); due (status due and due date
  * reached), over the cards still ahead in the session.
  */
 export function sessionCounts(cards: readonly Card[], now: number): SessionCounts {

@@ -2,7 +2,7 @@ import type { Card, ReviewResult } from '@flashcards/shared/api-types';
 import { type PointerEvent, useRef, useState } from 'react';
 import { CardMarkdown } from '../../components/card-markdown';
 
-/** A swipe further than this (px) answers the card; a shorter one snaps back (product-spec.md section 9). */
+/** A swipe further than this (px) answers the card; a shorter one snaps back. */
 export const swipeThresholdPx = 100;
 /** A pointer that moves less than this is a tap (flip), not a swipe. */
 const tapSlopPx = 5;

@@ -3,7 +3,7 @@ import { storageKeys } from '../../lib/storage-keys';
 
 /**
  * A visitor who presses Import Deck is sent to sign in first; the share code waits here meanwhile, and
- * afterwards the shared deck page imports it (product-spec.md section 2, "Shared deck page").
+ * afterwards the shared deck page imports it (/share/{code}).
  */
 export const pendingImport = {
   get: () => localStore.get(storageKeys.pendingShareImport),

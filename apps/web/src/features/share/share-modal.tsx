@@ -7,7 +7,7 @@ import { useTimedNotice } from '../../lib/use-timed-notice';
 import { useFetchDeckCards } from '../review/review-api';
 import { useShareDeck } from './share-api';
 
-/** How long 'Copied!' shows after copying the link (product-spec.md section 9). */
+/** How long 'Copied!' shows after copying the link. */
 export const copiedNoticeMs = 2000;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
