@@ -19,7 +19,7 @@ import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authenticate';
-import { registerBodyTimeout } from './http/body-timeout';
+import { registerBodyTimeouts } from './http/body-timeout';
 import { registerErrorHandler } from './http/error-handler';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -111,13 +111,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
-    // A request (headers and body, uploads included) must arrive within requestTimeout; Node checks every second.
+    // Node's whole-request deadline (registerBodyTimeouts below is what ends a slow body; this covers the rest).
     requestTimeout: config.requestTimeoutMs,
-    http: { connectionsCheckingInterval: 1000 },
     // A socket silent this long is closed; it must outlast the slowest answer (parsing, then the AI).
     connectionTimeout: config.requestTimeoutMs + config.extraction.timeoutMs + config.ai.timeoutMs,
   });
-  registerBodyTimeout(app, config.bodyTimeoutMs);
+  registerBodyTimeouts(app, { uploadMs: config.requestTimeoutMs, otherMs: config.bodyTimeoutMs });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

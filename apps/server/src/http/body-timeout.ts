@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 
+export interface BodyTimeouts {
+  /** Time to receive the body of an upload (multipart). */
+  uploadMs: number;
+  /** Time to receive any other body. */
+  otherMs: number;
+}
+
 /**
- * Bodies that are not uploads must arrive within `ms`: a client that trickles a JSON or form body a byte at a time
- * has its socket closed then, instead of holding it until the (longer) whole-request timeout that uploads need.
+ * A request body must arrive within its deadline, counted from the request's start: a client that trickles a body
+ * a byte at a time has its socket closed then instead of holding it for as long as it likes. Uploads (told apart
+ * by their multipart content type) get the longer deadline a large file on a slow line needs. Node's own
+ * `requestTimeout` is set too, but it does not end a slow body reliably behind Fastify, so this hook is the bound.
  */
-export function registerBodyTimeout(app: FastifyInstance, ms: number): void {
+export function registerBodyTimeouts(app: FastifyInstance, timeouts: BodyTimeouts): void {
   app.addHook('onRequest', async (request) => {
-    if (request.raw.complete || request.isMultipart()) return;
+    if (request.raw.complete) return;
+    const type = (request.headers['content-type'] ?? '').toLowerCase();
+    const ms = type.startsWith('multipart/') ? timeouts.uploadMs : timeouts.otherMs;
     const timer = setTimeout(() => {
       if (!request.raw.complete) request.raw.socket.destroy();
     }, ms);

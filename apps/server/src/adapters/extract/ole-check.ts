@@ -99,10 +99,11 @@ export function checkCompoundFile(bytes: Uint8Array): void {
     }
   }
   const root = entries[0];
-  if (!root || root.type !== 5) fail('no root entry');
+  if (root?.type !== 5) fail('no root entry');
 
   // The directory tree: every link in range, each entry reached once.
   const seen = new Uint8Array(entries.length);
+  seen[0] = 1; // the root is nobody's child
   const pending = [root?.child ?? noStream];
   for (const storage of entries) if (storage.type === 1 && storage.child !== noStream) pending.push(storage.child);
   while (pending.length) {

@@ -21,7 +21,7 @@ export type ParseResult = { passages: Passage[] } | { unreadable: string };
 /** Sent to the parent: `started` once the job runs (its deadline starts then), then `progress` as it goes. */
 export type WorkerMessage = { started: true } | { progress: ExtractProgress };
 
-export default async function parse(task: ParseTask): Promise<ParseResult> {
+export async function parse(task: ParseTask): Promise<ParseResult> {
   const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
   const send = (message: WorkerMessage) => process.send?.(message);
   const onProgress = (progress: ExtractProgress) => send({ progress });

@@ -51,6 +51,7 @@ export function createParserPool(options: ParserPoolOptions): IsolatedExtractor 
   const pool = new Tinypool({
     runtime: 'child_process',
     filename: worker.file,
+    name: 'parse',
     isolateWorkers: true,
     minThreads: 0,
     maxThreads: options.workers,

@@ -113,11 +113,43 @@ type PdfPage = Awaited<
   ReturnType<Awaited<ReturnType<typeof import('pdfjs-dist/legacy/build/pdf.mjs')['getDocument']>['promise']>['getPage']>
 >;
 
+// pdf.js operators that put ink on the page; a page with none of them is blank, whatever its size.
+const inkOperators = [
+  'stroke',
+  'closeStroke',
+  'fill',
+  'eoFill',
+  'fillStroke',
+  'eoFillStroke',
+  'closeFillStroke',
+  'closeEOFillStroke',
+  'showText',
+  'showSpacedText',
+  'nextLineShowText',
+  'nextLineSetSpacingShowText',
+  'shadingFill',
+  'paintXObject',
+  'paintImageMaskXObject',
+  'paintImageMaskXObjectGroup',
+  'paintImageXObject',
+  'paintInlineImageXObject',
+  'paintInlineImageXObjectGroup',
+  'paintImageXObjectRepeat',
+  'paintImageMaskXObjectRepeat',
+  'paintSolidColorImageMask',
+  'constructPath',
+  'rawFillPath',
+] as const;
+
 /**
  * Renders a page at about 200 dpi as PNG for OCR, never above 4000 px a side; null when the page is blank
- * (nothing to read, so no OCR is spent on it).
+ * (nothing to read, so no OCR is spent on it): no drawing operator at all, or nothing but near-white pixels.
  */
 async function renderPage(page: PdfPage): Promise<Buffer | null> {
+  const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const ink = new Set<number>(inkOperators.map((name) => OPS[name]));
+  const { fnArray } = await page.getOperatorList();
+  if (!fnArray.some((op) => ink.has(op))) return null;
   const { createCanvas } = await import('@napi-rs/canvas');
   const base = page.getViewport({ scale: 1 });
   const scale = Math.min(200 / 72, 4000 / Math.max(base.width, base.height));
