@@ -219,7 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth.authenticate,
   );
 
-  const aiProvider = deps.aiProvider ?? createAiProvider(config.ai);
+  const aiProvider: AiProvider & { close?: () => Promise<void> } = deps.aiProvider ?? createAiProvider(config.ai);
+  if (!deps.aiProvider && aiProvider.close) app.addHook('onClose', aiProvider.close);
   const quota = createQuotaService({
     repo: createQuotaRepo(deps.db),
     clock: deps.clock,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Tinypool } from 'tinypool';
+import { workerEntry } from '../workers/worker-entry';
 import type { Passage } from './extracted';
 import { UnreadableFileError } from './extracted';
 import type { ExtractOptions, Extractor, ParserLimits } from './extractor';
@@ -46,7 +46,7 @@ const pageSize = 4096;
  * (the process is killed), and V8's heap limit inside the process.
  */
 export function createParserPool(options: ParserPoolOptions): IsolatedExtractor {
-  const worker = workerEntry();
+  const worker = workerEntry(import.meta.url, 'parse-worker');
   const heapMb = Math.max(64, Math.floor(options.memoryBytes / 1024 / 1024));
   const pool = new Tinypool({
     runtime: 'child_process',
@@ -127,16 +127,6 @@ export function createParserPool(options: ParserPoolOptions): IsolatedExtractor 
 const noOcr = {
   recognize: async () => '',
 };
-
-/**
- * The worker's file and how to run it: the compiled .js beside this module when the server runs from a build,
- * else the TypeScript source through tsx.
- */
-function workerEntry(): { file: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return { file: here.replace(/parser-pool\.js$/, 'parse-worker.js'), execArgv: [] };
-  return { file: here.replace(/parser-pool\.ts$/, 'parse-worker.ts'), execArgv: ['--import', 'tsx'] };
-}
 
 /** Resident memory of a process in bytes, from /proc (Linux); null where it cannot be read. */
 export function residentBytes(pid: number): number | null {
