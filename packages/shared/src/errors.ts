@@ -51,12 +51,14 @@ export const errorCodes = {
   invalid_package: { status: 422, message: 'invalidPackage' },
   // 429
   rate_limited: { status: 429, message: 'rateLimited' },
+  generation_in_progress: { status: 429, message: 'generationInProgress' },
   // 5xx
   internal_error: { status: 500, message: 'internalError' },
   google_login_unavailable: { status: 501, message: 'googleLoginUnavailable' },
   ai_unavailable: { status: 502, message: 'aiUnavailable' },
   payment_unavailable: { status: 502, message: 'paymentProviderUnavailable' },
   unavailable: { status: 503, message: 'serviceUnavailable' },
+  busy: { status: 503, message: 'serverBusy' },
   ai_timeout: { status: 504, message: 'generationTimeout' },
 } as const satisfies Record<string, { status: number; message: MessageKey }>;
 

@@ -7,10 +7,11 @@ import { withAbortDeadline } from '../../adapters/deadline';
 import { detectFileKind } from '../../adapters/extract/detect-file-type';
 import type { FileKind, Passage } from '../../adapters/extract/extracted';
 import type { Extractor } from '../../adapters/extract/extractor';
+import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import type { Config } from '../../config';
-import { errors } from '../../http/app-error';
-import { toAppError } from '../../http/to-app-error';
-import type { QuotaService } from '../quota/quota.service';
+import { errors, rateLimited } from '../../http/app-error';
+import { busyRetrySeconds, toAppError } from '../../http/to-app-error';
+import type { QuotaService, Reservation } from '../quota/quota.service';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
 
 export interface GenerationInput {
@@ -20,7 +21,12 @@ export interface GenerationInput {
 
 export interface GenerationServiceDeps {
   provider: AiProvider;
-  extractor: Extractor;
+  /** `hasCapacity` (the isolated parser pool has it) lets a full queue be refused before anything is charged. */
+  extractor: Extractor & { hasCapacity?: () => boolean };
+  /** Generations per user per hour; every request that passes the input checks counts, failed ones too. */
+  limiter: RateLimiter;
+  /** One file generation at a time per user: a one-point limiter used as a lock, released when the work ends. */
+  fileLock: RateLimiter;
   quota: QuotaService;
   clock: Clock;
   ai: Config['ai'];
@@ -67,7 +73,7 @@ export function limitPassages(passages: Passage[], maxChars: number): Passage[] 
  * back if anything after the reservation fails.
  */
 export function createGenerationService(deps: GenerationServiceDeps) {
-  const { provider, extractor, quota, clock, ai } = deps;
+  const { provider, extractor, quota, clock, ai, limiter, fileLock } = deps;
 
   async function generateFromPassages(passages: Passage[], log: FastifyBaseLogger, inputChars: number) {
     const started = clock.now();
@@ -127,8 +133,21 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         }
       }
 
+      const waitMs = await limiter.hit(userId);
+      if (waitMs !== null) throw rateLimited(waitMs);
+      if (kind && extractor.hasCapacity?.() === false) throw errors.busy({ retryAfterSeconds: busyRetrySeconds });
+      if (kind && (await fileLock.hit(userId)) !== null) {
+        throw errors.generationInProgress({ retryAfterSeconds: 10 });
+      }
+
       const cost = costOf(kind);
-      const reservation = await quota.reserve(userId, cost);
+      let reservation: Reservation;
+      try {
+        reservation = await quota.reserve(userId, cost);
+      } catch (error) {
+        if (kind) await fileLock.reset(userId);
+        throw error;
+      }
       try {
         const passages: Passage[] = text ? [{ text }] : [];
         if (input.file && kind) {
@@ -146,6 +165,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       } catch (error) {
         await quota.refund(reservation);
         throw toAppError(error, log);
+      } finally {
+        if (kind) await fileLock.reset(userId);
       }
     },
   };
