@@ -1,3 +1,4 @@
+import type { SubscriptionStatus } from './api-types';
 /** The plans on sale, used by the API (GET /api/plans, checkout, fulfilment) and the web app. */
 
 export type PlanType = 'generations' | 'generations_100' | 'monthly';
@@ -67,3 +68,17 @@ export function findPlan(planType: string): PlanDetails | undefined {
 export function toPublicPlan({ name, description, price, planType, features }: PlanDetails): Plan {
   return { name, description, price, planType, features };
 }
+
+/** A subscription status with nothing in it: no plan, no packs, no allowance (spread it and set what differs). */
+export const noSubscription: SubscriptionStatus = {
+  has_access: false,
+  plan_type: null,
+  premium_quota: 0,
+  premium_requests_used: 0,
+  purchased_generations: 0,
+  subscription_end_date: null,
+  cancel_at_period_end: false,
+  free_quota: 0,
+  free_used: 0,
+  remaining: 0,
+};

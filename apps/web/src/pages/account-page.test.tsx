@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { plans, toPublicPlan } from '@flashcards/shared/plans';
+import { noSubscription, plans, toPublicPlan } from '@flashcards/shared/plans';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
@@ -16,13 +16,7 @@ import { storageKeys } from '../lib/storage-keys';
 vi.mock('../lib/navigation', () => ({ hardNavigate: vi.fn() }));
 
 const free: SubscriptionStatus = {
-  has_access: false,
-  plan_type: null,
-  premium_quota: 0,
-  premium_requests_used: 0,
-  purchased_generations: 0,
-  subscription_end_date: null,
-  cancel_at_period_end: false,
+  ...noSubscription,
   free_quota: 10,
   free_used: 4,
   remaining: 6,

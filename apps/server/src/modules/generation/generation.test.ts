@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messages } from '@flashcards/shared/messages';
+import { noSubscription } from '@flashcards/shared/plans';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,13 +276,7 @@ describe('GET /api/subscription-status', () => {
     const fresh = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json()).toEqual({
-      has_access: false,
-      plan_type: null,
-      premium_quota: 0,
-      premium_requests_used: 0,
-      purchased_generations: 0,
-      subscription_end_date: null,
-      cancel_at_period_end: false,
+      ...noSubscription,
       free_quota: 10,
       free_used: 0,
       remaining: 10,

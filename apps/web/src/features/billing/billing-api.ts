@@ -5,26 +5,13 @@ import type {
   VerifySubscriptionRequest,
   VerifySubscriptionResponse,
 } from '@flashcards/shared/api-types';
-import type { Plan, PlanType } from '@flashcards/shared/plans';
+import { noSubscription, type Plan, type PlanType } from '@flashcards/shared/plans';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context';
 
 export const billingKeys = {
   status: ['subscription-status'] as const,
   plans: ['plans'] as const,
-};
-
-const noAccess: SubscriptionStatus = {
-  has_access: false,
-  plan_type: null,
-  premium_quota: 0,
-  premium_requests_used: 0,
-  purchased_generations: 0,
-  subscription_end_date: null,
-  cancel_at_period_end: false,
-  free_quota: 0,
-  free_used: 0,
-  remaining: 0,
 };
 
 /**
@@ -39,7 +26,7 @@ export function useSubscriptionStatus(options: { pollMs?: number } = {}) {
       try {
         return await api.get<SubscriptionStatus>('/api/subscription-status');
       } catch {
-        return noAccess;
+        return noSubscription;
       }
     },
     refetchInterval: options.pollMs ?? false,

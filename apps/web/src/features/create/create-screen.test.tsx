@@ -1,5 +1,6 @@
 import type { Deck, SubscriptionStatus } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { noSubscription } from '@flashcards/shared/plans';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, never } from '../../../test/fake-server';
@@ -20,13 +21,7 @@ const deck: Deck = {
 
 function quota(remaining: number): SubscriptionStatus {
   return {
-    has_access: false,
-    plan_type: null,
-    premium_quota: 0,
-    premium_requests_used: 0,
-    purchased_generations: 0,
-    subscription_end_date: null,
-    cancel_at_period_end: false,
+    ...noSubscription,
     free_quota: 10,
     free_used: 10 - remaining,
     remaining,
