@@ -100,6 +100,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       timedOut = true;
       controller.abort();
     }, options.timeoutMs ?? defaultTimeoutMs);
+    /** The request or its body never arrived: a timeout (only logged) or a network failure. */
+    const transportFailure = (): ApiRequestError => {
+      clearTimeout(timer);
+      if (!timedOut) return new ApiRequestError('network', null, null, null);
+      logError(messages.requestTimeout);
+      return new ApiRequestError('timeout', null, null, null);
+    };
 
     let response: Response;
     try {
@@ -110,24 +117,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         signal: controller.signal,
       });
     } catch {
-      clearTimeout(timer);
-      if (timedOut) {
-        logError(messages.requestTimeout);
-        throw new ApiRequestError('timeout', null, null, null);
-      }
-      throw new ApiRequestError('network', null, null, null);
+      throw transportFailure();
     }
 
     let text: string;
     try {
       text = await response.text();
     } catch {
-      clearTimeout(timer);
-      if (timedOut) {
-        logError(messages.requestTimeout);
-        throw new ApiRequestError('timeout', null, null, null);
-      }
-      throw new ApiRequestError('network', null, null, null);
+      throw transportFailure();
     }
     clearTimeout(timer);
 
