@@ -16,6 +16,7 @@ import type { Config } from '../../config';
 import { AppError, appError } from '../../http/app-error';
 import type { QuotaService } from '../quota/quota.service';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
+import { cleanPassages } from './clean-text';
 
 export interface GenerationInput {
   text: string;
@@ -144,7 +145,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           if (!extracted.some((passage) => passage.text.trim())) {
             throw appError(422, 'file_unreadable', 'noTextInFile');
           }
-          passages.push(...extracted);
+          passages.push(...cleanPassages(extracted));
         }
         const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
         const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars);
