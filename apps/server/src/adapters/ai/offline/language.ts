@@ -64,6 +64,10 @@ export interface Phrasing {
   fill(sentence: string): string;
   /** "What are the main points of "X"?". */
   mainPoints(heading: string): string;
+  /** "What happens if X?" from "If X, Y." (`opener` as the text wrote it: if, when…); null where not phrased. */
+  whatHappens: ((opener: string, condition: string) => string) | null;
+  /** The words that open a condition in this language ("if", "when", …), for "If X, Y." sentences. */
+  conditionOpeners: RegExp | null;
 }
 
 export const phrasings: Record<Language, Phrasing> = {
@@ -73,6 +77,8 @@ export const phrasings: Record<Language, Phrasing> = {
     meaning: (word) => `What does "${word}" mean?`,
     fill: (sentence) => `Fill in the blank: ${sentence}`,
     mainPoints: (heading) => `What are the main points of "${heading}"?`,
+    whatHappens: (opener, condition) => `What happens ${opener.toLowerCase()} ${condition}?`,
+    conditionOpeners: /^(if|when|whenever|once|unless)$/i,
   },
   es: {
     whatIs: (term) => `¿Qué es ${term}?`,
@@ -80,6 +86,8 @@ export const phrasings: Record<Language, Phrasing> = {
     meaning: (word) => `¿Qué significa «${word}»?`,
     fill: (sentence) => `Completa el espacio en blanco: ${sentence}`,
     mainPoints: (heading) => `¿Cuáles son los puntos principales de «${heading}»?`,
+    whatHappens: (opener, condition) => `¿Qué pasa ${opener.toLowerCase()} ${condition}?`,
+    conditionOpeners: /^(si|cuando)$/i,
   },
   fr: {
     whatIs: (term) => `Qu'est-ce que ${term} ?`,
@@ -87,6 +95,8 @@ export const phrasings: Record<Language, Phrasing> = {
     meaning: (word) => `Que signifie « ${word} » ?`,
     fill: (sentence) => `Complétez le blanc : ${sentence}`,
     mainPoints: (heading) => `Quels sont les points principaux de « ${heading} » ?`,
+    whatHappens: (opener, condition) => `Que se passe-t-il ${opener.toLowerCase()} ${condition} ?`,
+    conditionOpeners: /^(si|quand|lorsque)$/i,
   },
   de: {
     whatIs: (term) => `Was ist ${term}?`,
@@ -94,6 +104,8 @@ export const phrasings: Record<Language, Phrasing> = {
     meaning: (word) => `Was bedeutet „${word}“?`,
     fill: (sentence) => `Ergänzen Sie die Lücke: ${sentence}`,
     mainPoints: (heading) => `Was sind die wichtigsten Punkte von „${heading}“?`,
+    whatHappens: (opener, condition) => `Was passiert, ${opener.toLowerCase()} ${condition}?`,
+    conditionOpeners: /^(wenn|falls|sobald)$/i,
   },
   pt: {
     whatIs: (term) => `O que é ${term}?`,
@@ -101,6 +113,8 @@ export const phrasings: Record<Language, Phrasing> = {
     meaning: (word) => `O que significa «${word}»?`,
     fill: (sentence) => `Preencha a lacuna: ${sentence}`,
     mainPoints: (heading) => `Quais são os pontos principais de «${heading}»?`,
+    whatHappens: (opener, condition) => `O que acontece ${opener.toLowerCase()} ${condition}?`,
+    conditionOpeners: /^(se|quando)$/i,
   },
   it: {
     whatIs: (term) => `Che cos'è ${term}?`,
@@ -108,6 +122,8 @@ export const phrasings: Record<Language, Phrasing> = {
     meaning: (word) => `Che cosa significa «${word}»?`,
     fill: (sentence) => `Completa lo spazio vuoto: ${sentence}`,
     mainPoints: (heading) => `Quali sono i punti principali di «${heading}»?`,
+    whatHappens: (opener, condition) => `Che cosa succede ${opener.toLowerCase()} ${condition}?`,
+    conditionOpeners: /^(se|quando)$/i,
   },
   ja: {
     whatIs: (term) => `${term}とは何ですか？`,
@@ -115,6 +131,8 @@ export const phrasings: Record<Language, Phrasing> = {
     meaning: (word) => `「${word}」の意味は何ですか？`,
     fill: (sentence) => `空欄を埋めてください：${sentence}`,
     mainPoints: (heading) => `「${heading}」の要点は何ですか？`,
+    whatHappens: null,
+    conditionOpeners: null,
   },
   zh: {
     whatIs: (term) => `${term}是什么？`,
@@ -122,6 +140,8 @@ export const phrasings: Record<Language, Phrasing> = {
     meaning: (word) => `“${word}”是什么意思？`,
     fill: (sentence) => `填空：${sentence}`,
     mainPoints: (heading) => `“${heading}”的要点是什么？`,
+    whatHappens: null,
+    conditionOpeners: null,
   },
   ko: {
     whatIs: (term) => `${term}(이)란 무엇입니까?`,
@@ -129,5 +149,7 @@ export const phrasings: Record<Language, Phrasing> = {
     meaning: (word) => `'${word}'은(는) 무슨 뜻입니까?`,
     fill: (sentence) => `빈칸을 채우세요: ${sentence}`,
     mainPoints: (heading) => `'${heading}'의 요점은 무엇입니까?`,
+    whatHappens: null,
+    conditionOpeners: null,
   },
 };

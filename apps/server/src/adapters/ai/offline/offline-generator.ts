@@ -49,7 +49,12 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
   const push = (card: CardDraft, score: number) => cards.push({ ...card, score, order: cards.length });
   const lines = unwrapLines(prose.split('\n'), language);
   const ranked = rankTerms(prose);
-  const topTerms = ranked.slice(0, Math.max(8, Math.ceil(ranked.length * 0.35)));
+  // A term in more than a sixth of the sentences is the document's topic itself: blanking it teaches nothing.
+  const sentences = prose.split(/(?<=[.!?。！？])\s+|\n+/).filter((s) => s.trim());
+  const pervasive = (term: string) =>
+    sentences.length >= 12 &&
+    sentences.filter((s) => s.toLowerCase().includes(term.toLowerCase())).length > sentences.length / 6;
+  const topTerms = ranked.slice(0, Math.max(8, Math.ceil(ranked.length * 0.35))).filter(({ term }) => !pervasive(term));
   // Words capitalised inside a sentence are names; a capital at a sentence start alone says nothing.
   const names = new Set<string>();
   for (const sentence of prose.split(/(?<=[.!?])\s+|\n+/)) {
@@ -96,10 +101,24 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
       continue;
     }
 
+    // A sentence that introduces a list ("… can be called to:") and its bullets: one card, the list its answer.
+    if (/[:：]$/.test(line) && words(line).length >= 4 && bullet.test(lines[i] ?? '')) {
+      const items: string[] = [];
+      while (i < lines.length && bullet.test(lines[i] ?? '')) {
+        items.push(stripEndPunctuation((lines[i] ?? '').replace(bullet, '').trim()));
+        i++;
+      }
+      if (items.length >= 2 && items.length <= 8) {
+        push({ question: say.fill(`${line} _____`), answer: items.map((item) => `- ${item}`).join('\n') }, 2.5);
+      } else for (const item of items) fromLine(item);
+      continue;
+    }
+
     // A term on its own line and its description on the next: option lists, man pages, API references.
     const next = (lines[i] ?? '').trim();
-    if (isTermLine(line) && next && isDescription(next, language)) {
-      const description = firstSentence(next, language);
+    if (isTermLine(line) && next && isDescription(next, language, /^--?\w/.test(line))) {
+      // "epoch / This is a single unsigned integer." → "A single unsigned integer."
+      const description = capitalize(firstSentence(next, language).replace(/^(this|it) (is|means) /i, ''));
       const term = line.replace(/^`([^`]+)`$/, '$1');
       push({ question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description }, 3);
       i++;
@@ -149,6 +168,10 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
                 },
         3,
       );
+    }
+    if (!definition) {
+      const consequence = conditional(sentence, say);
+      if (consequence) push(consequence, 2.5);
     }
     const fact = numberCloze(sentence, say);
     if (fact) push(fact, 1.5);
@@ -212,7 +235,7 @@ function unwrapLines(lines: string[], language: Language): string[] {
       line &&
       continues &&
       !/[.!?:。！？：]$/.test(previous) &&
-      !/^#/.test(previous) &&
+      !/^#|^[\p{Lu}\d\s]{3,40}$/u.test(previous) &&
       !isTermLine(previous)
     ) {
       const joiner = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(previous) ? '' : ' ';
@@ -231,7 +254,13 @@ function answerInQuestion(card: CardDraft): boolean {
 }
 
 function isHeadingLike(line: string, next: string | undefined): boolean {
-  return line.length <= 60 && !/[.!?:;,]$/.test(line) && words(line).length <= 8 && bullet.test(next ?? '');
+  return (
+    line.length <= 60 &&
+    !/[.!?:;,]$/.test(line) &&
+    !bullet.test(line) &&
+    words(line).length <= 8 &&
+    bullet.test(next ?? '')
+  );
 }
 
 /**
@@ -247,10 +276,13 @@ function isTermLine(line: string): boolean {
   return /^\p{Ll}[\p{Ll}\d]*(-\p{Ll}[\p{Ll}\d]*)*$/u.test(t) && t.length >= 3;
 }
 
-function isDescription(line: string, language: Language): boolean {
+/** A description after a term line: a sentence (for an option, any phrase of three words or more). */
+function isDescription(line: string, language: Language, ofOption: boolean): boolean {
   if (isTermLine(line) || bullet.test(line) || /^#/.test(line)) return false;
   if (language === 'ja' || language === 'zh') return line.length >= 6;
-  return /^[\p{Lu}\p{Lo}]/u.test(line) && words(line).length >= 3;
+  if (!/^[\p{Lu}\p{Lo}]/u.test(line) && !(ofOption && /^\p{Ll}/u.test(line))) return false;
+  if (/^(these|they|those)\b/i.test(line)) return false;
+  return ofOption ? words(line).length >= 3 : words(line).length >= 4 && /[.!?]$/.test(line);
 }
 
 /** What an option, a function or a method is asked about: what it does. */
@@ -372,18 +404,33 @@ const foreignCopulas: Partial<Record<Language, RegExp>> = {
   ko: /^(.{1,40}?)(?:은|는|이란|란)\s+(.{4,})$/u,
 };
 
+// Pronouns and demonstratives: "Dies ist …", "Esto es …", "これは…" say nothing without the sentence before.
+const pronouns =
+  /^(dies|das|es|er|sie|diese[rs]?|esto|este|esta|eso|ello|él|ella|ceci|cela|ce|il|elle|isto|isso|ele|ela|questo|questa|ciò|esso|essa|これ|これら|それ|それら|この|其|这|这些|它|它们|이것|그것|이|그)$/iu;
+
 function foreignDefinitionOf(sentence: string, language: Language): Definition | null {
   const s = sentence.trim().replace(/[.。]$/u, '');
   // "`request_retention` …" in any language: a code term and its description.
-  const code = /^`([^`]+)`\s*(?:は|是|는|은|:|：)?[、,，]?\s*(.{4,})$/u.exec(s);
+  const code = /^`([^`]+)`\s*(?:は|是|는|은|:|：)?[、,，]?\s*(?![と和与及や및、,，`])(.{4,})$/u.exec(s);
   if (code) return { kind: 'is', verb: 'is', term: code[1] ?? '', definition: stripEndPunctuation(code[2] ?? '') };
   const pattern = foreignCopulas[language];
   const m = pattern?.exec(s);
   if (!m) return null;
   const term = stripEndPunctuation(m[1] ?? '');
-  if (isClause(term, language) || /[、,，。]/.test(term)) return null;
+  if (isClause(term, language) || /[、,，。]/.test(term) || pronouns.test(term)) return null;
+  // In Japanese, Chinese and Korean a noun phrase has no case particles or conditions ("…場合", "如果…").
+  if (/[がをにで]|場合|とき|ため|なら|たら|如果|当|时|때|경우|[을를이가에]\s/u.test(term)) return null;
   if (language !== 'ja' && language !== 'zh' && language !== 'ko' && words(term).length > 5) return null;
   return { kind: 'is', verb: 'is', term, definition: stripEndPunctuation(m[2] ?? '') };
+}
+
+/** "If X, Y." → "What happens if X?" → "Y" (a cause and its effect). */
+function conditional(sentence: string, say: Phrasing): CardDraft | null {
+  if (!say.whatHappens || !say.conditionOpeners) return null;
+  const m = /^(\p{L}+)\s+([^,;:]{6,140}),\s+(.{8,})$/u.exec(stripEndPunctuation(sentence));
+  if (!m || !say.conditionOpeners.test(m[1] ?? '')) return null;
+  if (words(m[3] ?? '').length < 3) return null;
+  return { question: say.whatHappens(m[1] ?? '', m[2] ?? ''), answer: capitalize(m[3] ?? '') };
 }
 
 function lowerFirst(text: string): string {
