@@ -14,5 +14,5 @@ export function isCodeLine(line: string): boolean {
   if (/\{$/.test(t) || (/;$|=>|===|!==|\)\s*\{|\w\(\S*\)\s*;?$/.test(t) && !prose)) return true;
   if (/^[\w$.]+\s*=\s*.*[\d(){}[\]'"`;]/.test(t) && !/\s\p{L}+\s\p{L}+\s\p{L}+/u.test(t)) return true;
   const symbols = (t.match(/[{}()[\];=<>|]/g) ?? []).length;
-  return symbols >= 4 && symbols / t.length > 0.1;
+  return symbols >= 4 && symbols / t.length > 0.1 && !prose;
 }

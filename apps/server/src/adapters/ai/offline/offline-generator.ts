@@ -2,7 +2,7 @@ import { type CardDraft, dropNearDuplicates, validCards } from '../ai-provider';
 import { isGenericWord, isJunk } from './card-quality';
 import { isCodeLine } from './code-lines';
 import { detectLanguage, type Language, type Phrasing, phrasings, stopwordsOf } from './language';
-import { tagOfWord } from './nlp';
+import { tagEnglish, tagOfWord } from './nlp';
 import {
   capitalize,
   isContentWord,
@@ -65,7 +65,7 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
     let t = term
       .trim()
       .replace(/^`([^`]+)`$/, '$1')
-      .replace(/^(the|a|an)\s+/i, (article) => article.toLowerCase());
+      .replace(articles, (article) => article.toLowerCase());
     const first = t.split(/\s+/)[0] ?? '';
     // Lower-case a word capitalised only because it starts the sentence ("Photosynthesis" → "photosynthesis").
     if (language === 'en' && /^\p{Lu}\p{Ll}+$/u.test(first) && !names.has(first))
@@ -130,6 +130,14 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
 
   function fromLine(raw: string) {
     const item = raw.replace(bullet, '');
+    // An API reference line: "list.append(x) Add an item to the end of the list."
+    const api = /^([\p{L}_$][\w$.]*\((?:[^()]|\([^)]*\))*\))\s+(\p{Lu}.*)$/u.exec(item);
+    if (api) {
+      const [first = '', ...rest] = splitSentences(api[2] ?? '', language);
+      push({ question: say.whatDoes(api[1] ?? ''), answer: first }, 3);
+      for (const sentence of rest) fromSentence(sentence);
+      return;
+    }
     const entry = glossary(item, language);
     if (entry) {
       const term = termForQuestion(entry.term);
@@ -140,6 +148,9 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
         },
         3,
       );
+      // The rest of the line after the definition's first sentence: more facts, one card each.
+      const afterTerm = item.slice(item.indexOf(entry.term) + entry.term.length).replace(/^\s*(?::|：|[–—-])\s*/, '');
+      for (const sentence of splitSentences(afterTerm, language).slice(1)) fromSentence(sentence);
       return;
     }
     for (const sentence of splitSentences(item, language)) fromSentence(sentence);
@@ -195,6 +206,8 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
 }
 
 const bullet = /^\s*([-*•‣◦]|\d+[.)])\s+/;
+// Articles a question lower-cases ("La clorofila" → "¿Qué es la clorofila?"); nouns keep their capitals.
+const articles = /^(the|a|an|el|la|los|las|un|una|le|les|l'|une|der|die|das|ein|eine|il|lo|gli|uno|o|os|as|um|uma)\s+/i;
 
 function isUnspacedText(text: string): boolean {
   return (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) > text.length * 0.2;
@@ -389,7 +402,46 @@ function definitionOf(sentence: string): Definition | null {
     const copula = ['is', 'are', 'was', 'were'].includes(verb) ? verb : /^(are|refer|mean)\b/.test(verb) ? 'are' : 'is';
     return { kind: 'is', verb: copula, term, definition: (m[3] ?? '').trim() };
   }
-  return null;
+  return nounPhraseDoes(s);
+}
+
+const actionVerbs =
+  /^(runs|returns|removes|adds|raises|creates|stores|sends|reads|writes|prints|inhibits|blocks|binds|causes|reduces|increases|decreases|produces|converts|carries|controls|regulates|transports|releases|absorbs|stops|starts|prevents|allows|caps|sets|gets|calls|loads|parses|compares|matches|searches|deletes|inserts|counts|sorts|splits|joins|checks|validates|handles|registers|defines|provides|contains|holds|takes|makes|gives|uses|keeps|breaks)$/i;
+
+/**
+ * "The else clause of a loop runs when …", "Aspirin irreversibly inhibits cyclooxygenase-1 …": a noun phrase
+ * (wink-nlp: determiners, adjectives, nouns, names, "of") then a verb in the third person → "What does X do?".
+ */
+function nounPhraseDoes(sentence: string): Definition | null {
+  const tokens = tagEnglish(sentence);
+  let at = -1;
+  for (let k = 1; k < Math.min(tokens.length, 9); k++) {
+    const token = tokens[k] as { value: string; pos: string };
+    if (/^(refers|means|describes|denotes|states|says|holds|is|was|has|does)$/i.test(token.value)) return null;
+    if (
+      actionVerbs.test(token.value) ||
+      (token.pos === 'VERB' && /^\p{Ll}+s$/u.test(token.value) && !/ss$/.test(token.value))
+    ) {
+      at = k;
+      break;
+    }
+    if (token.pos === 'ADV' && k + 1 < tokens.length) continue;
+    if (!['DET', 'ADJ', 'NOUN', 'PROPN', 'ADP', 'NUM', 'X'].includes(token.pos)) return null;
+  }
+  if (at < 1) return null;
+  const subjectTokens = tokens.slice(0, at).filter((token, k) => !(token.pos === 'ADV' && k === at - 1));
+  if (!['DET', 'ADJ', 'NOUN', 'PROPN'].includes(subjectTokens[0]?.pos ?? '')) return null;
+  if (subjectTokens[subjectTokens.length - 1]?.pos === 'ADP' || subjectTokens[subjectTokens.length - 1]?.pos === 'DET')
+    return null;
+  // The subject as written (the tagger splits "cyclooxygenase-1", "enable_fuzz" …): the text before the verb.
+  const adverb = tokens[at - 1]?.pos === 'ADV' ? (tokens[at - 1]?.value ?? '') : '';
+  const verb = tokens[at]?.value ?? '';
+  const verbAt = sentence.search(new RegExp(`\\b${adverb ? `${adverb}\\s+` : ''}${verb}\\b`));
+  if (verbAt <= 0) return null;
+  const term = sentence.slice(0, verbAt).trim();
+  const rest = sentence.slice(verbAt).trim();
+  if (words(term).length > 6 || words(rest).length < 3 || notTerms.test(term) || isClause(term, 'en')) return null;
+  return { kind: 'does', verb: 'does', term, definition: rest };
 }
 
 // "X es un …", "X est une …", "X ist ein …", "X é um …", "X è un …"; "Xは…です", "X是…", "X은/는 …이다".

@@ -95,6 +95,8 @@ export function rankTerms(text: string): { term: string; score: number }[] {
 }
 
 export function capitalize(text: string): string {
+  // An identifier keeps its case ("a.pop() removes …", "ts-fsrs-demo").
+  if (/^[\p{L}\d]+[._(\-/][\p{L}\d]/u.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
