@@ -194,7 +194,7 @@ function stripMarkup(line: string): string {
     .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, '$1') // [text](target)
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // [text][ref]
     .replace(/<\/?(a|h[1-6]|p|div|span|img|br|sup|sub|b|i|em|strong|details|summary|picture|source)\b[^>]*>/gi, '')
-    .replace(/^\s*>\s?/, '') // a quotation's marker
+    .replace(/^\s*>(?=\s|$)\s?/, '') // a quotation's marker (not a ">>>" prompt)
     .replace(/\*\*([^*]+)\*\*/g, '$1')
     .replace(/^\s*\|(.*)\|\s*$/, (_row, cells: string) =>
       cells
@@ -218,7 +218,8 @@ function fenceCode(lines: string[]): string[] {
   const code = lines.map((line, i) => !fenced[i] && isCodeLine(line));
   for (let i = 1; i < lines.length - 1; i++) {
     const line = lines[i] ?? '';
-    if (code[i] || fenced[i] || !line.trim() || line.length > 80 || /[.!?。]\s/.test(line)) continue;
+    if (code[i] || fenced[i] || !line.trim() || line.length > 80 || /[.!?。]\s|[:：]$/.test(line)) continue;
+    if (/\s\p{Ll}+\s\p{Ll}+\s/u.test(` ${line} `)) continue;
     if (code[i - 1] && code[i + 1]) code[i] = true;
   }
   const out: string[] = [];

@@ -146,6 +146,9 @@ function hasClauseSubject(card: CardDraft): boolean {
   )
     return true;
   if (/^\p{Ll}+ing$/u.test(first) && words.length > 1) return true;
+  // A verb in the third person followed by its object: "the parser repeats the offending line".
+  if (words.length >= 3 && /\s\p{Ll}+[^s\s]s\s(the|a|an|its|their|this|that|these|those)\s/u.test(` ${subject} `))
+    return true;
   if (endsBadly.test(subject)) return true;
   if (words.length > 8) return true;
   // A finite verb inside the subject makes it a clause ("the parser repeats the line").
@@ -197,6 +200,8 @@ function isCodePrompt({ question, answer }: CardDraft): boolean {
   if (codeLine.test(q) || codeLine.test(answer)) return true;
   // An object literal or a quoted value with more after it: "'object', required: ['animal']".
   if (/^['"{[]/.test(answer.trim()) && /['"\]}]\s*[,:]\s*\S/.test(answer)) return true;
+  // Object-literal properties: "0.9, maximum_interval: 36500, …".
+  if (/,\s*[\w$]+:\s*[\d'"[{]/.test(answer)) return true;
   return answer.split('\n').some((line) => isCodeLine(line) && !/^\s*[-*•]\s/.test(line));
 }
 

