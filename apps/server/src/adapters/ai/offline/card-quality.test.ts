@@ -20,6 +20,7 @@ describe('junk rules', () => {
       'format',
     ],
     ['malformed', 'Fill in the blank: The _____ is _____.', 'cell'],
+    ['malformed', 'What does Fastify do?', 'Supports it out-of-the-box'],
     // clause subjects
     ['clause_subject', 'What is if the expression?', 'True'],
     ['clause_subject', 'What is since Python?', 'Version 3'],
@@ -48,11 +49,16 @@ describe('junk rules', () => {
       '[![fsrs version](https://img.shields.io/badge/FSRS-v6-blue)](https://x)',
     ],
     ['layout_debris', 'Fill in the blank: Chapter one .......... _____', '12'],
+    ['layout_debris', 'Fill in the blank: Read Validation and _____ to learn more.', 'Serialization'],
+    ['layout_debris', 'What does the following example do?', 'Returns the parsed body of a request'],
+    ['layout_debris', 'Fill in the blank: And create your _____ file(s):', 'server'],
     // code and prompts
     ['code_prompt', 'Fill in the blank: >>> x = int(input("_____ enter an integer: "))', 'Please'],
     ['code_prompt', 'Fill in the blank: import { createEmptyCard, fsrs, _____ } from "ts-fsrs"', 'Rating'],
     ['code_prompt', 'What is type?', "'object', required: ['animal']"],
     ['code_prompt', 'What is request_retention?', "0.9, maximum_interval: 36500, learning_steps: ['1m', '10m']"],
+    ['code_prompt', 'What is url?', "'mongodb://localhost:27017/test_database'"],
+    ['code_prompt', 'Fill in the blank: fastify.log.info(`_____ listening on ${address}`)', 'server'],
     // several facts in one answer
     [
       'several_facts',

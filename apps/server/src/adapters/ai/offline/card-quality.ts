@@ -123,6 +123,8 @@ function isMalformed({ question, answer }: CardDraft): boolean {
   if (blank.test(q) && /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]$/u.test(a)) return true;
   // A sentence cut short: a blank's sentence that ends on an article, a preposition or a conjunction.
   if (blank.test(q) && /\b(a|an|the|of|to|and|or|into|with|for|from|by|in|on)$/i.test(q)) return true;
+  // "Supports it out-of-the-box": the verb's object is a pronoun that points outside the card.
+  if (/^\p{L}+s\s+(it|them|this|that|these|those)\b/iu.test(a)) return true;
   // An answer that points outside the card ("A good fit for that", "These are useful when …").
   if (/^(these|this|it|they|those|that)\s+(is|are|was|were|can|will)\b/i.test(a)) return true;
   if (a.split(/\s+/).length <= 6 && /\b(that|this|it|them|these|those)$/i.test(stripEnd(a))) return true;
@@ -183,6 +185,9 @@ const debris = [
   /\.{4,}|…{2,}/, // table-of-contents dot leaders
   /!\[|\]\(|<\/?(a|h\d|p|div|img|br)\b|\[!\[/i, // markup left over
   /^\s*\|.*\|\s*$/m, // table rows
+  // Text about the document, not about the subject: "Read … to learn more", "the following example", "as shown".
+  /\b(to learn more|learn more about|the following (example|code|snippet|lines)|as shown (below|above|in)|shown below|see below|check out|thank you for)\b/i,
+  /_{3,}.*[:：]\s*$/, // a blank in a sentence that only introduces what follows it ("And create your _____ file(s):")
 ];
 // An answer that is only an address or a file name: a link list's entry, not a fact.
 const addressOnly = /^(https?:\/\/\S+|[\w@.-]+\.(com|org|net|io|dev|html?|md|pdf)(\/\S*)?|@?[\w.-]+\/[\w./-]+)$/i;
@@ -200,6 +205,8 @@ function isCodePrompt({ question, answer }: CardDraft): boolean {
   if (codeLine.test(q) || codeLine.test(answer)) return true;
   // An object literal or a quoted value with more after it: "'object', required: ['animal']".
   if (/^['"{[]/.test(answer.trim()) && /['"\]}]\s*[,:]\s*\S/.test(answer)) return true;
+  // One quoted literal ("'mongodb://localhost:27017/test'") or a template string with ${…}.
+  if (/^['"`][^'"`]*['"`],?$/.test(answer.trim()) || /\$\{/.test(`${question} ${answer}`)) return true;
   // Object-literal properties: "0.9, maximum_interval: 36500, …".
   if (/,\s*[\w$]+:\s*[\d'"[{]/.test(answer)) return true;
   return answer.split('\n').some((line) => isCodeLine(line) && !/^\s*[-*•]\s/.test(line));

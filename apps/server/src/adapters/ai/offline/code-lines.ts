@@ -7,7 +7,7 @@ const codeStart =
 export function isCodeLine(line: string): boolean {
   const t = line.trim();
   if (!t) return false;
-  if (codeStart.test(t) || /[─│└├┌┐┘┬┴┼]/.test(t)) return true;
+  if (codeStart.test(t) || /[─│└├┌┐┘┬┴┼]|\$\{/.test(t)) return true;
   // "key: value," inside an object literal, a spread, JavaScript's ?? ?. && || operators.
   if (/^[\w"'$.]+\s*:\s*\S.*,$/.test(t) || /^\.\.\.\w/.test(t) || /\?\?|\?\.\w|&&|\|\|/.test(t)) return true;
   const prose = /\s\p{Ll}+\s\p{Ll}+\s/u.test(t);

@@ -482,6 +482,8 @@ function conditional(sentence: string, say: Phrasing): CardDraft | null {
   const m = /^(\p{L}+)\s+([^,;:]{6,140}),\s+(.{8,})$/u.exec(stripEndPunctuation(sentence));
   if (!m || !say.conditionOpeners.test(m[1] ?? '')) return null;
   if (words(m[3] ?? '').length < 3) return null;
+  // "If the parameters come from storage, user input, or the network, …": the comma was a list's, not the clause's.
+  if (/^[^,]{1,40},\s*(or|and|o|y|ou|et|oder|und|e)\s/i.test(m[3] ?? '')) return null;
   return { question: say.whatHappens(m[1] ?? '', m[2] ?? ''), answer: capitalize(m[3] ?? '') };
 }
 
