@@ -187,7 +187,7 @@ const debris = [
   /^\s*\|.*\|\s*$/m, // table rows
   // Text about the document, not about the subject: "Read … to learn more", "the following example", "as shown".
   /\b(to learn more|learn more about|the following (example|code|snippet|lines)|as shown (below|above|in)|shown below|see below|check out|thank you for)\b/i,
-  /_{3,}.*[:：]\s*$/, // a blank in a sentence that only introduces what follows it ("And create your _____ file(s):")
+  /_{3,}.*[:：][ \t]*$/m, // a blank in a sentence that only introduces what follows it ("And create your _____ file(s):")
 ];
 // An answer that is only an address or a file name: a link list's entry, not a fact.
 const addressOnly = /^(https?:\/\/\S+|[\w@.-]+\.(com|org|net|io|dev|html?|md|pdf)(\/\S*)?|@?[\w.-]+\/[\w./-]+)$/i;
