@@ -21,6 +21,10 @@ describe('junk rules', () => {
     ],
     ['malformed', 'Fill in the blank: The _____ is _____.', 'cell'],
     ['malformed', 'What does Fastify do?', 'Supports it out-of-the-box'],
+    ['malformed', '空欄を埋めてください：`_____`', 'generatorParameters'],
+    ['malformed', 'zodとは何ですか？', 'のようなランタイム schema ライブラリはこの用途に適しています'],
+    ['malformed', "Qu'est-ce que <URL ?", 'Https://po4a.org/> par l’équipe de traduction'],
+    ['malformed', 'Fill in the blank: These are useful when rebuilding state from _____.', 'persistence'],
     // clause subjects
     ['clause_subject', 'What is if the expression?', 'True'],
     ['clause_subject', 'What is since Python?', 'Version 3'],
@@ -28,6 +32,7 @@ describe('junk rules', () => {
     ['clause_subject', 'What is the parser repeats the offending line?', 'A syntax error'],
     ['clause_subject', 'Was ist Dies?', 'Das Standardverhalten'],
     ['clause_subject', 'ユーザーの評価がすでに確定している場合とは何ですか？', 'その評価を直接適用します'],
+    ['clause_subject', '각 설명서 페이지에(이)란 무엇입니까?', '페이지 안에 간단한 설명이 있습니다'],
     // generic blanks
     ['generic_blank', 'Fill in the blank: Insert an _____ at a given position.', 'item'],
     ['generic_blank', "Fill in the blank: We'll find other uses for del _____.", 'later'],
@@ -52,6 +57,9 @@ describe('junk rules', () => {
     ['layout_debris', 'Fill in the blank: Read Validation and _____ to learn more.', 'Serialization'],
     ['layout_debris', 'What does the following example do?', 'Returns the parsed body of a request'],
     ['layout_debris', 'Fill in the blank: And create your _____ file(s):', 'server'],
+    ['layout_debris', 'Complétez le blanc : Valéry Perrin <valery.perrin.debian@free.fr> le 2 janvier _____.', '2006'],
+    ['layout_debris', 'スケジューラーとは何ですか？', '次の補助メソッドも提供します'],
+    ['layout_debris', 'What does Fastify do?', 'Offers a platform that solves all of the problems outlined above'],
     // code and prompts
     ['code_prompt', 'Fill in the blank: >>> x = int(input("_____ enter an integer: "))', 'Please'],
     ['code_prompt', 'Fill in the blank: import { createEmptyCard, fsrs, _____ } from "ts-fsrs"', 'Rating'],

@@ -123,6 +123,19 @@ function isMalformed({ question, answer }: CardDraft): boolean {
   if (blank.test(q) && /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]$/u.test(a)) return true;
   // A sentence cut short: a blank's sentence that ends on an article, a preposition or a conjunction.
   if (blank.test(q) && /\b(a|an|the|of|to|and|or|into|with|for|from|by|in|on)$/i.test(q)) return true;
+  // A blank with almost nothing around it ("Fill in the blank: `_____`").
+  if (
+    blank.test(q) &&
+    (q
+      .replace(/^[^:：]*[:：]\s*/, '')
+      .replace(/_{3,}/, '')
+      .match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 6
+  )
+    return true;
+  // An answer that starts with a Japanese particle, or a question with an unclosed "<": a phrase cut in two.
+  if (/^[のはがをにでともや]/u.test(a) || (/</.test(q) && !/>/.test(q))) return true;
+  // A blank's sentence whose subject points to the sentence before ("These are useful when …").
+  if (blank.test(q) && /^[^:：]*[:：]\s*(these|those|they)\s/i.test(q)) return true;
   // "Supports it out-of-the-box": the verb's object is a pronoun that points outside the card.
   if (/^\p{L}+s\s+(it|them|this|that|these|those)\b/iu.test(a)) return true;
   // An answer that points outside the card ("A good fit for that", "These are useful when …").
@@ -144,7 +157,7 @@ function hasClauseSubject(card: CardDraft): boolean {
   // A condition or a clause in Japanese, Chinese or Korean: case particles, "…場合", "如果…".
   if (
     /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Hangul}]/u.test(subject) &&
-    /[がをにで]|場合|とき|如果|当|경우|[을를에]\s/u.test(subject)
+    /[がをにで]|場合|とき|如果|当|경우|[을를에]\s|[에의을를도로서]$/u.test(subject)
   )
     return true;
   if (/^\p{Ll}+ing$/u.test(first) && words.length > 1) return true;
@@ -186,7 +199,9 @@ const debris = [
   /!\[|\]\(|<\/?(a|h\d|p|div|img|br)\b|\[!\[/i, // markup left over
   /^\s*\|.*\|\s*$/m, // table rows
   // Text about the document, not about the subject: "Read … to learn more", "the following example", "as shown".
-  /\b(to learn more|learn more about|the following (example|code|snippet|lines)|as shown (below|above|in)|shown below|see below|check out|thank you for)\b/i,
+  /[\w.+-]+@[\w-]+\.[\w.]+/, // an e-mail address: credits and contacts, not subject matter
+  /次の|以下の|下面|如下|参照してください|请参阅|참조하십시오|다음과 같/u, // "the following", "see …" in ja/zh/ko
+  /\b(to learn more|learn more about|the following (example|code|snippet|lines)|as shown (below|above|in)|(outlined|described|shown|mentioned|listed) (above|below)|the above|see below|check out|thank you for)\b/i,
   /_{3,}.*[:：][ \t]*$/m, // a blank in a sentence that only introduces what follows it ("And create your _____ file(s):")
 ];
 // An answer that is only an address or a file name: a link list's entry, not a fact.

@@ -238,7 +238,7 @@ function unwrapLines(lines: string[], language: Language): string[] {
       /^[\p{Ll}(]/u.test(line) ||
       // A wrapped line of a long sentence in a language that capitalises nouns, or of an unspaced script.
       (previous !== undefined &&
-        previous.length >= 50 &&
+        previous.length >= (language === 'ko' || language === 'ja' || language === 'zh' ? 20 : 50) &&
         (language === 'de'
           ? /^\p{Lu}\p{Ll}/u.test(line)
           : /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(line)) &&
@@ -248,7 +248,7 @@ function unwrapLines(lines: string[], language: Language): string[] {
       line &&
       continues &&
       !/[.!?:。！？：]$/.test(previous) &&
-      !/^#|^[\p{Lu}\d\s]{3,40}$/u.test(previous) &&
+      !/^#|^[\p{Lu}\d\s]{3,40}$|^[^\s.!?。]{1,12}$/u.test(previous) &&
       !isTermLine(previous)
     ) {
       const joiner = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(previous) ? '' : ' ';
@@ -463,7 +463,7 @@ const pronouns =
 function foreignDefinitionOf(sentence: string, language: Language): Definition | null {
   const s = sentence.trim().replace(/[.。]$/u, '');
   // "`request_retention` …" in any language: a code term and its description.
-  const code = /^`([^`]+)`\s*(?:は|是|는|은|:|：)?[、,，]?\s*(?![と和与及や및、,，`])(.{4,})$/u.exec(s);
+  const code = /^`([^`]+)`\s*(?:は|是|는|은|:|：)?[、,，]?\s*(?![\sと和与及や및、,，`])(.{4,})$/u.exec(s);
   if (code) return { kind: 'is', verb: 'is', term: code[1] ?? '', definition: stripEndPunctuation(code[2] ?? '') };
   const pattern = foreignCopulas[language];
   const m = pattern?.exec(s);
@@ -471,7 +471,8 @@ function foreignDefinitionOf(sentence: string, language: Language): Definition |
   const term = stripEndPunctuation(m[1] ?? '');
   if (isClause(term, language) || /[、,，。]/.test(term) || pronouns.test(term)) return null;
   // In Japanese, Chinese and Korean a noun phrase has no case particles or conditions ("…場合", "如果…").
-  if (/[がをにで]|場合|とき|ため|なら|たら|如果|当|时|때|경우|[을를이가에]\s/u.test(term)) return null;
+  if (/[がをにで]|場合|とき|ため|なら|たら|如果|当|时|때|경우|[을를이가에]\s|[에의을를도로서]$/u.test(term))
+    return null;
   if (language !== 'ja' && language !== 'zh' && language !== 'ko' && words(term).length > 5) return null;
   return { kind: 'is', verb: 'is', term, definition: stripEndPunctuation(m[2] ?? '') };
 }
