@@ -66,6 +66,7 @@ describe('junk rules', () => {
     ['code_prompt', 'What is type?', "'object', required: ['animal']"],
     ['code_prompt', 'What is request_retention?', "0.9, maximum_interval: 36500, learning_steps: ['1m', '10m']"],
     ['code_prompt', 'What is url?', "'mongodb://localhost:27017/test_database'"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a JavaScript template string is the case under test.
     ['code_prompt', 'Fill in the blank: fastify.log.info(`_____ listening on ${address}`)', 'server'],
     // several facts in one answer
     [
