@@ -57,8 +57,8 @@ export function mediaName(secret: string, sha256: string, ext: string): string {
 }
 
 export function cleanDeckName(name: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
   const cleaned = name
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
     .replace(/[\u0000-\u001f]/g, ' ')
     .split('::')
     .map((part) => part.trim())
