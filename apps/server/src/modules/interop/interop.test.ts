@@ -458,7 +458,9 @@ describe('GET /decks/{id}/export.apkg', () => {
         true,
       );
       expect(new Set(cards.map((card) => card.nid))).toEqual(new Set(notes.map((note) => note.id)));
-      expect(String(notes[0]?.flds)).toMatch(/^<p>猫<\/p>\n<p><img src="[0-9a-f]{40}\.png" alt=""><\/p>\x1f/);
+      const [front, back] = String(notes[0]?.flds).split('\x1f');
+      expect(front).toMatch(/^<p>猫<\/p>\n<p><img src="[0-9a-f]{40}\.png" alt=""><\/p>$/);
+      expect(back).toBe('猫(ねこ)<br>cat<br>(no example)');
       col.close();
 
       // Read back through our own reader, as Anki's importer would.
