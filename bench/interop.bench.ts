@@ -128,7 +128,7 @@ async function main() {
   try {
     for (let i = 0; ; i++) {
       try {
-        if ((await fetch(`${base}/health`)).ok) break;
+        if ((await fetch(`${base}/healthz`)).ok) break;
       } catch {
         // not listening yet
       }
@@ -158,7 +158,7 @@ async function main() {
     );
 
     const form = new FormData();
-    form.set('file', new Blob([pkg]), 'bench.apkg');
+    form.set('file', new Blob([new Uint8Array(pkg)]), 'bench.apkg');
     const t0 = performance.now();
     const response = await fetch(`${base}/import`, {
       method: 'POST',
