@@ -59,7 +59,11 @@ const collectionNames = ['collection.anki21b', 'collection.anki21', 'collection.
  * map and media files zstd-compressed, the map a protobuf). The zip goes through the zip-bomb guard; zstd output
  * counts against the same cap.
  */
-export async function readAnkiPackage(bytes: Buffer, maxUnzippedBytes: number): Promise<AnkiPackage> {
+export async function readAnkiPackage(
+  bytes: Buffer,
+  maxUnzippedBytes: number,
+  workDir: string = os.tmpdir(),
+): Promise<AnkiPackage> {
   let entries: Map<string, Buffer>;
   try {
     entries = await readZipEntries(bytes, maxUnzippedBytes);
@@ -90,7 +94,7 @@ export async function readAnkiPackage(bytes: Buffer, maxUnzippedBytes: number): 
   if (!collectionName) throw new InvalidPackageError('no collection in the package');
   let collectionBytes = entries.get(collectionName) as Buffer;
   if (collectionName === 'collection.anki21b' || isZstd(collectionBytes)) collectionBytes = inflate(collectionBytes);
-  const collection = await readCollection(collectionBytes);
+  const collection = await readCollection(collectionBytes, workDir);
 
   const media = new Map<string, Buffer>();
   const mediaMap = entries.get('media');
@@ -120,12 +124,15 @@ export async function readAnkiPackage(bytes: Buffer, maxUnzippedBytes: number): 
 
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
 
-/** Opens the collection from a temporary file (better-sqlite3 reads files), read, then removed. */
-async function readCollection(bytes: Buffer): Promise<AnkiCollection> {
+/**
+ * Opens the collection from a temporary file in `workDir` (better-sqlite3 reads files), read, then removed; the
+ * import puts it beside the upload, so a worker ended mid-read leaves nothing once the upload's folder goes.
+ */
+async function readCollection(bytes: Buffer, workDir: string): Promise<AnkiCollection> {
   if (bytes.length < 100 || !bytes.subarray(0, 16).equals(sqliteHeader)) {
     throw new InvalidPackageError('the collection is not an SQLite database');
   }
-  const file = path.join(os.tmpdir(), `flashcards-anki-${randomBytes(12).toString('hex')}.sqlite`);
+  const file = path.join(workDir, `flashcards-anki-${randomBytes(12).toString('hex')}.sqlite`);
   await writeFile(file, bytes, { mode: 0o600 });
   try {
     const db = new SqliteDatabase(file, { fileMustExist: true });

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { limits } from '@flashcards/shared/limits';
 import { fileTypeFromBuffer } from 'file-type';
 import { InvalidPackageError, readAnkiPackage } from '../../adapters/anki/anki-package';
@@ -76,7 +77,7 @@ export async function parseImport(input: ParseInput): Promise<ParseResult> {
 }
 
 async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResult> {
-  const { collection, media } = await readAnkiPackage(bytes, input.maxUnzippedBytes);
+  const { collection, media } = await readAnkiPackage(bytes, input.maxUnzippedBytes, path.dirname(input.filePath));
   const images = new Map<string, ParsedMedia>();
   for (const [name, data] of media) {
     const type = await fileTypeFromBuffer(data);

@@ -234,6 +234,26 @@ describe('POST /import (Anki packages)', () => {
     expect(json.json()).toEqual({ code: 'unsupported_file_type', detail: messages.importUnsupportedType });
   });
 
+  it('refuses a package that takes longer than IMPORT_TIMEOUT to read, writing nothing', async () => {
+    const slow = await createTestApp({ env: { IMPORT_TIMEOUT: '1ms' } });
+    try {
+      const { headers, user } = await signUpAndLogIn(slow.app);
+      const body = multipartBody([{ name: 'file', value: await buildPackage(samplePackage()), filename: 'deck.apkg' }]);
+      const response = await slow.app.inject({
+        method: 'POST',
+        url: '/import',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ code: 'invalid_package', detail: messages.importInvalidPackage });
+      const decks = await slow.database.db.selectFrom('decks').select('id').where('user_id', '=', user._id).execute();
+      expect(decks).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('answers 401 without a token', async () => {
     const response = await upload({ authorization: 'Bearer nope' }, Buffer.from('a,b'), 'x.csv');
     expect(response.statusCode).toBe(401);
