@@ -9,17 +9,17 @@ import type { Kysely } from 'kysely';
 import type { AiProvider } from './adapters/ai/ai-provider';
 import { createAiProvider } from './adapters/ai/create-provider';
 import type { Clock } from './adapters/clock';
-import { createExtractor } from './adapters/extract/extractor';
-import { createTesseractOcr, type OcrEngine } from './adapters/extract/image-ocr';
+import { createParserPool } from './adapters/extract/parser-pool';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
+import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { createStripeProvider } from './adapters/payments/stripe-provider';
-import { createTestPaymentProvider, type TestPaymentProvider } from './adapters/payments/test-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authenticate';
+import { registerBodyTimeouts } from './http/body-timeout';
 import { registerErrorHandler } from './http/error-handler';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -29,7 +29,7 @@ import { createUsersRepo } from './modules/auth/users.repo';
 import { createBillingRepo } from './modules/billing/billing.repo';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
-import { testCheckoutRoutes } from './modules/billing/test-checkout.routes';
+import { localCheckoutRoutes } from './modules/billing/local-checkout.routes';
 import { createCardsRepo } from './modules/cards/cards.repo';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { createCardsService } from './modules/cards/cards.service';
@@ -81,8 +81,6 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the provider config.ai names (offline or openai). */
   aiProvider?: AiProvider;
-  /** Defaults to tesseract.js with the bundled English data. */
-  ocr?: OcrEngine;
   /** Reads imported files; defaults to a worker thread per import. */
   importParser?: ImportParser;
 }
@@ -96,7 +94,7 @@ function createPaymentProvider(deps: AppDeps): PaymentProvider {
       priceIds: payments.stripePriceIds,
     });
   }
-  return createTestPaymentProvider({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
+  return createLocalPaymentProvider({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
 }
 
 /** A hop count becomes "trust the nearest N proxies"; booleans and address lists pass through. */
@@ -119,7 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Node's whole-request deadline (registerBodyTimeouts below is what ends a slow body; this covers the rest).
+    requestTimeout: config.requestTimeoutMs,
+    // A socket silent this long is closed; it must outlast the slowest answer (parsing, then the AI).
+    connectionTimeout: config.requestTimeoutMs + config.extraction.timeoutMs + config.ai.timeoutMs,
   });
+  registerBodyTimeouts(app, { uploadMs: config.requestTimeoutMs, otherMs: config.bodyTimeoutMs });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -183,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   billingRoutes(app, billing);
-  if (payments.name === 'test') testCheckoutRoutes(app, payments as TestPaymentProvider, billing);
+  if (payments.name === 'test') localCheckoutRoutes(app, payments as LocalPaymentProvider, billing);
   const study = { clock: deps.clock, newId: deps.newId };
   const decksRepo = createDecksRepo(deps.db);
   const cardsRepo = createCardsRepo(deps.db);
@@ -233,25 +236,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth.authenticate,
   );
 
-  const aiProvider = deps.aiProvider ?? createAiProvider(config.ai);
+  const aiProvider: AiProvider & { close?: () => Promise<void> } = deps.aiProvider ?? createAiProvider(config.ai);
+  if (!deps.aiProvider && aiProvider.close) app.addHook('onClose', aiProvider.close);
   const quota = createQuotaService({
     repo: createQuotaRepo(deps.db),
     clock: deps.clock,
     freeGenerationsPerMonth: config.quota.freeGenerationsPerMonth,
   });
   quotaRoutes(app, quota);
-  const extractor = createExtractor({ ocr: deps.ocr ?? createTesseractOcr(), ...config.extraction });
+  const extractor = createParserPool({
+    ...config.extraction,
+    onKill: (reason) => app.log.warn({ reason }, 'parser process killed'),
+  });
+  app.addHook('onClose', () => extractor.close());
   generationRoutes(
     app,
-    createGenerationService({ provider: aiProvider, extractor, quota, clock: deps.clock, ai: config.ai }),
+    createGenerationService({
+      provider: aiProvider,
+      extractor,
+      limiter: deps.rateLimiters({ name: 'create', points: config.createRateLimitPerHour, windowMs: 3_600_000 }),
+      fileLock: deps.rateLimiters({
+        name: 'create-file',
+        points: 1,
+        windowMs: config.extraction.timeoutMs * 2 + config.ai.timeoutMs,
+      }),
+      quota,
+      clock: deps.clock,
+      ai: config.ai,
+    }),
   );
   const quiz = createQuizService({
     repo: createQuizRepo(deps.db),
     provider: aiProvider,
     limiter: deps.rateLimiters({ name: 'quiz', points: config.quiz.rateLimitPerHour, windowMs: 3_600_000 }),
     timeoutMs: config.ai.timeoutMs,
-    maxQuestions: 20,
-    maxCardsIn: 100,
+    maxQuestions: limits.maxQuizQuestions,
+    maxCardsIn: limits.maxQuizCardsIn,
   });
   quizRoutes(app, quiz);
 

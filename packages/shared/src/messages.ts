@@ -59,6 +59,10 @@ export const messages = {
   cardIdMissing: 'Card ID is missing',
   reviewResultInvalid: 'Result must be "pass" or "fail".',
   reviewConflict: 'This card was being reviewed at the same time elsewhere. Please try again.',
+  nothingToUndo: 'There is no review of this card to undo.',
+  invalidTimeZone: 'Please choose a valid time zone.',
+  notEnoughReviews: 'At least {min} reviews are needed to personalize scheduling (you have {n}).',
+  invalidPackage: 'This file could not be read as an Anki package or a text file of cards.',
 
   // Sharing (server; the 404 and 410 texts are product-spec.md section 8's)
   shareNotFound: 'This shared deck could not be found or may have been deleted.',
@@ -109,6 +113,8 @@ export const messages = {
   emptyInput: 'Please enter some text or upload a file to generate flashcards',
   fileUnreadable: 'Could not read this file. It may be damaged, protected by a password, or too large once unpacked.',
   noTextInFile: 'Could not read this file: no text was found in it.',
+  serverBusy: 'The server is busy reading other files. Please try again in a minute.',
+  generationInProgress: 'Your previous file is still being turned into cards. Please wait for it to finish.',
   insufficientQuota: 'Insufficient quota. Please upgrade your plan or purchase more generations.',
   generationTimeout:
     'Request timed out. The input might be too large or the server is busy. Please try with a smaller text or try again later.',
@@ -173,8 +179,6 @@ export const messages = {
   importFileTooLarge: 'File is too large. Maximum import size is {size}.',
   importUnsupportedType:
     'Unsupported file type. Please upload an Anki package (.apkg, .colpkg) or a .txt, .csv or .tsv file.',
-  importInvalidPackage:
-    'Could not read this file. It may be damaged, not really an Anki package or text file, or too large once unpacked.',
   importNoFile: 'Please choose a file to import.',
   mediaNotFound: 'Image not found.',
   importSoundsDropped: '{count} sounds or videos were left out: only images are kept.',

@@ -1,20 +1,17 @@
 import type { CardSource, GeneratedCard, GenerateResponse } from '@flashcards/shared/api-types';
 import { generationCosts, limits } from '@flashcards/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  type AiProvider,
-  AiTimeoutError,
-  AiUnavailableError,
-  dropNearDuplicates,
-  similarity,
-} from '../../adapters/ai/ai-provider';
+import { type AiProvider, AiTimeoutError, dropNearDuplicates, similarity } from '../../adapters/ai/ai-provider';
 import type { Clock } from '../../adapters/clock';
+import { withAbortDeadline } from '../../adapters/deadline';
 import { detectFileKind } from '../../adapters/extract/detect-file-type';
-import { type FileKind, type Passage, UnreadableFileError } from '../../adapters/extract/extracted';
+import type { FileKind, Passage } from '../../adapters/extract/extracted';
 import type { Extractor } from '../../adapters/extract/extractor';
+import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import type { Config } from '../../config';
-import { AppError, appError } from '../../http/app-error';
-import type { QuotaService } from '../quota/quota.service';
+import { errors, rateLimited } from '../../http/app-error';
+import { busyRetrySeconds, toAppError } from '../../http/to-app-error';
+import type { QuotaService, Reservation } from '../quota/quota.service';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
 
 export interface GenerationInput {
@@ -24,7 +21,12 @@ export interface GenerationInput {
 
 export interface GenerationServiceDeps {
   provider: AiProvider;
-  extractor: Extractor;
+  /** `hasCapacity` (the isolated parser pool has it) lets a full queue be refused before anything is charged. */
+  extractor: Extractor & { hasCapacity?: () => boolean };
+  /** Generations per user per hour; every request that passes the input checks counts, failed ones too. */
+  limiter: RateLimiter;
+  /** One file generation at a time per user: a one-point limiter used as a lock, released when the work ends. */
+  fileLock: RateLimiter;
   quota: QuotaService;
   clock: Clock;
   ai: Config['ai'];
@@ -71,21 +73,19 @@ export function limitPassages(passages: Passage[], maxChars: number): Passage[] 
  * back if anything after the reservation fails.
  */
 export function createGenerationService(deps: GenerationServiceDeps) {
-  const { provider, extractor, quota, clock, ai } = deps;
+  const { provider, extractor, quota, clock, ai, limiter, fileLock } = deps;
 
   async function generateFromPassages(passages: Passage[], log: FastifyBaseLogger, inputChars: number) {
     const started = clock.now();
     const chunks = chunkPassages(passages, ai.chunkChars);
     const total = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ai.timeoutMs);
     const usage = { promptTokens: 0, completionTokens: 0, known: false };
-    try {
+    return withAbortDeadline(ai.timeoutMs, async (signal) => {
       const perChunk = await mapWithConcurrency(chunks, ai.concurrency, async (chunk) => {
         const budget = Math.max(3, Math.ceil((ai.maxCardsPerGeneration * chunk.text.length) / total));
         const result = await provider.generateCards(
           { text: chunk.text, maxCards: Math.min(budget, ai.maxCardsPerGeneration) },
-          controller.signal,
+          signal,
         );
         if (result.usage) {
           usage.known = true;
@@ -97,7 +97,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           return source ? { ...card, source } : { ...card };
         });
       });
-      if (controller.signal.aborted) throw new AiTimeoutError('generation deadline passed');
+      if (signal.aborted) throw new AiTimeoutError('generation deadline passed');
       const cards = dropNearDuplicates(perChunk.flat()).slice(0, ai.maxCardsPerGeneration);
       log.info(
         {
@@ -115,66 +115,61 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         'generation finished',
       );
       return cards;
-    } finally {
-      clearTimeout(timer);
-    }
+    });
   }
 
   return {
     async generate(userId: string, input: GenerationInput, log: FastifyBaseLogger): Promise<GenerateResponse> {
       // Input checks before any work (the size limits are enforced while reading the request).
       const text = input.text.trim();
-      if (input.text.length > limits.maxTextLength) throw appError(413, 'text_too_long', 'textTooLong');
-      if (!text && !input.file) throw appError(422, 'empty_input', 'emptyInput');
+      if (input.text.length > limits.maxTextLength) throw errors.textTooLong();
+      if (!text && !input.file) throw errors.emptyInput();
       let kind: FileKind | null = null;
       if (input.file) {
         kind = await detectFileKind(input.file.bytes);
         if (!kind) {
           const pptxName = /\.pptx$/i.test(input.file.filename);
-          throw appError(415, 'unsupported_file_type', pptxName ? 'invalidFileTypePptx' : 'invalidFileType');
+          throw errors.unsupportedFileType({ message: pptxName ? 'invalidFileTypePptx' : 'invalidFileType' });
         }
       }
 
+      const waitMs = await limiter.hit(userId);
+      if (waitMs !== null) throw rateLimited(waitMs);
+      if (kind && extractor.hasCapacity?.() === false) throw errors.busy({ retryAfterSeconds: busyRetrySeconds });
+      if (kind && (await fileLock.hit(userId)) !== null) {
+        throw errors.generationInProgress({ retryAfterSeconds: 10 });
+      }
+
       const cost = costOf(kind);
-      const reservation = await quota.reserve(userId, cost);
+      let reservation: Reservation;
+      try {
+        reservation = await quota.reserve(userId, cost);
+      } catch (error) {
+        if (kind) await fileLock.reset(userId);
+        throw error;
+      }
       try {
         const passages: Passage[] = text ? [{ text }] : [];
         if (input.file && kind) {
           const extracted = await extractor.extract(kind, input.file.bytes);
           if (!extracted.some((passage) => passage.text.trim())) {
-            throw appError(422, 'file_unreadable', 'noTextInFile');
+            throw errors.fileUnreadable({ message: 'noTextInFile' });
           }
           passages.push(...extracted);
         }
         const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
         const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars);
-        if (cards.length === 0) throw appError(422, 'no_cards_generated', 'noCardsGenerated');
+        if (cards.length === 0) throw errors.noCardsGenerated();
         const { remaining } = await quota.balance(userId);
         return { cards, cost, remaining };
       } catch (error) {
         await quota.refund(reservation);
         throw toAppError(error, log);
+      } finally {
+        if (kind) await fileLock.reset(userId);
       }
     },
   };
-}
-
-/** Maps extraction and provider failures to the contract's statuses; anything else passes through. */
-export function toAppError(error: unknown, log: FastifyBaseLogger): unknown {
-  if (error instanceof AppError) return error;
-  if (error instanceof UnreadableFileError) {
-    log.warn({ reason: error.message }, 'file could not be read');
-    return appError(422, 'file_unreadable', 'fileUnreadable');
-  }
-  if (error instanceof AiTimeoutError) {
-    log.warn({ reason: error.message }, 'generation timed out');
-    return appError(504, 'ai_timeout', 'generationTimeout');
-  }
-  if (error instanceof AiUnavailableError) {
-    log.error({ reason: error.message }, 'AI provider failed');
-    return appError(502, 'ai_unavailable', 'aiUnavailable');
-  }
-  return error;
 }
 
 export type GenerationService = ReturnType<typeof createGenerationService>;

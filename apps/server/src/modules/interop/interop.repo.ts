@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { INSERT_BATCH, insertCards, type NewCardRow } from '../cards/cards.repo';
+import type { NewCardRow } from '../study-core/card-state';
+import { INSERT_BATCH, insertCards } from '../study-core/deck-counters';
 
 export interface ImportPlan {
   userId: string;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appError } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 import { currentUser } from '../../http/authenticate';
 import { type InteropService, importKind, importTooLarge, unsupportedImportType } from './interop.service';
 
@@ -56,9 +56,7 @@ async function receiveUpload(request: FastifyRequest, dir: string, maxBytes: num
   }
   if (unsupported) throw unsupportedImportType();
   if (!upload) {
-    throw appError(422, 'validation_failed', 'importNoFile', {
-      errors: [{ field: 'file', message: 'is required' }],
-    });
+    throw errors.validationFailed({ message: 'importNoFile', errors: [{ field: 'file', message: 'is required' }] });
   }
   return { ...upload, deckName };
 }

@@ -6,9 +6,8 @@ import { writeApkg } from '../../adapters/anki/apkg-writer';
 import { markdownToAnkiHtml } from '../../adapters/anki/markdown-to-html';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
-import { AppError, appError } from '../../http/app-error';
-import { newCardRow } from '../cards/cards.service';
-import { deckNotFound } from '../decks/decks.service';
+import { errors } from '../../http/app-error';
+import { newCardRow } from '../study-core/card-state';
 import type { ImportKind } from './import-parser';
 import { type ImportParser, ImportUnreadableError } from './import-runner';
 import type { ImportPlan, InteropRepo } from './interop.repo';
@@ -38,15 +37,11 @@ export function importKind(filename: string): ImportKind | null {
   return (ext && kinds[ext]) || null;
 }
 
-export const unsupportedImportType = () => appError(415, 'unsupported_file_type', 'importUnsupportedType');
-export const invalidPackage = () => appError(422, 'invalid_package', 'importInvalidPackage');
+export const unsupportedImportType = () => errors.unsupportedFileType({ message: 'importUnsupportedType' });
 export const importTooLarge = (maxBytes: number) =>
-  new AppError(
-    413,
-    'file_too_large',
-    fillMessage(messages.importFileTooLarge, { size: `${Math.round((maxBytes / 1_048_576) * 10) / 10} MB` }),
-  );
-export const mediaNotFound = () => appError(404, 'media_not_found', 'mediaNotFound');
+  errors.fileTooLarge({
+    detail: fillMessage(messages.importFileTooLarge, { size: `${Math.round((maxBytes / 1_048_576) * 10) / 10} MB` }),
+  });
 
 const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
 
@@ -70,7 +65,7 @@ export function createInteropService(deps: InteropServiceDeps) {
           maxUnzippedBytes: deps.maxUnzippedBytes,
         });
       } catch (error) {
-        if (error instanceof ImportUnreadableError) throw invalidPackage();
+        if (error instanceof ImportUnreadableError) throw errors.invalidPackage();
         throw error;
       }
 
@@ -128,14 +123,14 @@ export function createInteropService(deps: InteropServiceDeps) {
     /** A stored image by name, or 404: names that are not ours in form are not even looked up. */
     async media(name: string): Promise<{ contentType: string; data: Buffer }> {
       const row = mediaNamePattern.test(name) ? await repo.findMedia(name) : undefined;
-      if (!row) throw mediaNotFound();
+      if (!row) throw errors.mediaNotFound();
       return { contentType: row.content_type, data: Buffer.from(row.data) };
     },
 
     /** The deck as an Anki package (collection.anki2), with the images its cards show. */
     async exportApkg(userId: string, deckId: string): Promise<{ deckName: string; body: Buffer }> {
       const found = isId(deckId) ? await repo.deckForExport(userId, deckId) : undefined;
-      if (!found) throw deckNotFound();
+      if (!found) throw errors.deckNotFound();
       const names = new Set<string>();
       const cards = found.cards.map((card) => {
         const front = markdownToAnkiHtml(card.question);

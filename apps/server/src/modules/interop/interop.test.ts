@@ -195,7 +195,7 @@ describe('POST /import (Anki packages)', () => {
     else bytes = file as Buffer;
     const response = await upload(headers, bytes, name);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ code: 'invalid_package', detail: messages.importInvalidPackage });
+    expect(response.json()).toEqual({ code: 'invalid_package', detail: messages.invalidPackage });
     const rows = await userRows(user._id);
     expect(rows).toEqual({ decks: [], cards: [], media: [], notes: [] });
   });
@@ -246,7 +246,7 @@ describe('POST /import (Anki packages)', () => {
         payload: body.payload,
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ code: 'invalid_package', detail: messages.importInvalidPackage });
+      expect(response.json()).toEqual({ code: 'invalid_package', detail: messages.invalidPackage });
       const decks = await slow.database.db.selectFrom('decks').select('id').where('user_id', '=', user._id).execute();
       expect(decks).toEqual([]);
     } finally {
