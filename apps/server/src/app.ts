@@ -43,7 +43,7 @@ import { createFeedbackService } from './modules/feedback/feedback.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
 import { healthRoutes } from './modules/health/health.routes';
-import { createWorkerImportParser, type ImportParser } from './modules/interop/import-runner';
+import { createWorkerImportParser, type ImportParser, limitImports } from './modules/interop/import-runner';
 import { createInteropRepo } from './modules/interop/interop.repo';
 import { interopRoutes } from './modules/interop/interop.routes';
 import { createInteropService } from './modules/interop/interop.service';
@@ -220,7 +220,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...study,
       ...dailyLimit,
       repo: createInteropRepo(deps.db),
-      parse: deps.importParser ?? createWorkerImportParser({ timeoutMs: config.interop.timeoutMs, maxHeapMb: 2048 }),
+      parse: limitImports(
+        deps.importParser ?? createWorkerImportParser({ timeoutMs: config.interop.timeoutMs, maxHeapMb: 1024 }),
+        { running: 2, waiting: 8 },
+      ),
       maxUnzippedBytes: config.interop.maxUnzippedBytes,
     }),
     { maxImportBytes: config.interop.maxImportBytes },

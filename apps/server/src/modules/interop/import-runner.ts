@@ -9,7 +9,34 @@ export class ImportUnreadableError extends Error {
   override name = 'ImportUnreadableError';
 }
 
+/** Too many imports are being read or waiting already: try again later (503 busy). */
+export class ImportBusyError extends Error {
+  override name = 'ImportBusyError';
+}
+
 export type ImportParser = (input: ParseInput) => Promise<ParseResult>;
+
+/**
+ * At most `running` imports are read at once (each worker may use up to its heap ceiling); up to `waiting` more
+ * wait their turn, and beyond that an import is refused at once rather than piling up memory.
+ */
+export function limitImports(parse: ImportParser, limits: { running: number; waiting: number }): ImportParser {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async (input) => {
+    if (active >= limits.running) {
+      if (queue.length >= limits.waiting) throw new ImportBusyError('too many imports at once');
+      await new Promise<void>((resolve) => queue.push(resolve));
+    }
+    active += 1;
+    try {
+      return await parse(input);
+    } finally {
+      active -= 1;
+      queue.shift()?.();
+    }
+  };
+}
 
 const here = fileURLToPath(import.meta.url);
 const workerFile = path.join(path.dirname(here), `import-worker${path.extname(here)}`);

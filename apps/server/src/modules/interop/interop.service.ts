@@ -9,7 +9,7 @@ import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
 import { newCardRow } from '../study-core/card-state';
 import type { ImportKind } from './import-parser';
-import { type ImportParser, ImportUnreadableError } from './import-runner';
+import { ImportBusyError, type ImportParser, ImportUnreadableError } from './import-runner';
 import type { ImportPlan, InteropRepo } from './interop.repo';
 
 export interface InteropServiceDeps {
@@ -66,6 +66,7 @@ export function createInteropService(deps: InteropServiceDeps) {
         });
       } catch (error) {
         if (error instanceof ImportUnreadableError) throw errors.invalidPackage();
+        if (error instanceof ImportBusyError) throw errors.busy({ retryAfterSeconds: 30 });
         throw error;
       }
 
