@@ -7,6 +7,7 @@ import { decksPaths } from './modules/decks/decks.schemas';
 import { feedbackPaths } from './modules/feedback/feedback.schemas';
 import { generationPaths } from './modules/generation/generation.schemas';
 import { healthPaths } from './modules/health/health.schemas';
+import { interopPaths } from './modules/interop/interop.schemas';
 import { quizPaths } from './modules/quiz/quiz.schemas';
 import { quotaPaths } from './modules/quota/quota.schemas';
 import { reviewPaths } from './modules/review/review.schemas';
@@ -26,6 +27,7 @@ export const apiPaths = [
   sharingPaths,
   generationPaths,
   quizPaths,
+  interopPaths,
   quotaPaths,
   billingPaths,
   feedbackPaths,

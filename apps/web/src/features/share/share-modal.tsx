@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { errorDetail } from '../../lib/api-client';
 import { useTimedNotice } from '../../lib/use-timed-notice';
+import { downloadApkg } from '../interop/interop-api';
 import { useFetchDeckCards } from '../review/review-api';
 import { useShareDeck } from './share-api';
 
@@ -26,6 +27,7 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
   const copied = copiedNotice.value !== null;
   const [copyError, setCopyError] = useState(false);
   const [exportState, setExportState] = useState<ExportState>({ kind: 'idle' });
+  const [apkgState, setApkgState] = useState<ExportState>({ kind: 'idle' });
   const started = useRef(false);
 
   const { mutate } = share;
@@ -46,6 +48,15 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
     } catch {
       copiedNotice.clear();
       setCopyError(true);
+    }
+  }
+
+  async function exportApkg() {
+    setApkgState({ kind: 'working' });
+    try {
+      setApkgState({ kind: 'done', file: await downloadApkg(deck._id, deck.name) });
+    } catch {
+      setApkgState({ kind: 'error' });
     }
   }
 
@@ -104,17 +115,30 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
       </section>
       <section className="share-section" aria-labelledby={`${linkId}-export`}>
         <h3 id={`${linkId}-export`}>Export to Anki</h3>
-        <p className="muted">A CSV file with two columns, question and answer, that Anki can import.</p>
-        {exportState.kind === 'error' && (
+        <p className="muted">
+          An Anki package with the deck, its cards and their images, or a CSV file with two columns, question and
+          answer, that Anki can import.
+        </p>
+        {(exportState.kind === 'error' || apkgState.kind === 'error') && (
           <p className="notice notice--error" role="alert">
             {messages.reviewExportFailed}
           </p>
         )}
-        {exportState.kind === 'done' && (
+        {(exportState.kind === 'done' || apkgState.kind === 'done') && (
           <p className="notice notice--success" role="status">
-            {fillMessage(messages.reviewExported, { file: exportState.file })}
+            {fillMessage(messages.reviewExported, {
+              file: apkgState.kind === 'done' ? apkgState.file : exportState.kind === 'done' ? exportState.file : '',
+            })}
           </p>
         )}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={exportApkg}
+          disabled={apkgState.kind === 'working'}
+        >
+          {apkgState.kind === 'working' ? 'Exporting...' : messages.exportApkg}
+        </button>{' '}
         <button
           type="button"
           className="button button--secondary"
