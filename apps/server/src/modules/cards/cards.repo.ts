@@ -1,5 +1,7 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { PG_CARD_SEARCH_VECTOR } from '../../db/migrations/0006-card-management';
 import type { CardsTable, Database, FsrsState } from '../../db/schema';
+import type { DeckCursor } from './cursors';
 
 export type CardRow = Selectable<CardsTable>;
 export type NewCardRow = Insertable<CardsTable>;
@@ -18,6 +20,18 @@ export const cardViewColumns = [
 ] as const satisfies readonly (keyof CardsTable)[];
 
 export type CardViewRow = Pick<CardRow, (typeof cardViewColumns)[number]>;
+
+/** A search hit: the card and its deck's name. */
+export type CardSearchRow = CardViewRow & { deck_name: string };
+
+export interface SearchQuery {
+  userId: string;
+  /** Lower-cased words; every one must match (as a word or a word's prefix) in the question or the answer. */
+  words: string[];
+  deckId: string | undefined;
+  limit: number;
+  offset: number;
+}
 
 /** Rows per INSERT: well under both dialects' bound-parameter limits (17 columns a row). */
 export const INSERT_BATCH = 500;
@@ -80,7 +94,60 @@ export async function insertCards(db: Kysely<Database>, rows: NewCardRow[]): Pro
 
 /** SQL for cards. Every query is scoped by the owner's user_id: another user's card is simply not there. */
 export function createCardsRepo(db: Kysely<Database>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const searchColumns = sql.raw(
+    'c.id, c.deck_id, c.question, c.answer, c.state, c.due, c.created_at, c.reps, c.lapses, d.name as deck_name',
+  );
+
   return {
+    /** Up to `limit` cards of a deck in creation order, after the cursor's card (keyset paging). */
+    listPage(userId: string, deckId: string, limit: number, after: DeckCursor | undefined): Promise<CardViewRow[]> {
+      let query = db
+        .selectFrom('cards')
+        .select(cardViewColumns)
+        .where('user_id', '=', userId)
+        .where('deck_id', '=', deckId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '>', after.createdAt),
+            eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+          ]),
+        );
+      }
+      return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    },
+
+    /**
+     * Full-text search of the user's cards, best first: SQLite FTS5 ranked by bm25 (question weighs twice the
+     * answer), PostgreSQL's GIN-indexed tsvector ranked by ts_rank (question A, answer B); ties by id.
+     */
+    async search(query: SearchQuery): Promise<CardSearchRow[]> {
+      const { userId, words, deckId, limit, offset } = query;
+      const inDeck = deckId === undefined ? sql`` : sql`and c.deck_id = ${deckId}`;
+      if (postgres) {
+        const tsquery = words.map((word) => `'${word}':*`).join(' & ');
+        const vector = sql.raw(PG_CARD_SEARCH_VECTOR);
+        const result = await sql<CardSearchRow>`
+          select ${searchColumns}
+          from cards c join decks d on d.id = c.deck_id
+          where ${vector} @@ to_tsquery('simple', ${tsquery}) and c.user_id = ${userId} ${inDeck}
+          order by ts_rank(${vector}, to_tsquery('simple', ${tsquery})) desc, c.id
+          limit ${limit} offset ${offset}
+        `.execute(db);
+        return result.rows;
+      }
+      const match = words.map((word) => `"${word}"*`).join(' ');
+      const result = await sql<CardSearchRow>`
+        select ${searchColumns}
+        from cards_fts f join cards c on c.rowid = f.rowid join decks d on d.id = c.deck_id
+        where cards_fts match ${match} and c.user_id = ${userId} ${inDeck}
+        order by bm25(cards_fts, 2.0, 1.0), c.id
+        limit ${limit} offset ${offset}
+      `.execute(db);
+      return result.rows;
+    },
+
     listByDeck(userId: string, deckId: string): Promise<CardViewRow[]> {
       return db
         .selectFrom('cards')
