@@ -370,6 +370,18 @@ describe('review page: a review session', () => {
 });
 
 describe('review page: deck settings', () => {
+  // jsdom lays nothing out: give every element a size, so that the Cards tab's virtual list shows its rows.
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 480, 150));
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(150);
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(480);
+    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(150);
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(480);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   async function openSettings(routes: Routes = {}) {
     const app = start(routes);
     fireEvent.click(await deckButton('Settings'));
@@ -419,7 +431,7 @@ describe('review page: deck settings', () => {
   it('lists the cards, edits one (both sides required) and reports a failed update', async () => {
     let answer: () => Response = () => json(500, { detail: messages.internalError, code: 'internal_error' });
     const { calls, dialog } = await openSettings({
-      [`GET /decks/${deckId}/cards`]: () => json(200, queue),
+      [`GET /decks/${deckId}/cards`]: () => json(200, { cards: queue, next_cursor: null }),
       [`PUT /cards/${queue[0]?._id}`]: () => answer(),
     });
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Cards' }));
@@ -450,7 +462,7 @@ describe('review page: deck settings', () => {
   it('deletes a card after its confirmation, back on the Cards tab; a failure has its message', async () => {
     let answer = new Response(null, { status: 500 });
     const { calls } = await openSettings({
-      [`GET /decks/${deckId}/cards`]: () => json(200, queue),
+      [`GET /decks/${deckId}/cards`]: () => json(200, { cards: queue, next_cursor: null }),
       [`DELETE /cards/${queue[1]?._id}`]: () => answer,
     });
     fireEvent.click(screen.getByRole('tab', { name: 'Cards' }));

@@ -75,8 +75,8 @@ export function CardEditor({ card, onDone }: { card: Card; onDone: () => void })
     try {
       await update.mutateAsync({ id: card._id, question: question.trim(), answer: answer.trim() });
       onDone();
-    } catch (caught) {
-      setError(errorDetail(caught, messages.reviewCardUpdateFailed));
+    } catch {
+      setError(messages.reviewCardUpdateFailed);
     }
   }
 

@@ -62,23 +62,25 @@ export function DeckCardList({ deckId, onDeleteCard }: { deckId: string; onDelet
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              className="deck-cards__item deck-cards__item--virtual"
+              className="deck-cards__slot"
               style={{ transform: `translateY(${item.start}px)` }}
               aria-setsize={more ? -1 : cards.length}
               aria-posinset={item.index + 1}
             >
-              {!card ? (
-                <p role="status">{messages.cardsLoadingMore}</p>
-              ) : editing === card._id ? (
-                <CardEditor card={card} onDone={() => setEditing(null)} />
-              ) : (
-                <CardRow
-                  card={card}
-                  number={item.index + 1}
-                  onEdit={() => setEditing(card._id)}
-                  onDelete={() => onDeleteCard(card)}
-                />
-              )}
+              <div className="deck-cards__item">
+                {!card ? (
+                  <p role="status">{messages.cardsLoadingMore}</p>
+                ) : editing === card._id ? (
+                  <CardEditor card={card} onDone={() => setEditing(null)} />
+                ) : (
+                  <CardRow
+                    card={card}
+                    number={item.index + 1}
+                    onEdit={() => setEditing(card._id)}
+                    onDelete={() => onDeleteCard(card)}
+                  />
+                )}
+              </div>
             </li>
           );
         })}
