@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context';
 
 /** Cards a page in the Cards tab: a few screens of rows, so scrolling rarely waits. */
-export const CARDS_PAGE_SIZE = 100;
+export const CARDS_PAGE_SIZE = 200;
 
 export const cardKeys = {
   pages: (deckId: string) => ['decks', deckId, 'cards', 'pages'] as const,
