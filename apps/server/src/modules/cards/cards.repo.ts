@@ -1,5 +1,4 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
-import { PG_CARD_SEARCH_VECTOR } from '../../db/migrations/0006-card-management';
 import type { CardsTable, Database, FsrsState } from '../../db/schema';
 import type { DeckCursor } from './cursors';
 
@@ -124,26 +123,33 @@ export function createCardsRepo(db: Kysely<Database>) {
      */
     async search(query: SearchQuery): Promise<CardSearchRow[]> {
       const { userId, words, deckId, limit, offset } = query;
-      const inDeck = deckId === undefined ? sql`` : sql`and c.deck_id = ${deckId}`;
       if (postgres) {
         const tsquery = words.map((word) => `'${word}':*`).join(' & ');
-        const vector = sql.raw(PG_CARD_SEARCH_VECTOR);
+        const inDeck = deckId === undefined ? sql`` : sql`and c.deck_id = ${deckId}`;
         const result = await sql<CardSearchRow>`
           select ${searchColumns}
           from cards c join decks d on d.id = c.deck_id
-          where ${vector} @@ to_tsquery('simple', ${tsquery}) and c.user_id = ${userId} ${inDeck}
-          order by ts_rank(${vector}, to_tsquery('simple', ${tsquery})) desc, c.id
+          where c.search_vector @@ to_tsquery('simple', ${tsquery}) and c.user_id = ${userId} ${inDeck}
+          order by ts_rank(c.search_vector, to_tsquery('simple', ${tsquery})) desc, c.id
           limit ${limit} offset ${offset}
         `.execute(db);
         return result.rows;
       }
-      const match = words.map((word) => `"${word}"*`).join(' ');
+      // Owner and deck are tokens in the index: the search is scoped and ranked inside FTS5, and only the page's
+      // rows are joined. Ids are 24 hex characters and words only letters, digits and marks: nothing to escape.
+      const scope = deckId === undefined ? `user_id:"${userId}"` : `user_id:"${userId}" AND deck_id:"${deckId}"`;
+      const match = `${scope} AND {question answer}: (${words.map((word) => `"${word}"*`).join(' AND ')})`;
       const result = await sql<CardSearchRow>`
         select ${searchColumns}
-        from cards_fts f join cards c on c.rowid = f.rowid join decks d on d.id = c.deck_id
-        where cards_fts match ${match} and c.user_id = ${userId} ${inDeck}
-        order by bm25(cards_fts, 2.0, 1.0), c.id
-        limit ${limit} offset ${offset}
+        from (
+          select rowid as hit, bm25(cards_fts, 2.0, 1.0, 0.0, 0.0) as score from cards_fts
+          where cards_fts match ${match}
+          order by score, rowid
+          limit ${limit} offset ${offset}
+        ) f
+        join cards c on c.rowid = f.hit join decks d on d.id = c.deck_id
+        where c.user_id = ${userId}
+        order by f.score, f.hit
       `.execute(db);
       return result.rows;
     },
