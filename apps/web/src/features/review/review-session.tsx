@@ -121,7 +121,9 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
       setFlipped(false);
       void refresh();
     } catch (caught) {
-      if (errorStatus(caught) !== 409) {
+      // 409: already undone (or never recorded); 404: the card was deleted meanwhile. Either way it is dropped.
+      const status = errorStatus(caught);
+      if (status !== 409 && status !== 404) {
         setError(messages.undoFailed);
         return;
       }
