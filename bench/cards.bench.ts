@@ -21,7 +21,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import type { CardsTable } from '../apps/server/src/db/schema';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens';
-import { insertCards } from '../apps/server/src/modules/cards/cards.repo';
+import { insertCards } from '../apps/server/src/modules/study-core/deck-counters';
 import { launchBrowser } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
 

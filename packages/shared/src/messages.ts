@@ -59,6 +59,10 @@ export const messages = {
   cardIdMissing: 'Card ID is missing',
   reviewResultInvalid: 'Result must be "pass" or "fail".',
   reviewConflict: 'This card was being reviewed at the same time elsewhere. Please try again.',
+  nothingToUndo: 'There is no review of this card to undo.',
+  invalidTimeZone: 'Please choose a valid time zone.',
+  notEnoughReviews: 'At least {min} reviews are needed to personalize scheduling (you have {n}).',
+  invalidPackage: 'This file could not be read as an Anki package or a text file of cards.',
 
   // Card management (server): paging, search, undo
   cardsPageLimitInvalid: 'Limit must be a whole number from 1 to 500.',
@@ -66,7 +70,6 @@ export const messages = {
   cursorWithoutLimit: 'A page cursor needs a limit.',
   searchQueryInvalid: 'Search text must be 1 to 200 characters.',
   searchLimitInvalid: 'Limit must be a whole number from 1 to 100.',
-  nothingToUndo: 'There is no answer to undo for this card.',
 
   // Sharing (server; the 404 and 410 texts are product-spec.md section 8's)
   shareNotFound: 'This shared deck could not be found or may have been deleted.',

@@ -1,24 +1,8 @@
-import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
-import type { CardsTable, Database, FsrsState } from '../../db/schema';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { type CardRow, type CardViewRow, cardViewColumns, type NewCardRow } from '../study-core/card-state';
+import { adjustDeckCounters, counterFor, insertCards } from '../study-core/deck-counters';
 import type { DeckCursor } from './cursors';
-
-export type CardRow = Selectable<CardsTable>;
-export type NewCardRow = Insertable<CardsTable>;
-
-/** The columns the API's Card shows. */
-export const cardViewColumns = [
-  'id',
-  'deck_id',
-  'question',
-  'answer',
-  'state',
-  'due',
-  'created_at',
-  'reps',
-  'lapses',
-] as const satisfies readonly (keyof CardsTable)[];
-
-export type CardViewRow = Pick<CardRow, (typeof cardViewColumns)[number]>;
 
 /** A search hit: the card and its deck's name. */
 export type CardSearchRow = CardViewRow & { deck_name: string };
@@ -30,65 +14,6 @@ export interface SearchQuery {
   deckId: string | undefined;
   limit: number;
   offset: number;
-}
-
-/** Rows per INSERT: well under both dialects' bound-parameter limits (17 columns a row). */
-export const INSERT_BATCH = 500;
-
-/** The per-deck counter (decks table, migration 0003) that counts cards in a state. */
-export type CardCounter = 'new_cards' | 'learning_cards' | 'review_cards';
-
-export function counterFor(state: FsrsState): CardCounter {
-  return state === 0 ? 'new_cards' : state === 2 ? 'review_cards' : 'learning_cards';
-}
-
-/**
- * Adds to a deck's card counters. Call it in the same transaction as the card write it accounts for: cards are
- * only ever inserted, deleted or moved between states through this module and review.repo, which do so.
- */
-export async function adjustDeckCounters(
-  db: Kysely<Database>,
-  owner: { userId: string; deckId: string },
-  changes: Partial<Record<CardCounter, number>>,
-): Promise<void> {
-  const entries = Object.entries(changes).filter(([, delta]) => delta !== 0) as [CardCounter, number][];
-  if (entries.length === 0) return;
-  await db
-    .updateTable('decks')
-    .set((eb) => Object.fromEntries(entries.map(([column, delta]) => [column, eb(column, '+', delta)])))
-    .where('user_id', '=', owner.userId)
-    .where('id', '=', owner.deckId)
-    .execute();
-}
-
-/**
- * Inserts card rows in batches and counts them on their decks. Run it inside a transaction (the callers do), so
- * that the cards and the counters change together or not at all.
- */
-export async function insertCards(db: Kysely<Database>, rows: NewCardRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    await db
-      .insertInto('cards')
-      .values(rows.slice(start, start + INSERT_BATCH))
-      .execute();
-  }
-  const perDeck = new Map<string, { userId: string; deckId: string; changes: Record<CardCounter, number> }>();
-  for (const row of rows) {
-    const key = `${row.user_id}:${row.deck_id}`;
-    let entry = perDeck.get(key);
-    if (!entry) {
-      entry = {
-        userId: row.user_id,
-        deckId: row.deck_id,
-        changes: { new_cards: 0, learning_cards: 0, review_cards: 0 },
-      };
-      perDeck.set(key, entry);
-    }
-    entry.changes[counterFor(row.state ?? 0)] += 1;
-  }
-  for (const { userId, deckId, changes } of perDeck.values()) {
-    await adjustDeckCounters(db, { userId, deckId }, changes);
-  }
 }
 
 /** SQL for cards. Every query is scoped by the owner's user_id: another user's card is simply not there. */

@@ -2,12 +2,10 @@ import type { Card, CardPage, CardSearchResponse, SaveCardsResponse } from '@fla
 import { messages } from '@flashcards/shared/messages';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
-import { appError } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 import type { DecksRepo } from '../decks/decks.repo';
-import { deckNotFound } from '../decks/decks.service';
-import { newCardState } from '../review/scheduler';
-import { toCard } from './card-view';
-import type { CardsRepo, NewCardRow } from './cards.repo';
+import { newCardRow, toCard } from '../study-core/card-state';
+import type { CardsRepo } from './cards.repo';
 import {
   decodeDeckCursor,
   decodeSearchCursor,
@@ -19,33 +17,18 @@ import {
 
 export interface CardsServiceDeps {
   cards: CardsRepo;
-  decks: DecksRepo;
+  decks: Pick<DecksRepo, 'exists'>;
   clock: Clock;
   newId: IdGenerator;
 }
 
-export const cardNotFound = () => appError(404, 'card_not_found', 'cardNotFound');
-const cursorInvalid = () =>
-  appError(422, 'validation_failed', 'cursorInvalid', {
-    errors: [{ field: 'cursor', message: messages.cursorInvalid }],
-  });
-
 type CardText = { question: string; answer: string };
 
-/** A new card row: FSRS state "new", due from its creation. */
-export function newCardRow(ids: { id: string; userId: string; deckId: string }, text: CardText, now: number) {
-  return {
-    id: ids.id,
-    user_id: ids.userId,
-    deck_id: ids.deckId,
-    question: text.question,
-    answer: text.answer,
-    ...newCardState(now),
-    first_reviewed_at: null,
-    created_at: now,
-    updated_at: now,
-  } satisfies NewCardRow;
-}
+const cursorInvalid = () =>
+  errors.validationFailed({
+    message: 'cursorInvalid',
+    errors: [{ field: 'cursor', message: messages.cursorInvalid }],
+  });
 
 /** Cards of one user. A card or deck id that is malformed, missing or someone else's is the same 404. */
 export function createCardsService(deps: CardsServiceDeps) {
@@ -53,7 +36,7 @@ export function createCardsService(deps: CardsServiceDeps) {
 
   return {
     async listByDeck(userId: string, deckId: string): Promise<Card[]> {
-      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw deckNotFound();
+      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
       return (await cards.listByDeck(userId, deckId)).map(toCard);
     },
 
@@ -61,7 +44,7 @@ export function createCardsService(deps: CardsServiceDeps) {
     async pageByDeck(userId: string, deckId: string, limit: number, cursor: string | undefined): Promise<CardPage> {
       const after = cursor === undefined ? undefined : decodeDeckCursor(cursor);
       if (cursor !== undefined && !after) throw cursorInvalid();
-      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw deckNotFound();
+      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
       const rows = await cards.listPage(userId, deckId, limit + 1, after);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
@@ -82,7 +65,7 @@ export function createCardsService(deps: CardsServiceDeps) {
       const offset = input.cursor === undefined ? 0 : decodeSearchCursor(input.cursor);
       if (offset === undefined) throw cursorInvalid();
       const deckId = input.deck_id;
-      if (deckId !== undefined && (!isId(deckId) || !(await decks.exists(userId, deckId)))) throw deckNotFound();
+      if (deckId !== undefined && (!isId(deckId) || !(await decks.exists(userId, deckId)))) throw errors.deckNotFound();
       const words = searchWords(input.q);
       if (words.length === 0) return { cards: [], next_cursor: null };
       const limit = Math.min(input.limit, MAX_SEARCH_OFFSET - offset);
@@ -96,22 +79,22 @@ export function createCardsService(deps: CardsServiceDeps) {
 
     /** Saves every card into the deck in one transaction, or none of them. */
     async save(userId: string, deckId: string, texts: CardText[]): Promise<SaveCardsResponse> {
-      if (!isId(deckId)) throw deckNotFound();
+      if (!isId(deckId)) throw errors.deckNotFound();
       const now = clock.now();
       const rows = texts.map((text) => newCardRow({ id: deps.newId(), userId, deckId }, text, now));
-      if (!(await cards.insertIntoDeck(userId, deckId, rows))) throw deckNotFound();
+      if (!(await cards.insertIntoDeck(userId, deckId, rows))) throw errors.deckNotFound();
       return { saved: rows.length, cards: rows.map(toCard) };
     },
 
     async update(userId: string, cardId: string, text: CardText): Promise<Card> {
       const row = isId(cardId) ? await cards.updateText(userId, cardId, text, clock.now()) : undefined;
-      if (!row) throw cardNotFound();
+      if (!row) throw errors.cardNotFound();
       return toCard(row);
     },
 
     async delete(userId: string, cardId: string): Promise<void> {
       const deleted = isId(cardId) && (await cards.delete(userId, cardId));
-      if (!deleted) throw cardNotFound();
+      if (!deleted) throw errors.cardNotFound();
     },
   };
 }

@@ -1,7 +1,14 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, ReviewLogsTable } from '../../db/schema';
-import { adjustDeckCounters, type CardRow, type CardViewRow, cardViewColumns, counterFor } from '../cards/cards.repo';
-import type { SchedulingState } from './scheduler';
+import type { Database, FsrsState, ReviewLogsTable } from '../../db/schema';
+import {
+  type CardRow,
+  CardState,
+  type CardViewRow,
+  cardViewColumns,
+  type SchedulingState,
+} from '../study-core/card-state';
+import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
+import { byDueThenId } from './queue';
 
 /** Where to look: every deck of the user, or one of them. */
 export interface Scope {
@@ -43,11 +50,6 @@ export type UndoOutcome = { card: CardViewRow } | 'card_not_found' | 'nothing_to
 
 class UndoRaced extends Error {}
 
-/** Queue order: earliest due first, then by id (creation order). */
-export function byDueThenId(a: { due: number; id: string }, b: { due: number; id: string }): number {
-  return a.due - b.due || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
 /** SQLite compounds at most 500 SELECTs in one statement; stay well below. */
 const UNION_CHUNK = 100;
 
@@ -68,7 +70,7 @@ export function createReviewRepo(db: Kysely<Database>) {
      * at `limit` rows), merged here.
      */
     async dueLearning(scope: Scope, now: number, limit: number): Promise<CardViewRow[]> {
-      const inState = (state: 1 | 3) =>
+      const inState = (state: typeof CardState.Learning | typeof CardState.Relearning) =>
         cardsIn(scope)
           .select(cardViewColumns)
           .where('state', '=', state)
@@ -77,7 +79,7 @@ export function createReviewRepo(db: Kysely<Database>) {
           .orderBy('id')
           .limit(limit)
           .execute();
-      const [learning, relearning] = await Promise.all([inState(1), inState(3)]);
+      const [learning, relearning] = await Promise.all([inState(CardState.Learning), inState(CardState.Relearning)]);
       return [...learning, ...relearning].sort(byDueThenId).slice(0, limit);
     },
 
@@ -85,7 +87,7 @@ export function createReviewRepo(db: Kysely<Database>) {
     dueReview(scope: Scope, now: number, limit: number): Promise<CardViewRow[]> {
       return cardsIn(scope)
         .select(cardViewColumns)
-        .where('state', '=', 2)
+        .where('state', '=', CardState.Review)
         .where('due', '<=', now)
         .orderBy('due')
         .orderBy('id')
@@ -107,7 +109,7 @@ export function createReviewRepo(db: Kysely<Database>) {
         .select((eb) => ['deck_id', eb.fn.count<number | string>('card_id').distinct().as('n')])
         .where('user_id', '=', scope.userId)
         .where('reviewed_at', '>=', since)
-        .where('state_before', '=', 0)
+        .where('state_before', '=', CardState.New)
         .where('undone_at', 'is', null);
       if (scope.deckId !== null) query = query.where('deck_id', '=', scope.deckId);
       const rows = await query.groupBy('deck_id').execute();
@@ -128,7 +130,7 @@ export function createReviewRepo(db: Kysely<Database>) {
                   .select(cardViewColumns)
                   .where('user_id', '=', userId)
                   .where('deck_id', '=', deckId)
-                  .where('state', '=', 0)
+                  .where('state', '=', CardState.New)
                   .orderBy('due')
                   .orderBy('id')
                   .limit(limit)
@@ -275,7 +277,7 @@ export function createReviewRepo(db: Kysely<Database>) {
         .where('reviewed_at', '>=', dayStart)
         .where('undone_at', 'is', null);
       if (scope.deckId !== null) reviewed = reviewed.where('deck_id', '=', scope.deckId);
-      const nextDue = (state: 1 | 2 | 3) =>
+      const nextDue = (state: Exclude<FsrsState, typeof CardState.New>) =>
         cardsIn(scope)
           .select('due')
           .where('state', '=', state)
@@ -288,13 +290,13 @@ export function createReviewRepo(db: Kysely<Database>) {
         counters.executeTakeFirst(),
         cardsIn(scope)
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('state', '=', 2)
+          .where('state', '=', CardState.Review)
           .where('due', '<=', now)
           .executeTakeFirst(),
         reviewed.executeTakeFirst(),
-        nextDue(1),
-        nextDue(2),
-        nextDue(3),
+        nextDue(CardState.Learning),
+        nextDue(CardState.Review),
+        nextDue(CardState.Relearning),
       ]);
       const fresh = Number(totals?.fresh ?? 0);
       const learning = Number(totals?.learning ?? 0);

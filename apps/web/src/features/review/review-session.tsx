@@ -1,7 +1,7 @@
 import type { Card, ReviewResult } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { errorStatus } from '../../lib/api-client';
+import { errorCode } from '../../lib/api-client';
 import { useUndoReview } from '../cards/cards-api';
 import { useDeckStats } from '../decks/decks-api';
 import { NextDueLine } from './next-due-line';
@@ -121,9 +121,9 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
       setFlipped(false);
       void refresh();
     } catch (caught) {
-      // 409: already undone (or never recorded); 404: the card was deleted meanwhile. Either way it is dropped.
-      const status = errorStatus(caught);
-      if (status !== 409 && status !== 404) {
+      // Already undone (or never recorded), or the card was deleted meanwhile: either way the answer is dropped.
+      const code = errorCode(caught);
+      if (code !== 'nothing_to_undo' && code !== 'card_not_found') {
         setError(messages.undoFailed);
         return;
       }
