@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { fill } from '../../lib/fill';
 import { AddCardModal } from '../cards/card-form';
 import { useDeleteCard, useDeleteDeck } from '../decks/decks-api';
+import { ImportModal } from '../interop/import-modal';
 import { ConfirmModal } from './confirm-modal';
 import { DeckList } from './deck-list';
 import { DeckSettingsModal, type SettingsTab } from './deck-settings-modal';
@@ -18,7 +19,8 @@ type Dialog =
   | { kind: 'settings'; deck: Deck; tab: SettingsTab }
   | { kind: 'share'; deck: Deck }
   | { kind: 'delete-deck'; deck: Deck }
-  | { kind: 'delete-card'; deck: Deck; card: Card };
+  | { kind: 'delete-card'; deck: Deck; card: Card }
+  | { kind: 'import' };
 
 /**
  * The review page (product-spec.md section 2): the deck list with its dialogs, or a review session. One dialog
@@ -55,6 +57,11 @@ export function ReviewScreen() {
 
   return (
     <>
+      <div className="review-import">
+        <button type="button" className="button button--secondary" onClick={() => setDialog({ kind: 'import' })}>
+          {messages.importTitle}
+        </button>
+      </div>
       <DeckList
         onReview={(deck) =>
           setTarget(deck ? { deckId: deck._id, name: deck.name } : { deckId: null, name: 'All decks' })
@@ -73,6 +80,7 @@ export function ReviewScreen() {
         />
       )}
       {dialog?.kind === 'add-card' && <AddCardModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'import' && <ImportModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'share' && <ShareModal deck={dialog.deck} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete-deck' && <DeleteDeckModal deck={dialog.deck} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete-card' && (
