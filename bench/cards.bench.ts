@@ -300,9 +300,7 @@ async function searchPart(label: string, handle: DatabaseHandle, dataDir: string
 
   const clock = { now: () => NOW };
   const app = await buildApp({
-    // BODY_TIMEOUT: the body-deadline hook's timer would fire on app.inject's requests (which have no real socket)
-    // while the bench is still running.
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, BODY_TIMEOUT: '1h' }),
+    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
     db: handle.db,
     jwtSecret: SECRET,
     clock,
