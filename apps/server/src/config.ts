@@ -172,6 +172,8 @@ const schema = z
     STRIPE_PRICE_MONTHLY: optionalString,
     SHARE_TTL_DAYS: positiveInt(30),
     FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
+    FSRS_MIN_REVIEWS: positiveInt(400),
+    FSRS_OPTIMIZE_TIMEOUT: duration('120s'),
   })
   .superRefine((env, ctx) => {
     if (env.AI_PROVIDER === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
@@ -236,6 +238,8 @@ export interface Config {
   shareTtlMs: number;
   /** Feedback submissions accepted per client address per hour. */
   feedbackRateLimitPerHour: number;
+  /** Personal FSRS parameters: the fewest reviews a fit may use, and the time limit of one fit. */
+  scheduling: { minReviews: number; optimizeTimeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -310,5 +314,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
     feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
+    scheduling: { minReviews: e.FSRS_MIN_REVIEWS, optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT },
   };
 }

@@ -15,6 +15,14 @@ export const limits = {
   /** GET /cards/due answers at most this many cards; the next call continues where a session left off. */
   maxReviewQueue: 200,
   maxFeedbackLength: 5000,
+  /** Desired retention of a deck's reviews (FSRS request_retention). */
+  minDesiredRetention: 0.7,
+  maxDesiredRetention: 0.97,
+  defaultDesiredRetention: 0.9,
+  /** GET /stats/history and /stats/forecast: days asked for. */
+  maxStatsDays: 366,
+  defaultHistoryDays: 365,
+  defaultForecastDays: 30,
 } as const;
 
 /** Generation cost in units of quota (product-spec.md sections 5 and 9). Text plus a file costs the file's price. */

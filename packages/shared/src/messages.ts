@@ -168,6 +168,41 @@ export const messages = {
   reviewDeckEmpty: 'This deck has no cards yet.',
   reviewStatsLoadFailed: 'Failed to load the statistics of this deck.',
   reviewExported: 'Downloaded {file}.',
+
+  // Time zone, statistics and personal scheduling (server; issue 12)
+  invalidTimeZone: 'Unknown time zone. Use an IANA time zone name such as Europe/Paris.',
+  statsDaysInvalid: 'Days must be a whole number from 1 to 366.',
+  desiredRetentionInvalid: 'Desired retention must be a number from 0.70 to 0.97.',
+  notEnoughReviews: 'At least {min} reviews are needed to personalize scheduling (you have {n}).',
+  optimizeKeptDefaults:
+    'Your reviews do not yet span enough days to fit personal parameters, so the default parameters are kept.',
+  optimizeNotBetter:
+    'Parameters fitted to your reviews predicted them no better than the defaults, so the defaults are kept.',
+  optimizeTimeout: 'Personalizing scheduling took too long. Please try again later.',
+
+  // Statistics page (web app)
+  statsTitle: 'Statistics',
+  statsLoadFailed: 'Failed to load your statistics. Please try again later.',
+  statsAllDecks: 'All decks',
+  statsStreak: '{n}-day streak',
+  statsNoStreak: 'No streak yet: review a card today to start one.',
+  statsRetentionNone: 'No long-term reviews in the last 30 days yet.',
+  statsRetention: '{percent}% of {n} long-term reviews remembered in the last 30 days.',
+  personalizeTitle: 'Personalize scheduling',
+  personalizeIntro:
+    'Your reviews can teach the scheduler how fast you in particular forget, so that cards come back when you are about to forget them.',
+  personalizeCount: 'You have {n} reviews. Personalizing needs at least {min}.',
+  personalizeUses: 'Personalizing will use all {n} of your reviews.',
+  personalizeActive: 'Your scheduling is personalized (fitted on {n} reviews on {date}); {since} reviews since.',
+  personalizeDefault: 'Your scheduling uses the default parameters, fitted on many learners.',
+  personalizeRun: 'Personalize now',
+  personalizeRunning: 'Fitting to your reviews...',
+  personalizeReset: 'Go back to the defaults',
+  personalizeResult:
+    'Prediction error on your reviews: {before} with the defaults, {after} with your own parameters ({change}).',
+  personalizeBetter: '{percent}% better',
+  personalizeNotBetter: 'no better, so expect little change',
+  personalizeFailed: 'Personalizing failed. Please try again later.',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

@@ -36,6 +36,14 @@ export interface UsersTable {
   /** End of the paid subscription period (epoch ms); premium access lasts until then. */
   subscription_end_date: number | null;
   subscription_cancel_at_period_end: Generated<number>;
+  /** IANA time zone (migration 0007); the study day runs 04:00 to 04:00 there. */
+  time_zone: Generated<string>;
+  /** FSRS parameters fitted to this user's review log (JSON number array), null for the defaults. */
+  fsrs_parameters: string | null;
+  fsrs_optimized_at: number | null;
+  fsrs_reviews_used: Generated<number>;
+  fsrs_log_loss_default: number | null;
+  fsrs_log_loss_personal: number | null;
 }
 
 /** ts-fsrs State: 0 New, 1 Learning, 2 Review (api status "due"), 3 Relearning. */
@@ -55,6 +63,8 @@ export interface DecksTable {
   new_cards: Generated<number>;
   learning_cards: Generated<number>;
   review_cards: Generated<number>;
+  /** FSRS desired retention for this deck's reviews, 0.70 to 0.97 (migration 0007). */
+  desired_retention: Generated<number>;
 }
 
 export interface CardsTable {
@@ -96,6 +106,19 @@ export interface ReviewLogsTable {
   difficulty: number;
   scheduled_days: number;
   elapsed_days: number;
+}
+
+/** The review log rolled up per user, deck and quarter hour (migration 0007); kept with every review. */
+export interface ReviewStatsTable {
+  user_id: string;
+  deck_id: string;
+  /** floor(reviewed_at / 900000). */
+  bucket: number;
+  reviews: number;
+  passed: number;
+  new_cards: number;
+  mature_reviews: number;
+  mature_passed: number;
 }
 
 export interface SharesTable {
@@ -179,6 +202,7 @@ export interface Database {
   decks: DecksTable;
   cards: CardsTable;
   review_logs: ReviewLogsTable;
+  review_stats: ReviewStatsTable;
   shares: SharesTable;
   share_imports: ShareImportsTable;
   feedback: FeedbackTable;

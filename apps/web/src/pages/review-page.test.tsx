@@ -15,6 +15,7 @@ const deck: Deck = {
   _id: deckId,
   name: '<b>Biology</b>',
   daily_new_card_limit: 20,
+  desired_retention: 0.9,
   card_count: 3,
   created_at: '2026-11-20T10:00:00.000Z',
 };

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ReviewLogsTable } from '../../db/schema';
 import { adjustDeckCounters, type CardRow, type CardViewRow, cardViewColumns, counterFor } from '../cards/cards.repo';
+import { countReview } from '../stats/stats.repo';
 import type { SchedulingState } from './scheduler';
 
 /** Where to look: every deck of the user, or one of them. */
@@ -118,6 +119,17 @@ export function createReviewRepo(db: Kysely<Database>) {
       return rows;
     },
 
+    /** The desired retention of the user's deck (0.9 when it is gone: the review then finds no card anyway). */
+    async desiredRetention(userId: string, deckId: string): Promise<number> {
+      const row = await db
+        .selectFrom('decks')
+        .select('desired_retention')
+        .where('user_id', '=', userId)
+        .where('id', '=', deckId)
+        .executeTakeFirst();
+      return row === undefined ? 0.9 : Number(row.desired_retention);
+    },
+
     findCard(userId: string, cardId: string): Promise<CardRow | undefined> {
       return db
         .selectFrom('cards')
@@ -155,6 +167,17 @@ export function createReviewRepo(db: Kysely<Database>) {
           await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
         }
         await trx.insertInto('review_logs').values(log).execute();
+        await countReview(
+          trx,
+          {
+            userId: log.user_id,
+            deckId: log.deck_id,
+            reviewedAt: log.reviewed_at,
+            rating: log.rating,
+            stateBefore: log.state_before,
+          },
+          1,
+        );
         return trx
           .selectFrom('cards')
           .select(cardViewColumns)

@@ -6,8 +6,9 @@ import { toCard } from '../cards/card-view';
 import { cardNotFound } from '../cards/cards.service';
 import type { DecksRepo } from '../decks/decks.repo';
 import { deckNotFound } from '../decks/decks.service';
+import { studyDayStart } from '../stats/study-day';
 import { byDueThenId, type ReviewRepo, type Scope } from './review.repo';
-import { type RandomSource, review } from './scheduler';
+import { type RandomSource, review, schedulerParametersFor } from './scheduler';
 
 export interface ReviewServiceDeps {
   reviews: ReviewRepo;
@@ -44,7 +45,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
      * What to study now, in order: learning and relearning cards that are due, then long-term cards that are due,
      * then new cards, each deck giving at most its daily new-card limit minus the new cards it introduced today.
      */
-    async queue(userId: string, deckId: string | undefined): Promise<Card[]> {
+    async queue(userId: string, deckId: string | undefined, timeZone = 'UTC'): Promise<Card[]> {
       const scope = await scopeFor(userId, deckId);
       const now = clock.now();
       const learning = await reviews.dueLearning(scope, now, deps.maxQueue);
@@ -55,7 +56,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
       if (room > 0) {
         const [limits, introduced] = await Promise.all([
           reviews.deckLimits(scope),
-          reviews.introducedSince(scope, utcDayStart(now)),
+          reviews.introducedSince(scope, studyDayStart(now, timeZone)),
         ]);
         const take = limits
           .map((deck) => ({
@@ -69,13 +70,20 @@ export function createReviewService(deps: ReviewServiceDeps) {
     },
 
     /** Records a pass or fail: the card's next FSRS state and a review-log row, together. */
-    async review(userId: string, cardId: string, result: ReviewResult): Promise<{ card: Card }> {
+    /** `weights`: the learner's own FSRS parameters (null: the defaults); the card's deck gives the retention. */
+    async review(
+      userId: string,
+      cardId: string,
+      result: ReviewResult,
+      weights: readonly number[] | null = null,
+    ): Promise<{ card: Card }> {
       if (!isId(cardId)) throw cardNotFound();
       for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
         const before = await reviews.findCard(userId, cardId);
         if (!before) throw cardNotFound();
         const now = clock.now();
-        const outcome = review(before, result, now, deps.random);
+        const retention = await reviews.desiredRetention(userId, before.deck_id);
+        const outcome = review(before, result, now, deps.random, schedulerParametersFor(weights, retention));
         const after = await reviews.applyReview(
           before,
           outcome.next,
@@ -102,10 +110,10 @@ export function createReviewService(deps: ReviewServiceDeps) {
       throw appError(409, 'review_conflict', 'reviewConflict');
     },
 
-    async stats(userId: string, deckId: string | undefined): Promise<DeckStats> {
+    async stats(userId: string, deckId: string | undefined, timeZone = 'UTC'): Promise<DeckStats> {
       const scope = await scopeFor(userId, deckId);
       const now = clock.now();
-      const raw = await reviews.stats(scope, now, utcDayStart(now));
+      const raw = await reviews.stats(scope, now, studyDayStart(now, timeZone));
       return {
         total_cards: raw.total,
         new_cards: raw.fresh,
