@@ -180,6 +180,9 @@ export const messages = {
     'Parameters fitted to your reviews predicted them no better than the defaults, so the defaults are kept.',
   optimizeTimeout: 'Personalizing scheduling took too long. Please try again later.',
 
+  desiredRetentionHint:
+    'How many cards you want to still remember when they come back, from 70 to 97. Higher means more reviews.',
+
   // Statistics page (web app)
   statsTitle: 'Statistics',
   statsLoadFailed: 'Failed to load your statistics. Please try again later.',
