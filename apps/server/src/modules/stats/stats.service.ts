@@ -5,15 +5,7 @@ import type { DecksRepo } from '../decks/decks.repo';
 import { deckNotFound } from '../decks/decks.service';
 import type { Scope } from '../review/review.repo';
 import type { StatsRepo } from './stats.repo';
-import {
-  addDays,
-  dateOfDayNumber,
-  dayNumberOf,
-  offsetSegments,
-  studyDateOf,
-  studyDateStart,
-  studyDays,
-} from './study-day';
+import { addDays, dateOfDayNumber, dayNumberOf, offsetSegments, studyDateOf, studyDateStart } from './study-day';
 
 export interface StatsServiceDeps {
   stats: StatsRepo;
@@ -59,9 +51,15 @@ export function createStatsService(deps: StatsServiceDeps) {
       const byDay = await totalsOver(scope, today, span, zone);
       const todayNumber = dayNumberOf(today);
 
-      const list = studyDays(addDays(today, -(days - 1)), days, zone).map(({ date }) => {
-        const row = byDay.get(dayNumberOf(date));
-        return { date, reviews: row?.reviews ?? 0, passed: row?.passed ?? 0, new_cards: row?.newCards ?? 0 };
+      const list = Array.from({ length: days }, (_, index) => {
+        const day = todayNumber - (days - 1) + index;
+        const row = byDay.get(day);
+        return {
+          date: dateOfDayNumber(day),
+          reviews: row?.reviews ?? 0,
+          passed: row?.passed ?? 0,
+          new_cards: row?.newCards ?? 0,
+        };
       });
 
       let matureReviews = 0;
@@ -100,9 +98,9 @@ export function createStatsService(deps: StatsServiceDeps) {
       const scope = await scopeFor(learner.id, deckId);
       const zone = learner.time_zone;
       const today = studyDateOf(clock.now(), zone);
-      const range = studyDays(today, days, zone);
-      const todayEnd = range[0]?.end ?? clock.now();
-      const end = range[range.length - 1]?.end ?? todayEnd;
+      const todayNumber = dayNumberOf(today);
+      const todayEnd = studyDateStart(addDays(today, 1), zone);
+      const end = studyDateStart(addDays(today, days), zone);
       const [overdue, later] = await Promise.all([
         stats.dueBefore(scope, todayEnd),
         end > todayEnd ? stats.dueByDay(scope, todayEnd, end, offsetSegments(todayEnd, end, zone)) : [],
@@ -110,9 +108,9 @@ export function createStatsService(deps: StatsServiceDeps) {
       const byDay = new Map(later.map((row) => [row.day, row.due]));
       return {
         time_zone: zone,
-        days: range.map(({ date }, index) => ({
-          date,
-          due: index === 0 ? overdue : (byDay.get(dayNumberOf(date)) ?? 0),
+        days: Array.from({ length: days }, (_, index) => ({
+          date: dateOfDayNumber(todayNumber + index),
+          due: index === 0 ? overdue : (byDay.get(todayNumber + index) ?? 0),
         })),
       };
     },

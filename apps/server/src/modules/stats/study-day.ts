@@ -49,25 +49,6 @@ export function addDays(date: string, days: number): string {
   return DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate() ?? '';
 }
 
-export interface StudyDay {
-  date: string;
-  start: number;
-  end: number;
-}
-
-/** `count` consecutive study days from `first` (a date), each with its start and end instants. */
-export function studyDays(first: string, count: number, zone: string): StudyDay[] {
-  const days: StudyDay[] = [];
-  let start = studyDateStart(first, zone);
-  for (let i = 0; i < count; i++) {
-    const date = addDays(first, i);
-    const end = studyDateStart(addDays(first, i + 1), zone);
-    days.push({ date, start, end });
-    start = end;
-  }
-  return days;
-}
-
 /**
  * The number SQL computes for a study date: days since 1970-01-01 of (local time − 4 h). Its inverse is dateOfDayNumber.
  */
@@ -85,16 +66,18 @@ export interface OffsetSegment {
   offsetMs: number;
 }
 
+/** The zone's UTC offset at `ms` (luxon keeps one IANAZone, with its formatter, per name). */
 function offsetAt(ms: number, zone: string): number {
-  return DateTime.fromMillis(ms, { zone }).offset * 60_000;
+  return IANAZone.create(zone).offset(ms) * 60_000;
 }
 
 /**
- * The zone's UTC offsets between `from` and `to`, split where they change. Offsets are sampled every 12 hours and each
- * change is pinned to its quarter hour by bisection (zones change offset on quarter-hour boundaries).
+ * The zone's UTC offsets between `from` and `to`, split where they change. Offsets are sampled every 7 days (no zone
+ * changes its offset twice within a week) and each change is pinned to its quarter hour by bisection (zones change
+ * offset on quarter-hour boundaries).
  */
 export function offsetSegments(from: number, to: number, zone: string): OffsetSegment[] {
-  const step = DAY_MS / 2;
+  const step = 7 * DAY_MS;
   const segments: OffsetSegment[] = [{ from: Number.NEGATIVE_INFINITY, offsetMs: offsetAt(from, zone) }];
   let previous = from;
   let previousOffset = offsetAt(from, zone);
