@@ -181,6 +181,7 @@ export const messages = {
   optimizeNotBetter:
     'Parameters fitted to your reviews predicted them no better than the defaults, so the defaults are kept.',
   optimizeTimeout: 'Personalizing scheduling took too long. Please try again later.',
+  optimizeBusy: 'Many learners are personalizing their scheduling right now. Please try again in a few minutes.',
 
   desiredRetentionHint:
     'How many cards you want to still remember when they come back, from 70 to 97. Higher means more reviews.',

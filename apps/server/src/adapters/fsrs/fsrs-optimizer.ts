@@ -26,15 +26,25 @@ export class OptimizerTimeoutError extends Error {
   override name = 'OptimizerTimeoutError';
 }
 
+/** More fits are waiting than the queue holds (each waiting fit keeps its review log in memory). */
+export class OptimizerBusyError extends Error {
+  override name = 'OptimizerBusyError';
+}
+
 const workerUrl = new URL('./fsrs-optimizer.worker.mjs', import.meta.url);
 
 /**
  * The FSRS optimizer (fsrs-rs through @open-spaced-repetition/binding) in a worker thread per fit, so the request's
- * event loop stays free; at most `concurrency` fits run at once (the rest wait their turn), each stopped after
- * `timeoutMs`.
+ * event loop stays free; at most `concurrency` fits run at once and `maxWaiting` wait their turn (more: refused with
+ * OptimizerBusyError), each stopped after `timeoutMs`.
  */
-export function createFsrsOptimizer(options: { timeoutMs: number; concurrency?: number }): FsrsOptimizer {
+export function createFsrsOptimizer(options: {
+  timeoutMs: number;
+  concurrency?: number;
+  maxWaiting?: number;
+}): FsrsOptimizer {
   const concurrency = options.concurrency ?? 1;
+  const maxWaiting = options.maxWaiting ?? 16;
   let running = 0;
   const waiting: (() => void)[] = [];
 
@@ -75,7 +85,10 @@ export function createFsrsOptimizer(options: { timeoutMs: number; concurrency?: 
 
   return {
     async fit(histories, defaults) {
-      if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+      if (running >= concurrency) {
+        if (waiting.length >= maxWaiting) throw new OptimizerBusyError('too many fits waiting');
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
       running++;
       try {
         return await runInWorker(histories, defaults);

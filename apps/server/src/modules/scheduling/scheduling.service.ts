@@ -1,7 +1,12 @@
 import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import type { Clock } from '../../adapters/clock';
-import { type FsrsOptimizer, OptimizerTimeoutError, type ReviewHistories } from '../../adapters/fsrs/fsrs-optimizer';
+import {
+  type FsrsOptimizer,
+  OptimizerBusyError,
+  OptimizerTimeoutError,
+  type ReviewHistories,
+} from '../../adapters/fsrs/fsrs-optimizer';
 import { AppError, appError } from '../../http/app-error';
 import type { UserRow } from '../auth/users.repo';
 import { parseWeights, schedulerParameters } from '../review/scheduler';
@@ -97,6 +102,7 @@ export function createSchedulingService(deps: SchedulingServiceDeps) {
         fit = await deps.optimizer.fit(histories, defaultWeights);
       } catch (error) {
         if (error instanceof OptimizerTimeoutError) throw appError(503, 'optimize_timeout', 'optimizeTimeout');
+        if (error instanceof OptimizerBusyError) throw appError(503, 'optimize_busy', 'optimizeBusy');
         throw error;
       }
       const lossDefault = fit.logLossDefault ?? 0;
