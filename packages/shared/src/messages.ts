@@ -191,6 +191,7 @@ export const messages = {
   statsLoadFailed: 'Failed to load your statistics. Please try again later.',
   statsAllDecks: 'All decks',
   statsStreak: '{n}-day streak',
+  statsStreakSentence: 'You have studied {n} days in a row.',
   statsNoStreak: 'No streak yet: review a card today to start one.',
   statsRetentionNone: 'No long-term reviews in the last 30 days yet.',
   statsRetention: '{percent}% of {n} long-term reviews remembered in the last 30 days.',

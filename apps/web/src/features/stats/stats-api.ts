@@ -1,20 +1,23 @@
 import type { ForecastResponse, HistoryResponse, OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context';
+import { useAuth } from '../auth/auth-context';
 
 const deckQuery = (deckId: string | undefined) => (deckId ? `&deck_id=${encodeURIComponent(deckId)}` : '');
 
+/** Statistics are per study day in the learner's zone: a zone saved after sign-in asks for them again. */
 export const statsKeys = {
-  history: (deckId: string | undefined) => ['stats', 'history', deckId ?? 'all'] as const,
-  forecast: (deckId: string | undefined) => ['stats', 'forecast', deckId ?? 'all'] as const,
+  history: (deckId: string | undefined, zone = '') => ['stats', 'history', deckId ?? 'all', zone] as const,
+  forecast: (deckId: string | undefined, zone = '') => ['stats', 'forecast', deckId ?? 'all', zone] as const,
   scheduling: ['scheduling'] as const,
 };
 
 /** A year of reviews per study day, the streak and the 30-day retention. */
 export function useHistory(deckId: string | undefined) {
   const api = useApi();
+  const zone = useAuth().user?.time_zone;
   return useQuery({
-    queryKey: statsKeys.history(deckId),
+    queryKey: statsKeys.history(deckId, zone),
     queryFn: () => api.get<HistoryResponse>(`/stats/history?days=365${deckQuery(deckId)}`),
   });
 }
@@ -22,8 +25,9 @@ export function useHistory(deckId: string | undefined) {
 /** The next 30 study days' due cards, today (with the overdue ones) first. */
 export function useForecast(deckId: string | undefined) {
   const api = useApi();
+  const zone = useAuth().user?.time_zone;
   return useQuery({
-    queryKey: statsKeys.forecast(deckId),
+    queryKey: statsKeys.forecast(deckId, zone),
     queryFn: () => api.get<ForecastResponse>(`/stats/forecast?days=30${deckQuery(deckId)}`),
   });
 }

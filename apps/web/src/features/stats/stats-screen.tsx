@@ -120,7 +120,7 @@ function Summary({ history }: { history: HistoryResponse }) {
       />
       <p>
         {history.streak_days > 0
-          ? fillMessage(messages.statsStreak, { n: history.streak_days })
+          ? fillMessage(messages.statsStreakSentence, { n: history.streak_days })
           : messages.statsNoStreak}{' '}
         {history.retention_30d === null
           ? messages.statsRetentionNone
