@@ -2,20 +2,18 @@ import type { Deck, DeckSettings, DeckSettingsUpdate, DeckWithCards } from '@fla
 import { limits } from '@flashcards/shared/limits';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
-import { appError } from '../../http/app-error';
-import { toCard } from '../cards/card-view';
+import { errors } from '../../http/app-error';
 import type { CardsRepo } from '../cards/cards.repo';
+import { toCard } from '../study-core/card-state';
 import type { DeckRow, DecksRepo } from './decks.repo';
 
 export interface DecksServiceDeps {
   decks: DecksRepo;
-  cards: CardsRepo;
+  cards: Pick<CardsRepo, 'listByDeck'>;
   clock: Clock;
   newId: IdGenerator;
   defaultDailyNewCardLimit: number;
 }
-
-export const deckNotFound = () => appError(404, 'deck_not_found', 'deckNotFound');
 
 export function toDeck(
   row: Pick<DeckRow, 'id' | 'name' | 'daily_new_card_limit' | 'card_count' | 'created_at'> & {
@@ -38,7 +36,7 @@ export function createDecksService(deps: DecksServiceDeps) {
 
   const findOwned = async (userId: string, deckId: string): Promise<DeckRow> => {
     const row = isId(deckId) ? await decks.find(userId, deckId) : undefined;
-    if (!row) throw deckNotFound();
+    if (!row) throw errors.deckNotFound();
     return row;
   };
 
@@ -70,13 +68,13 @@ export function createDecksService(deps: DecksServiceDeps) {
     /** Sets the fields given (the daily new-card limit, the desired retention or both) and answers both. */
     async updateSettings(userId: string, deckId: string, settings: DeckSettingsUpdate): Promise<DeckSettings> {
       const updated = isId(deckId) ? await decks.updateSettings(userId, deckId, settings, clock.now()) : undefined;
-      if (!updated) throw deckNotFound();
+      if (!updated) throw errors.deckNotFound();
       return updated;
     },
 
     async delete(userId: string, deckId: string): Promise<void> {
       const deleted = isId(deckId) && (await decks.delete(userId, deckId));
-      if (!deleted) throw deckNotFound();
+      if (!deleted) throw errors.deckNotFound();
     },
   };
 }

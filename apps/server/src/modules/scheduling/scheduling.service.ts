@@ -7,7 +7,7 @@ import {
   OptimizerTimeoutError,
   type ReviewHistories,
 } from '../../adapters/fsrs/fsrs-optimizer';
-import { AppError, appError } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 import type { UserRow } from '../auth/users.repo';
 import { parseWeights, schedulerParameters } from '../review/scheduler';
 import { dayNumberAt, offsetSegments } from '../stats/study-day';
@@ -89,11 +89,9 @@ export function createSchedulingService(deps: SchedulingServiceDeps) {
     async optimize(learner: Learner): Promise<OptimizeResponse> {
       const count = await repo.countReviews(learner.id, null);
       if (count < deps.minReviews) {
-        throw new AppError(
-          422,
-          'not_enough_reviews',
-          fillMessage(messages.notEnoughReviews, { min: deps.minReviews, n: count }),
-        );
+        throw errors.notEnoughReviews({
+          detail: fillMessage(messages.notEnoughReviews, { min: deps.minReviews, n: count }),
+        });
       }
       const now = clock.now();
       const { histories, used } = await historiesOf(learner, count);
@@ -101,8 +99,8 @@ export function createSchedulingService(deps: SchedulingServiceDeps) {
       try {
         fit = await deps.optimizer.fit(histories, defaultWeights);
       } catch (error) {
-        if (error instanceof OptimizerTimeoutError) throw appError(503, 'optimize_timeout', 'optimizeTimeout');
-        if (error instanceof OptimizerBusyError) throw appError(503, 'optimize_busy', 'optimizeBusy');
+        if (error instanceof OptimizerTimeoutError) throw errors.optimizeTimeout();
+        if (error instanceof OptimizerBusyError) throw errors.optimizeBusy();
         throw error;
       }
       const lossDefault = fit.logLossDefault ?? 0;

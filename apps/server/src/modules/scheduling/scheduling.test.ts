@@ -7,8 +7,8 @@ import { signUpAndLogIn } from '../../../test/support/factories';
 import { perturbedParameters, prng, simulateLearner } from '../../../test/support/simulated-learner';
 import { createDeck, DAY, reviewCard, saveCards } from '../../../test/support/study';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
-import { adjustDeckCounters } from '../cards/cards.repo';
 import { review, schedulerParametersFor } from '../review/scheduler';
+import { adjustDeckCounters } from '../study-core/deck-counters';
 
 let ctx: TestContext;
 const HALF = () => 0.5;

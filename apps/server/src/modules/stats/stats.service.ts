@@ -1,8 +1,8 @@
 import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-types';
 import type { Clock } from '../../adapters/clock';
 import { isId } from '../../adapters/ids';
+import { errors } from '../../http/app-error';
 import type { DecksRepo } from '../decks/decks.repo';
-import { deckNotFound } from '../decks/decks.service';
 import type { Scope } from '../review/review.repo';
 import type { StatsRepo } from './stats.repo';
 import { addDays, dateOfDayNumber, dayNumberOf, offsetSegments, studyDateOf, studyDateStart } from './study-day';
@@ -29,7 +29,7 @@ export function createStatsService(deps: StatsServiceDeps) {
 
   const scopeFor = async (userId: string, deckId: string | undefined): Promise<Scope> => {
     if (deckId === undefined) return { userId, deckId: null };
-    if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw deckNotFound();
+    if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
     return { userId, deckId };
   };
 

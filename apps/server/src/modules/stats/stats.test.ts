@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { createDeck, DAY, dueCards, fixedRandom, MINUTE, reviewCard, saveCards } from '../../../test/support/study';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
-import { adjustDeckCounters } from '../cards/cards.repo';
+import { adjustDeckCounters } from '../study-core/deck-counters';
 
 let ctx: TestContext;
 

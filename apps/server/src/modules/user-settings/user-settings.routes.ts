@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/app-error';
+import { AppError, errors } from '../../http/app-error';
 import { currentUser } from '../../http/authenticate';
 import { parseInput } from '../../http/validation';
 import { userSettingsSchema } from './user-settings.schemas';
@@ -14,7 +14,7 @@ export function userSettingsRoutes(app: FastifyInstance, settings: UserSettingsS
     } catch (error) {
       // The contract's code for every refused zone (missing, not a string, unknown).
       if (error instanceof AppError && error.code === 'validation_failed') {
-        throw new AppError(422, 'invalid_time_zone', error.detail, error.extra);
+        throw errors.invalidTimeZone({ detail: error.detail, ...error.extra });
       }
       throw error;
     }
