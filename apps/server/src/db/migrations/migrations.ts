@@ -5,6 +5,7 @@ import * as studyCoreExtras from './0003-study-core-extras';
 import * as generationQuota from './0004-generation-quota';
 import * as billing from './0005-billing';
 import * as timeZoneScheduling from './0007-time-zone-scheduling';
+import * as mediaAndImports from './0008-media-and-imports';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-generation-quota': generationQuota,
   '0005-billing': billing,
   '0007-time-zone-scheduling': timeZoneScheduling,
+  '0008-media-and-imports': mediaAndImports,
 };
 
 export const migrationProvider: MigrationProvider = {

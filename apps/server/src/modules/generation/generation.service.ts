@@ -13,6 +13,7 @@ import { errors, rateLimited } from '../../http/app-error';
 import { busyRetrySeconds, toAppError } from '../../http/to-app-error';
 import type { QuotaService, Reservation } from '../quota/quota.service';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
+import { cleanPassages } from './clean-text';
 
 export interface GenerationInput {
   text: string;
@@ -155,7 +156,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           if (!extracted.some((passage) => passage.text.trim())) {
             throw errors.fileUnreadable({ message: 'noTextInFile' });
           }
-          passages.push(...extracted);
+          passages.push(...cleanPassages(extracted));
         }
         const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
         const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars);
