@@ -11,7 +11,10 @@ import { interopPaths } from './modules/interop/interop.schemas';
 import { quizPaths } from './modules/quiz/quiz.schemas';
 import { quotaPaths } from './modules/quota/quota.schemas';
 import { reviewPaths } from './modules/review/review.schemas';
+import { schedulingPaths } from './modules/scheduling/scheduling.schemas';
 import { sharingPaths } from './modules/sharing/sharing.schemas';
+import { statsPaths } from './modules/stats/stats.schemas';
+import { userSettingsPaths } from './modules/user-settings/user-settings.schemas';
 
 /**
  * Every module's route descriptions, in the order docs/api.md reads. A new module adds its `xxxPaths` here; a new
@@ -21,9 +24,12 @@ export const apiPaths = [
   healthPaths,
   clientConfigPaths,
   authPaths,
+  userSettingsPaths,
   decksPaths,
   cardsPaths,
   reviewPaths,
+  statsPaths,
+  schedulingPaths,
   sharingPaths,
   generationPaths,
   quizPaths,

@@ -10,6 +10,7 @@ import type { AiProvider } from './adapters/ai/ai-provider';
 import { createAiProvider } from './adapters/ai/create-provider';
 import type { Clock } from './adapters/clock';
 import { createParserPool } from './adapters/extract/parser-pool';
+import { createFsrsOptimizer, type FsrsOptimizer } from './adapters/fsrs/fsrs-optimizer';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
@@ -59,9 +60,17 @@ import { createReviewRepo } from './modules/review/review.repo';
 import { reviewRoutes } from './modules/review/review.routes';
 import { createReviewService } from './modules/review/review.service';
 import type { RandomSource } from './modules/review/scheduler';
+import { createSchedulingRepo } from './modules/scheduling/scheduling.repo';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
+import { createSchedulingService } from './modules/scheduling/scheduling.service';
 import { createSharingRepo } from './modules/sharing/sharing.repo';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { createSharingService, randomShareCode } from './modules/sharing/sharing.service';
+import { createStatsRepo } from './modules/stats/stats.repo';
+import { statsRoutes } from './modules/stats/stats.routes';
+import { createStatsService } from './modules/stats/stats.service';
+import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
+import { createUserSettingsService } from './modules/user-settings/user-settings.service';
 
 /** Everything the app needs from the outside world; server.ts wires the real ones, tests their own. */
 export interface AppDeps {
@@ -83,6 +92,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the provider config.ai names (offline or openai). */
   aiProvider?: AiProvider;
+  /** Defaults to the FSRS optimizer (fsrs-rs) in a worker thread. */
+  fsrsOptimizer?: FsrsOptimizer;
   /** Reads imported files; defaults to a worker thread per import. */
   importParser?: ImportParser;
 }
@@ -177,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.db);
   clientConfigRoutes(app, config);
   authRoutes(app, auth);
+  userSettingsRoutes(app, createUserSettingsService({ users, clock: deps.clock }));
 
   const payments = deps.payments ?? createPaymentProvider(deps);
   const billing = createBillingService({
@@ -204,6 +216,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       decks: decksRepo,
       random: deps.random ?? Math.random,
       maxQueue: limits.maxReviewQueue,
+    }),
+  );
+  statsRoutes(app, createStatsService({ stats: createStatsRepo(deps.db), decks: decksRepo, clock: deps.clock }));
+  schedulingRoutes(
+    app,
+    createSchedulingService({
+      repo: createSchedulingRepo(deps.db),
+      optimizer: deps.fsrsOptimizer ?? createFsrsOptimizer({ timeoutMs: config.scheduling.optimizeTimeoutMs }),
+      clock: deps.clock,
+      minReviews: config.scheduling.minReviews,
     }),
   );
   sharingRoutes(

@@ -185,6 +185,8 @@ const schema = z
     IMPORT_MAX_UNZIPPED_BYTES: positiveInt(536_870_912),
     IMPORT_TIMEOUT: duration('120s'),
     FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
+    FSRS_MIN_REVIEWS: positiveInt(400),
+    FSRS_OPTIMIZE_TIMEOUT: duration('120s'),
   })
   .superRefine((env, ctx) => {
     if (env.AI_PROVIDER === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
@@ -271,6 +273,8 @@ export interface Config {
   interop: { maxImportBytes: number; maxUnzippedBytes: number; timeoutMs: number };
   /** Feedback submissions accepted per client address per hour. */
   feedbackRateLimitPerHour: number;
+  /** Personal FSRS parameters: the fewest reviews a fit may use, and the time limit of one fit. */
+  scheduling: { minReviews: number; optimizeTimeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -360,5 +364,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
     feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
+    scheduling: { minReviews: e.FSRS_MIN_REVIEWS, optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT },
   };
 }

@@ -14,6 +14,54 @@ export interface User {
   email: string;
   name: string;
   created_at: string;
+  /** IANA time zone of the learner's study day (default "UTC"). */
+  time_zone: string;
+}
+
+/** PUT /users/me/settings: request and response. */
+export interface UserSettings {
+  time_zone: string;
+}
+
+/** GET /stats/history. */
+export interface HistoryDay {
+  date: string;
+  reviews: number;
+  passed: number;
+  new_cards: number;
+}
+
+export interface HistoryResponse {
+  time_zone: string;
+  days: HistoryDay[];
+  streak_days: number;
+  retention_30d: number | null;
+  reviews_30d: number;
+}
+
+/** GET /stats/forecast. */
+export interface ForecastResponse {
+  time_zone: string;
+  days: { date: string; due: number }[];
+}
+
+/** GET /scheduling. */
+export interface SchedulingInfo {
+  personalized: boolean;
+  parameters: number[];
+  optimized_at: string | null;
+  reviews_used: number;
+  reviews_since: number;
+  min_reviews: number;
+}
+
+/** POST /scheduling/optimize. `detail` says why the defaults were kept, when they were. */
+export interface OptimizeResponse {
+  parameters: number[];
+  reviews_used: number;
+  log_loss_default: number;
+  log_loss_personal: number;
+  detail?: string;
 }
 
 export interface TokenResponse {
@@ -62,6 +110,8 @@ export interface Deck {
   daily_new_card_limit: number;
   card_count: number;
   created_at: string;
+  /** FSRS desired retention, 0.70 to 0.97. */
+  desired_retention: number;
 }
 
 /** GET /decks/{id}. */
@@ -69,10 +119,13 @@ export interface DeckWithCards extends Deck {
   flashcards: Card[];
 }
 
-/** PUT /decks/{id}/settings: request and response. */
+/** PUT /decks/{id}/settings: response (the request may send either field or both). */
 export interface DeckSettings {
   daily_new_card_limit: number;
+  desired_retention: number;
 }
+
+export type DeckSettingsUpdate = Partial<DeckSettings>;
 
 export interface DeckStats {
   total_cards: number;
@@ -107,6 +160,23 @@ export interface ReviewRequest {
 
 export interface ReviewResponse {
   card: Card;
+}
+
+/** GET /decks/{id}/cards with `limit`: one page in creation order; `next_cursor` is null on the last page. */
+export interface CardPage {
+  cards: Card[];
+  next_cursor: string | null;
+}
+
+/** A search result: the card and the name of its deck. */
+export interface CardSearchResult extends Card {
+  deck_name: string;
+}
+
+/** GET /cards/search: best matches first. */
+export interface CardSearchResponse {
+  cards: CardSearchResult[];
+  next_cursor: string | null;
 }
 
 /** POST /decks/{id}/share. The link is origin + "/share/" + share_code. */

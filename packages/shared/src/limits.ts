@@ -15,10 +15,24 @@ export const limits = {
   /** GET /cards/due answers at most this many cards; the next call continues where a session left off. */
   maxReviewQueue: 200,
   maxFeedbackLength: 5000,
+  /** GET /decks/{id}/cards?limit=: 1 to this many cards a page. */
+  maxCardsPage: 500,
+  /** GET /cards/search: `q` length, results a page (at most, and by default). */
+  maxSearchLength: 200,
+  maxSearchPage: 100,
+  defaultSearchPage: 50,
   /** Questions one quiz asks at most. */
   maxQuizQuestions: 20,
   /** A deck's cards (the first ones, in creation order) a quiz is written from. */
   maxQuizCardsIn: 100,
+  /** Desired retention of a deck's reviews (FSRS request_retention). */
+  minDesiredRetention: 0.7,
+  maxDesiredRetention: 0.97,
+  defaultDesiredRetention: 0.9,
+  /** GET /stats/history and /stats/forecast: days asked for. */
+  maxStatsDays: 366,
+  defaultHistoryDays: 365,
+  defaultForecastDays: 30,
 } as const;
 
 /** Generation cost in units of quota (docs/api.md). Text plus a file costs the file's price. */

@@ -24,7 +24,13 @@ export const apiErrorSchema = z
   .meta({ id: 'ApiError' }) satisfies z.ZodType<Api.ApiError>;
 
 export const userSchema = z
-  .object({ _id: idSchema, email: z.string(), name: z.string(), created_at: isoTime })
+  .object({
+    _id: idSchema,
+    email: z.string(),
+    name: z.string(),
+    created_at: isoTime,
+    time_zone: z.string().meta({ description: 'An IANA time zone; the study day runs from 04:00 to 04:00 in it' }),
+  })
   .meta({ id: 'User' }) satisfies z.ZodType<Api.User>;
 
 export const tokenSchema = z
@@ -50,6 +56,7 @@ export const deckSchema = z
     _id: idSchema,
     name: z.string(),
     daily_new_card_limit: z.int(),
+    desired_retention: z.number().meta({ description: 'From 0.70 to 0.97' }),
     card_count: z.int(),
     created_at: isoTime,
   })

@@ -7,6 +7,8 @@ export interface CardShortcutActions {
   d: () => void;
   /** Space: flip the card. */
   space: () => void;
+  /** U: undo the last answer (review only). */
+  u?: () => void;
 }
 
 const ownsKeys = (element: EventTarget | null) =>
@@ -17,7 +19,7 @@ const ownsSpace = (element: EventTarget | null) =>
   element instanceof HTMLElement && ['BUTTON', 'A', 'SUMMARY'].includes(element.tagName);
 
 /**
- * The card screens' keys (review and quiz): Space flips, A and D answer or move. Keys typed into a field, held
+ * The card screens' keys (review and quiz): Space flips, A and D answer or move, U undoes (where given). Keys typed into a field, held
  * down or with a modifier are left alone, as are keys while a dialog is open over the screen, and Space on a
  * focused button or link presses it. The actions may change on every render; the listener reads the latest.
  */
@@ -37,6 +39,9 @@ export function useCardShortcuts(active: boolean, actions: CardShortcutActions):
       } else if (key === 'a' || key === 'd') {
         event.preventDefault();
         latest.current[key]();
+      } else if (key === 'u' && latest.current.u) {
+        event.preventDefault();
+        latest.current.u();
       }
     };
     document.addEventListener('keydown', onKeyDown);

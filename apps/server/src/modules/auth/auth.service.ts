@@ -20,8 +20,16 @@ export interface AuthServiceDeps {
   rateLimits: { perIp: number; perEmail: number; windowMs: number };
 }
 
-export function toUser(row: Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'>): User {
-  return { _id: row.id, email: row.email, name: row.name, created_at: new Date(row.created_at).toISOString() };
+export function toUser(
+  row: Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'> & { time_zone?: string | undefined },
+): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    created_at: new Date(row.created_at).toISOString(),
+    time_zone: row.time_zone ?? 'UTC',
+  };
 }
 
 /**

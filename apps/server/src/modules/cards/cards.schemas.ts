@@ -27,6 +27,44 @@ export const saveCardsSchema = z.preprocess(
   }),
 );
 
+/** A query-string whole number from `min` to `max` (digits only: no sign, no decimals, no repeats). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^[0-9]{1,9}$/, { error: message })
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, { error: message });
+
+const cursor = z.string({ error: messages.cursorInvalid }).min(1, { error: messages.cursorInvalid }).max(200, {
+  error: messages.cursorInvalid,
+});
+
+/** GET /decks/{id}/cards: unpaged without `limit`; a `cursor` comes with a `limit`. */
+export const deckCardsQuerySchema = z
+  .object({
+    limit: wholeNumber(1, limits.maxCardsPage, messages.cardsPageLimitInvalid).optional(),
+    cursor: cursor.optional(),
+  })
+  .refine((query) => query.cursor === undefined || query.limit !== undefined, {
+    error: messages.cursorWithoutLimit,
+    path: ['cursor'],
+  });
+
+/** GET /cards/search. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: messages.searchQueryInvalid })
+    .max(limits.maxSearchLength, { error: messages.searchQueryInvalid })
+    .trim()
+    .min(1, { error: messages.searchQueryInvalid }),
+  deck_id: z
+    .string({ error: messages.deckNotFound })
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
+  limit: wholeNumber(1, limits.maxSearchPage, messages.searchLimitInvalid).default(limits.defaultSearchPage),
+  cursor: cursor.optional(),
+});
+
 const cardIdParams = z.object({ id: z.string().meta({ description: "The card's id" }) });
 
 /** docs/api.md, "Decks and cards". */
@@ -36,8 +74,34 @@ export const cardsPaths: ApiPaths = {
       summary: "A deck's cards, in creation order",
       tags: ['Cards'],
       auth: true,
+      description: 'Without `limit`: every card. With `limit` (and `cursor` from the previous page): one page.',
       params: deckIdParams,
-      success: { status: 200, description: 'The cards', schema: z.array(cardSchema) },
+      query: deckCardsQuerySchema,
+      success: {
+        status: 200,
+        description: 'The cards, or `{ cards, next_cursor }` when paged',
+        schema: z.union([
+          z.array(cardSchema),
+          z.object({ cards: z.array(cardSchema), next_cursor: z.string().nullable() }),
+        ]),
+      },
+      errors: ['deck_not_found'],
+    }),
+  },
+  '/cards/search': {
+    get: operation({
+      summary: 'Cards whose question or answer contain every word of `q` (prefixes match), best first',
+      tags: ['Cards'],
+      auth: true,
+      query: searchQuerySchema,
+      success: {
+        status: 200,
+        description: 'One page of matches',
+        schema: z.object({
+          cards: z.array(cardSchema.extend({ deck_name: z.string() })),
+          next_cursor: z.string().nullable(),
+        }),
+      },
       errors: ['deck_not_found'],
     }),
   },

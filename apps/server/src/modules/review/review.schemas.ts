@@ -47,6 +47,16 @@ export const reviewPaths: ApiPaths = {
       errors: ['card_not_found', 'review_conflict'],
     }),
   },
+  '/cards/{id}/undo-review': {
+    post: operation({
+      summary: 'Undo the latest answer to a card (the review log keeps it, marked undone)',
+      tags: ['Studying'],
+      auth: true,
+      params: z.object({ id: z.string().meta({ description: "The card's id" }) }),
+      success: { status: 200, description: 'The card as it was before', schema: z.object({ card: cardSchema }) },
+      errors: ['card_not_found', 'nothing_to_undo'],
+    }),
+  },
   '/decks/stats': {
     get: operation({
       summary: 'Statistics over every deck',

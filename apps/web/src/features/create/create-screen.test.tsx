@@ -15,6 +15,7 @@ const deck: Deck = {
   _id: '65a1b2c3d4e5f6a7b8c9d0aa',
   name: 'Biology',
   daily_new_card_limit: 20,
+  desired_retention: 0.9,
   card_count: 0,
   created_at: '2026-11-22T10:00:00.000Z',
 };

@@ -2,6 +2,8 @@ import type { Card, ReviewResult } from '@flashcards/shared/api-types';
 import { idOf } from '@flashcards/shared/ids';
 import { messages } from '@flashcards/shared/messages';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { errorCode } from '../../lib/api-client';
+import { useUndoReview } from '../cards/cards-api';
 import { useDeckStats } from '../decks/decks-api';
 import { NextDueLine } from './next-due-line';
 import { ProgressDial } from './progress-dial';
@@ -55,6 +57,9 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   const [tally, setTally] = useState({ pass: 0, fail: 0 });
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The answers of this session that can still be taken back, the latest last.
+  const [answered, setAnswered] = useState<{ at: number; cardId: string; result: ReviewResult }[]>([]);
+  const undoReview = useUndoReview();
 
   useEffect(
     () => () => {
@@ -83,6 +88,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
       return;
     }
     setTally((before) => ({ ...before, [result]: before[result] + 1 }));
+    setAnswered((before) => [...before, { at, cardId: id, result }]);
     setFlipped(false);
     setLeaving(null);
     setPosition(at + 1);
@@ -98,17 +104,60 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     timer.current = setTimeout(() => void send(current, at, result), answerAnimationMs);
   }
 
+  /** Takes back the latest answer (POST /cards/{id}/undo-review): its card comes back, as it was, to answer again. */
+  async function undo() {
+    const last = answered.at(-1);
+    if (!last || leaving || review.isPending || undoReview.isPending) return;
+    setError(null);
+    try {
+      const { card } = await undoReview.mutateAsync(last.cardId);
+      setCards((before) => (before ? before.map((item, index) => (index === last.at ? card : item)) : before));
+      setTally((before) => ({ ...before, [last.result]: Math.max(0, before[last.result] - 1) }));
+      setPosition(last.at);
+      setFlipped(false);
+      void refresh();
+    } catch (caught) {
+      // Already undone (or never recorded), or the card was deleted meanwhile: either way the answer is dropped.
+      const code = errorCode(caught);
+      if (code !== 'nothing_to_undo' && code !== 'card_not_found') {
+        setError(messages.undoFailed);
+        return;
+      }
+      setError(messages.undoNothing);
+    }
+    setAnswered((before) => before.slice(0, -1));
+  }
+
   const flip = () => {
     if (current && !leaving) setFlipped((side) => !side);
   };
 
-  // Keyboard: Space flips, A is don't know, D is know it.
-  useCardShortcuts(Boolean(current), { a: () => answer('fail'), d: () => answer('pass'), space: flip });
+  // Keyboard: Space flips, A is don't know, D is know it, U undoes the last answer.
+  useCardShortcuts(Boolean(cards && cards.length > 0), {
+    a: () => answer('fail'),
+    d: () => answer('pass'),
+    space: flip,
+    u: () => void undo(),
+  });
 
   const headingId = `review-session-${session}`;
   // The deck list (and the button that started the session) is gone: focus moves to the session's heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const undoButton = answered.length > 0 && (
+    <button
+      type="button"
+      className="button button--secondary review-actions__undo"
+      aria-keyshortcuts="U"
+      disabled={undoReview.isPending}
+      onClick={() => void undo()}
+    >
+      {messages.undoAnswer}{' '}
+      <span className="kbd" aria-hidden="true">
+        U
+      </span>
+    </button>
+  );
   const backButton = (
     <button type="button" className="button button--secondary" onClick={onBack}>
       Back to Decks
@@ -138,6 +187,12 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
           <h3>{messages.reviewCompleted}</h3>
         </div>
         <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
+        {error && (
+          <p className="notice notice--error" role="alert">
+            {error}
+          </p>
+        )}
+        {undoButton}
         <NextDueLine stats={stats.isFetching ? undefined : stats.data} />
         {stats.data && !stats.isFetching && (
           <p className="muted">Cards reviewed today: {stats.data.cards_reviewed_today}</p>
@@ -215,9 +270,10 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             </span>
           </button>
         </div>
+        {undoButton && <div className="review-undo">{undoButton}</div>}
         <p className="review-hint muted">
           Tap the card or press Space to flip it. Swipe right or press D if you know it; swipe left or press A if you
-          don't.
+          don't. Press U to undo the last answer.
         </p>
         <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
       </>

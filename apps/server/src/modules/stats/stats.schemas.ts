@@ -1,0 +1,68 @@
+import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-types';
+import { limits } from '@flashcards/shared/limits';
+import { messages } from '@flashcards/shared/messages';
+import { z } from 'zod';
+import { type ApiPaths, operation } from '../../http/openapi';
+
+const days = (fallback: number) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || value === ''
+        ? fallback
+        : typeof value === 'string' && /^\s*\d{1,4}\s*$/.test(value)
+          ? Number(value)
+          : value,
+    z
+      .number({ error: messages.statsDaysInvalid })
+      .int({ error: messages.statsDaysInvalid })
+      .min(1, { error: messages.statsDaysInvalid })
+      .max(limits.maxStatsDays, { error: messages.statsDaysInvalid }),
+  );
+
+const deckId = z
+  .string({ error: messages.deckNotFound })
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** GET /stats/history: `days` 1 to 366 (default 365), optional `deck_id`. */
+export const historyQuerySchema = z.object({ days: days(limits.defaultHistoryDays), deck_id: deckId });
+
+/** GET /stats/forecast: `days` 1 to 366 (default 30), optional `deck_id`. */
+export const forecastQuerySchema = z.object({ days: days(limits.defaultForecastDays), deck_id: deckId });
+
+const historyResponseSchema = z.object({
+  time_zone: z.string(),
+  days: z.array(z.object({ date: z.string(), reviews: z.int(), passed: z.int(), new_cards: z.int() })),
+  streak_days: z.int(),
+  retention_30d: z.number().nullable(),
+  reviews_30d: z.int(),
+}) satisfies z.ZodType<HistoryResponse>;
+
+const forecastResponseSchema = z.object({
+  time_zone: z.string(),
+  days: z.array(z.object({ date: z.string(), due: z.int() })),
+}) satisfies z.ZodType<ForecastResponse>;
+
+/** docs/api.md, "Statistics". */
+export const statsPaths: ApiPaths = {
+  '/stats/history': {
+    get: operation({
+      summary: 'Reviews per study day, streak and 30-day retention',
+      tags: ['Statistics'],
+      auth: true,
+      query: historyQuerySchema,
+      success: { status: 200, description: 'Every day of the range, oldest first', schema: historyResponseSchema },
+      errors: ['deck_not_found'],
+    }),
+  },
+  '/stats/forecast': {
+    get: operation({
+      summary: 'Cards falling due per day, today first',
+      tags: ['Statistics'],
+      auth: true,
+      query: forecastQuerySchema,
+      success: { status: 200, description: 'The forecast', schema: forecastResponseSchema },
+      errors: ['deck_not_found'],
+    }),
+  },
+};
