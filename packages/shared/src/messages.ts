@@ -233,7 +233,7 @@ export const messages = {
   personalizeBetter: '{percent}% better',
   personalizeNotBetter: 'no better, so expect little change',
   personalizeFailed: 'Personalizing failed. Please try again later.',
-  // Anki interop (api-contract.md "Anki interop, media")
+  // Anki interop (docs/api.md)
   importFileTooLarge: 'File is too large. Maximum import size is {size}.',
   importUnsupportedType:
     'Unsupported file type. Please upload an Anki package (.apkg, .colpkg) or a .txt, .csv or .tsv file.',

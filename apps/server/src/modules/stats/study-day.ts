@@ -1,7 +1,7 @@
 import { DateTime, IANAZone } from 'luxon';
 
 /**
- * The learner's study day (api-contract.md "Time zone, statistics"): 04:00 to 04:00 in the user's IANA time zone,
+ * The learner's study day (docs/api.md, "Rules the API keeps"): 04:00 to 04:00 in the user's IANA time zone,
  * Anki's default rollover. Daylight-saving changes are luxon's (a day may have 23 or 25 hours).
  */
 
