@@ -42,6 +42,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
+import { createQueueRunner } from './modules/generation/generation-queue';
 import { healthRoutes } from './modules/health/health.routes';
 import { createQuizRepo } from './modules/quiz/quiz.repo';
 import { quizRoutes } from './modules/quiz/quiz.routes';
@@ -79,6 +80,19 @@ export interface AppDeps {
   aiProvider?: AiProvider;
   /** Defaults to tesseract.js with the bundled English data. */
   ocr?: OcrEngine;
+  /** Idle time before a `: keep-alive` comment on POST /create's event stream; 15 s unless a test shortens it. */
+  keepAliveMs?: number;
+}
+
+/** GENERATION_QUEUE=redis: generations run on the Redis queue's worker processes; otherwise in this process. */
+function createQueueRunnerFor(config: Config): ReturnType<typeof createQueueRunner> | undefined {
+  if (config.generationQueue.mode !== 'redis' || !config.redisUrl) return undefined;
+  return createQueueRunner({
+    redisUrl: config.redisUrl,
+    queueName: config.generationQueue.name,
+    extractTimeoutMs: config.extraction.timeoutMs,
+    aiTimeoutMs: config.ai.timeoutMs,
+  });
 }
 
 function createPaymentProvider(deps: AppDeps): PaymentProvider {
@@ -224,9 +238,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   quotaRoutes(app, quota);
   const extractor = createExtractor({ ocr: deps.ocr ?? createTesseractOcr(), ...config.extraction });
+  const queueRunner = createQueueRunnerFor(config);
+  if (queueRunner) app.addHook('onClose', () => queueRunner.close());
   generationRoutes(
     app,
-    createGenerationService({ provider: aiProvider, extractor, quota, clock: deps.clock, ai: config.ai }),
+    createGenerationService({
+      provider: aiProvider,
+      extractor,
+      quota,
+      clock: deps.clock,
+      ai: config.ai,
+      ...(queueRunner ? { runner: queueRunner } : {}),
+    }),
+    { keepAliveMs: deps.keepAliveMs ?? 15_000 },
   );
   const quiz = createQuizService({
     repo: createQuizRepo(deps.db),

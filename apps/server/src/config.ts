@@ -172,6 +172,18 @@ const schema = z
     STRIPE_PRICE_MONTHLY: optionalString,
     SHARE_TTL_DAYS: positiveInt(30),
     FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
+    GENERATION_QUEUE: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['in-process', 'redis'], { error: 'must be in-process or redis' }).default('in-process'),
+    ),
+    GENERATION_QUEUE_NAME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[\w-]{1,64}$/, 'must be 1 to 64 letters, digits, _ or -')
+        .default('generation'),
+    ),
+    GENERATION_WORKER_CONCURRENCY: positiveInt(2),
   })
   .superRefine((env, ctx) => {
     if (env.AI_PROVIDER === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
@@ -180,6 +192,9 @@ const schema = z
         path: ['AI_PROVIDER'],
         message: 'is "openai" but neither OPENAI_BASE_URL nor OPENAI_API_KEY is set',
       });
+    }
+    if (env.GENERATION_QUEUE === 'redis' && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['GENERATION_QUEUE'], message: 'is "redis" but REDIS_URL is not set' });
     }
   });
 
@@ -236,6 +251,11 @@ export interface Config {
   shareTtlMs: number;
   /** Feedback submissions accepted per client address per hour. */
   feedbackRateLimitPerHour: number;
+  /**
+   * Where generations run: `in-process` (this server) or `redis` (a BullMQ queue on REDIS_URL, worked by
+   * `npm run worker` processes); the queue's name, and how many jobs one worker process runs at once.
+   */
+  generationQueue: { mode: 'in-process' | 'redis'; name: string; workerConcurrency: number };
 }
 
 export class ConfigError extends Error {
@@ -310,5 +330,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
     feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
+    generationQueue: {
+      mode: e.GENERATION_QUEUE,
+      name: e.GENERATION_QUEUE_NAME,
+      workerConcurrency: e.GENERATION_WORKER_CONCURRENCY,
+    },
   };
 }

@@ -15,15 +15,29 @@ export interface ExtractorOptions {
   maxUnzippedBytes: number;
 }
 
+/** How far a file has been read: pages of a PDF, slides of a PPTX (`total` 1 for a single-part file). */
+export interface ExtractProgress {
+  done: number;
+  total: number;
+}
+
+export interface ExtractOptions {
+  /** Stops the work. */
+  signal?: AbortSignal;
+  onProgress?: (progress: ExtractProgress) => void;
+}
+
 /** Turns an uploaded file of a known kind into passages of text, offline, within a time limit. */
 export interface Extractor {
-  extract(kind: FileKind, bytes: Buffer): Promise<Passage[]>;
+  extract(kind: FileKind, bytes: Buffer, options?: ExtractOptions): Promise<Passage[]>;
 }
 
 export function createExtractor(options: ExtractorOptions): Extractor {
   return {
-    async extract(kind, bytes) {
+    async extract(kind, bytes, extractOptions = {}) {
       const controller = new AbortController();
+      const stop = () => controller.abort();
+      extractOptions.signal?.addEventListener('abort', stop, { once: true });
       const work = (async (): Promise<Passage[]> => {
         switch (kind) {
           case 'txt':
@@ -53,6 +67,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         return await withDeadline(options.timeoutMs, work, () => controller.abort());
       } catch (error) {
         throw error instanceof UnreadableFileError ? error : new UnreadableFileError(String(error));
+      } finally {
+        extractOptions.signal?.removeEventListener('abort', stop);
       }
     },
   };

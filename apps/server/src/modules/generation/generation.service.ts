@@ -1,33 +1,36 @@
-import type { CardSource, GeneratedCard, GenerateResponse } from '@flashcards/shared/api-types';
+import type { GenerateResponse } from '@flashcards/shared/api-types';
 import { generationCosts, limits } from '@flashcards/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  type AiProvider,
-  AiTimeoutError,
-  AiUnavailableError,
-  dropNearDuplicates,
-  similarity,
-} from '../../adapters/ai/ai-provider';
-import type { Clock } from '../../adapters/clock';
+import { AiTimeoutError, AiUnavailableError } from '../../adapters/ai/ai-provider';
 import { detectFileKind } from '../../adapters/extract/detect-file-type';
-import { type FileKind, type Passage, UnreadableFileError } from '../../adapters/extract/extracted';
-import type { Extractor } from '../../adapters/extract/extractor';
-import type { Config } from '../../config';
+import { type FileKind, UnreadableFileError } from '../../adapters/extract/extracted';
 import { AppError, appError } from '../../http/app-error';
 import type { QuotaService } from '../quota/quota.service';
-import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
+import {
+  createGenerationPipeline,
+  GenerationCancelledError,
+  type GenerationEvents,
+  type GenerationJob,
+  type GenerationPipelineDeps,
+  type GenerationRunner,
+} from './generation-pipeline';
+
+export { limitPassages } from './generation-pipeline';
 
 export interface GenerationInput {
   text: string;
   file: { bytes: Buffer; filename: string } | null;
 }
 
-export interface GenerationServiceDeps {
-  provider: AiProvider;
-  extractor: Extractor;
+export interface GenerationServiceDeps extends GenerationPipelineDeps {
   quota: QuotaService;
-  clock: Clock;
-  ai: Config['ai'];
+  /** Where extraction and generation run: the queue's worker processes; unset, this process's pipeline. */
+  runner?: GenerationRunner;
+}
+
+/** A caller that streams: `onStart` runs once the checks passed and the cost is taken, before any work. */
+export interface GenerationStream extends GenerationEvents {
+  onStart?: () => void;
 }
 
 /** The cost of a generation: the file's price when there is one, else the text's. */
@@ -37,91 +40,23 @@ export function costOf(kind: FileKind | null): number {
   return generationCosts.text;
 }
 
-/** Which passage of a chunk a card most likely came from (the one sharing most words with it). */
-function sourceOf(card: { question: string; answer: string }, chunk: Chunk): CardSource | undefined {
-  let best: Passage | undefined;
-  let bestScore = -1;
-  for (const passage of chunk.passages) {
-    const score = similarity(`${card.question} ${card.answer}`, passage.text);
-    if (score > bestScore) {
-      best = passage;
-      bestScore = score;
-    }
-  }
-  if (best?.page !== undefined) return { page: best.page };
-  if (best?.slide !== undefined) return { slide: best.slide };
-  return undefined;
-}
-
-/** The leading passages up to `maxChars` characters in all (the last one cut), in source order. */
-export function limitPassages(passages: Passage[], maxChars: number): Passage[] {
-  const out: Passage[] = [];
-  let left = maxChars;
-  for (const passage of passages) {
-    if (left <= 0) break;
-    out.push(passage.text.length <= left ? passage : { ...passage, text: passage.text.slice(0, left) });
-    left -= passage.text.length;
-  }
-  return out;
-}
-
 /**
- * POST /create: checks the input before any work, reserves the cost atomically, extracts the file's text,
- * generates per chunk with bounded parallelism under one deadline, merges and caps the cards, and gives the cost
- * back if anything after the reservation fails.
+ * POST /create: checks the input before any work, reserves the cost atomically, hands the job to the runner
+ * (extraction, then per-chunk generation under one deadline, in this process or on a queue's workers), and gives
+ * the cost back if anything after the reservation fails. A caller that leaves (its signal aborts) pays only if it
+ * was already given a card.
  */
 export function createGenerationService(deps: GenerationServiceDeps) {
-  const { provider, extractor, quota, clock, ai } = deps;
-
-  async function generateFromPassages(passages: Passage[], log: FastifyBaseLogger, inputChars: number) {
-    const started = clock.now();
-    const chunks = chunkPassages(passages, ai.chunkChars);
-    const total = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ai.timeoutMs);
-    const usage = { promptTokens: 0, completionTokens: 0, known: false };
-    try {
-      const perChunk = await mapWithConcurrency(chunks, ai.concurrency, async (chunk) => {
-        const budget = Math.max(3, Math.ceil((ai.maxCardsPerGeneration * chunk.text.length) / total));
-        const result = await provider.generateCards(
-          { text: chunk.text, maxCards: Math.min(budget, ai.maxCardsPerGeneration) },
-          controller.signal,
-        );
-        if (result.usage) {
-          usage.known = true;
-          usage.promptTokens += result.usage.promptTokens;
-          usage.completionTokens += result.usage.completionTokens;
-        }
-        return result.cards.map((card): GeneratedCard => {
-          const source = sourceOf(card, chunk);
-          return source ? { ...card, source } : { ...card };
-        });
-      });
-      if (controller.signal.aborted) throw new AiTimeoutError('generation deadline passed');
-      const cards = dropNearDuplicates(perChunk.flat()).slice(0, ai.maxCardsPerGeneration);
-      log.info(
-        {
-          generation: {
-            provider: provider.name,
-            model: provider.model,
-            inputChars,
-            chunks: chunks.length,
-            cards: cards.length,
-            ...(usage.known ? { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens } : {}),
-            ms: clock.now() - started,
-            ...(ai.logText ? { text: passages.map((p) => p.text).join('\n\n') } : {}),
-          },
-        },
-        'generation finished',
-      );
-      return cards;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const { quota } = deps;
+  const runner = deps.runner ?? createGenerationPipeline(deps);
 
   return {
-    async generate(userId: string, input: GenerationInput, log: FastifyBaseLogger): Promise<GenerateResponse> {
+    async generate(
+      userId: string,
+      input: GenerationInput,
+      log: FastifyBaseLogger,
+      events?: GenerationStream,
+    ): Promise<GenerateResponse> {
       // Input checks before any work (the size limits are enforced while reading the request).
       const text = input.text.trim();
       if (input.text.length > limits.maxTextLength) throw appError(413, 'text_too_long', 'textTooLong');
@@ -137,22 +72,28 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 
       const cost = costOf(kind);
       const reservation = await quota.reserve(userId, cost);
+      // From here on the work has started: a streaming caller switches to its event stream.
+      events?.onStart?.();
+      let cardsSent = 0;
       try {
-        const passages: Passage[] = text ? [{ text }] : [];
-        if (input.file && kind) {
-          const extracted = await extractor.extract(kind, input.file.bytes);
-          if (!extracted.some((passage) => passage.text.trim())) {
-            throw appError(422, 'file_unreadable', 'noTextInFile');
-          }
-          passages.push(...extracted);
-        }
-        const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
-        const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars);
-        if (cards.length === 0) throw appError(422, 'no_cards_generated', 'noCardsGenerated');
+        const job: GenerationJob = { text, file: input.file && kind ? { kind, bytes: input.file.bytes } : null };
+        const cards = await runner.run(job, log, {
+          ...(events?.signal ? { signal: events.signal } : {}),
+          ...(events?.onProgress ? { onProgress: events.onProgress } : {}),
+          onCard: (card) => {
+            cardsSent++;
+            events?.onCard?.(card);
+          },
+        });
         const { remaining } = await quota.balance(userId);
         return { cards, cost, remaining };
       } catch (error) {
-        await quota.refund(reservation);
+        // A client that left after seeing cards keeps them and pays (api-contract.md, "Streaming generation").
+        if (!(error instanceof GenerationCancelledError && cardsSent > 0)) await quota.refund(reservation);
+        if (error instanceof GenerationCancelledError) {
+          log.info({ cardsSent, refunded: cardsSent === 0 }, 'generation cancelled: the client left');
+          throw error;
+        }
         throw toAppError(error, log);
       }
     },

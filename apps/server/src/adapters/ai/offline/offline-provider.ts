@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { AiProvider } from '../ai-provider';
 import { AiTimeoutError } from '../ai-provider';
 import { generateOfflineCards } from './offline-generator';
@@ -8,9 +9,14 @@ export function createOfflineProvider(): AiProvider {
   return {
     name: 'offline',
     model: 'offline-extractive',
-    async generateCards({ text, maxCards }, signal) {
+    async generateCards({ text, maxCards }, signal, onCard) {
+      // Lets the cards of the chunk before go out (and an abort be heard) before this chunk's work.
+      await setImmediate();
       if (signal.aborted) throw new AiTimeoutError('generation deadline passed');
-      return { cards: generateOfflineCards(text, maxCards) };
+      // Extractive and fast: a chunk's cards are known at once, so they stream per chunk.
+      const cards = generateOfflineCards(text, maxCards);
+      for (const card of cards) onCard?.(card);
+      return { cards };
     },
     async generateQuiz({ cards, maxQuestions }, signal) {
       if (signal.aborted) throw new AiTimeoutError('generation deadline passed');
