@@ -178,16 +178,22 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
       const passages: Passage[] = job.text ? [{ text: job.text }] : [];
       if (job.file) {
         events.onProgress?.({ stage: 'extracting', done: 0, total: 1 });
+        let read = { done: 0, total: 1 };
         const extracted = await extractor
           .extract(job.file.kind, job.file.bytes, {
             ...(events.signal ? { signal: events.signal } : {}),
-            onProgress: ({ done, total }) => events.onProgress?.({ stage: 'extracting', done, total }),
+            onProgress: ({ done, total }) => {
+              read = { done, total };
+              events.onProgress?.({ stage: 'extracting', done, total });
+            },
           })
           .catch((error: unknown) => {
             cancelled();
             throw error;
           });
         cancelled();
+        // The whole file is read, whatever the parser reported last.
+        if (read.done < read.total) events.onProgress?.({ stage: 'extracting', done: read.total, total: read.total });
         if (!extracted.some((passage) => passage.text.trim())) {
           throw appError(422, 'file_unreadable', 'noTextInFile');
         }

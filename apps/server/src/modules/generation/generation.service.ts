@@ -1,4 +1,4 @@
-import type { GenerateResponse } from '@flashcards/shared/api-types';
+import type { GeneratedCard, GenerateResponse } from '@flashcards/shared/api-types';
 import { generationCosts, limits } from '@flashcards/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { AiTimeoutError, AiUnavailableError } from '../../adapters/ai/ai-provider';
@@ -80,10 +80,15 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         const cards = await runner.run(job, log, {
           ...(events?.signal ? { signal: events.signal } : {}),
           ...(events?.onProgress ? { onProgress: events.onProgress } : {}),
-          onCard: (card) => {
-            cardsSent++;
-            events?.onCard?.(card);
-          },
+          // Only a streaming caller is given cards before the end; a JSON caller sees none until the reply.
+          ...(events?.onCard
+            ? {
+                onCard: (card: GeneratedCard) => {
+                  cardsSent++;
+                  events.onCard?.(card);
+                },
+              }
+            : {}),
         });
         const { remaining } = await quota.balance(userId);
         return { cards, cost, remaining };
