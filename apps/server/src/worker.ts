@@ -2,8 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { createAiProvider } from './adapters/ai/create-provider';
 import { systemClock } from './adapters/clock';
-import { createExtractor } from './adapters/extract/extractor';
-import { createTesseractOcr } from './adapters/extract/image-ocr';
+import { createParserPool } from './adapters/extract/parser-pool';
 import { ConfigError, loadConfig } from './config';
 import { createGenerationPipeline } from './modules/generation/generation-pipeline';
 import { startGenerationWorker } from './modules/generation/generation-worker';
@@ -29,9 +28,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = pino({ level: config.logLevel });
-  const extractor = createExtractor({ ocr: createTesseractOcr(), ...config.extraction });
+  // The same isolated, bounded parser processes and AI provider as the API server's in-process mode.
+  const extractor = createParserPool({
+    ...config.extraction,
+    onKill: (reason) => log.warn({ reason }, 'parser process killed'),
+  });
+  const provider = createAiProvider(config.ai);
   const pipeline = createGenerationPipeline({
-    provider: createAiProvider(config.ai),
+    provider,
     extractor,
     clock: systemClock,
     ai: config.ai,
@@ -50,6 +54,8 @@ async function main(): Promise<void> {
     if (err) log.error({ err }, 'worker shutting down after an uncaught error');
     else log.info({ signal }, 'worker shutting down');
     await worker.close();
+    await extractor.close();
+    await provider.close?.();
   });
   log.info(
     { pid: process.pid, queue: config.generationQueue.name, concurrency: config.generationQueue.workerConcurrency },

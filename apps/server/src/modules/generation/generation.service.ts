@@ -4,8 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AiTimeoutError, AiUnavailableError } from '../../adapters/ai/ai-provider';
 import { detectFileKind } from '../../adapters/extract/detect-file-type';
 import { type FileKind, UnreadableFileError } from '../../adapters/extract/extracted';
+import type { Extractor } from '../../adapters/extract/extractor';
+import { ExtractorBusyError } from '../../adapters/extract/parser-pool';
+import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { AppError, appError } from '../../http/app-error';
-import type { QuotaService } from '../quota/quota.service';
+import type { QuotaService, Reservation } from '../quota/quota.service';
 import {
   createGenerationPipeline,
   GenerationCancelledError,
@@ -23,6 +26,12 @@ export interface GenerationInput {
 }
 
 export interface GenerationServiceDeps extends GenerationPipelineDeps {
+  /** `hasCapacity` (the isolated parser pool has it) lets a full queue be refused before anything is charged. */
+  extractor: Extractor & { hasCapacity?: () => boolean };
+  /** Generations per user per hour; every request that passes the input checks counts, failed ones too. */
+  limiter: RateLimiter;
+  /** One file generation at a time per user: a one-point limiter used as a lock, released when the work ends. */
+  fileLock: RateLimiter;
   quota: QuotaService;
   /** Where extraction and generation run: the queue's worker processes; unset, this process's pipeline. */
   runner?: GenerationRunner;
@@ -32,6 +41,9 @@ export interface GenerationServiceDeps extends GenerationPipelineDeps {
 export interface GenerationStream extends GenerationEvents {
   onStart?: () => void;
 }
+
+/** How long a client refused as busy is told to wait. */
+const busyRetrySeconds = 30;
 
 /** The cost of a generation: the file's price when there is one, else the text's. */
 export function costOf(kind: FileKind | null): number {
@@ -47,8 +59,9 @@ export function costOf(kind: FileKind | null): number {
  * was already given a card.
  */
 export function createGenerationService(deps: GenerationServiceDeps) {
-  const { quota } = deps;
+  const { extractor, quota, limiter, fileLock } = deps;
   const runner = deps.runner ?? createGenerationPipeline(deps);
+  const busy = () => appError(503, 'busy', 'serverBusy', { retryAfterSeconds: busyRetrySeconds });
 
   return {
     async generate(
@@ -70,8 +83,23 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         }
       }
 
+      const waitMs = await limiter.hit(userId);
+      if (waitMs !== null) {
+        throw appError(429, 'rate_limited', 'rateLimited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+      }
+      if (kind && extractor.hasCapacity?.() === false) throw busy();
+      if (kind && (await fileLock.hit(userId)) !== null) {
+        throw appError(429, 'generation_in_progress', 'generationInProgress', { retryAfterSeconds: 10 });
+      }
+
       const cost = costOf(kind);
-      const reservation = await quota.reserve(userId, cost);
+      let reservation: Reservation;
+      try {
+        reservation = await quota.reserve(userId, cost);
+      } catch (error) {
+        if (kind) await fileLock.reset(userId);
+        throw error;
+      }
       // From here on the work has started: a streaming caller switches to its event stream.
       events?.onStart?.();
       let cardsSent = 0;
@@ -99,7 +127,10 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           log.info({ cardsSent, refunded: cardsSent === 0 }, 'generation cancelled: the client left');
           throw error;
         }
+        if (error instanceof ExtractorBusyError) throw busy();
         throw toAppError(error, log);
+      } finally {
+        if (kind) await fileLock.reset(userId);
       }
     },
   };
