@@ -36,9 +36,9 @@ export type GenerationJobMessage =
 /** How the queue is tuned, shared by both sides. */
 export const queueTuning = {
   /** A worker holding a job renews its lock every half of this; a SIGKILLed worker's job is stalled after it. */
-  lockDurationMs: 10_000,
+  lockDurationMs: 6_000,
   /** How often workers look for stalled jobs (and put them back in the queue for another worker). */
-  stalledIntervalMs: 5_000,
+  stalledIntervalMs: 3_000,
   /** A job whose worker died twice fails: the request ends with an `error` event and a refund. */
   maxStalledCount: 1,
   /** The API server waits this long past a job's deadline for the worker's own timeout answer. */
