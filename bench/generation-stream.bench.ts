@@ -165,8 +165,9 @@ async function streamed(url: string, bearer: string) {
   let buffer = '';
   let firstCard = 0;
   let cards = 0;
-  for await (const chunk of response.body) {
-    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    buffer += decoder.decode(chunk.value, { stream: true });
     if (!firstCard && buffer.includes('event: card\n')) firstCard = performance.now() - started;
     if (buffer.includes('event: error\n')) throw new Error(`stream ended with ${buffer}`);
   }
