@@ -12,9 +12,9 @@ import type { Clock } from './adapters/clock';
 import { createParserPool } from './adapters/extract/parser-pool';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
+import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { createStripeProvider } from './adapters/payments/stripe-provider';
-import { createTestPaymentProvider, type TestPaymentProvider } from './adapters/payments/test-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -29,7 +29,7 @@ import { createUsersRepo } from './modules/auth/users.repo';
 import { createBillingRepo } from './modules/billing/billing.repo';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
-import { testCheckoutRoutes } from './modules/billing/test-checkout.routes';
+import { localCheckoutRoutes } from './modules/billing/local-checkout.routes';
 import { createCardsRepo } from './modules/cards/cards.repo';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { createCardsService } from './modules/cards/cards.service';
@@ -102,7 +102,7 @@ function createPaymentProvider(deps: AppDeps): PaymentProvider {
       priceIds: payments.stripePriceIds,
     });
   }
-  return createTestPaymentProvider({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
+  return createLocalPaymentProvider({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
 }
 
 /** A hop count becomes "trust the nearest N proxies"; booleans and address lists pass through. */
@@ -194,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   billingRoutes(app, billing);
-  if (payments.name === 'test') testCheckoutRoutes(app, payments as TestPaymentProvider, billing);
+  if (payments.name === 'test') localCheckoutRoutes(app, payments as LocalPaymentProvider, billing);
   const study = { clock: deps.clock, newId: deps.newId };
   const decksRepo = createDecksRepo(deps.db);
   const cardsRepo = createCardsRepo(deps.db);
@@ -271,8 +271,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider: aiProvider,
     limiter: deps.rateLimiters({ name: 'quiz', points: config.quiz.rateLimitPerHour, windowMs: 3_600_000 }),
     timeoutMs: config.ai.timeoutMs,
-    maxQuestions: 20,
-    maxCardsIn: 100,
+    maxQuestions: limits.maxQuizQuestions,
+    maxCardsIn: limits.maxQuizCardsIn,
   });
   quizRoutes(app, quiz);
 

@@ -4,7 +4,7 @@ import { type GoogleIdTokenVerifier, GoogleTokenError } from '../../adapters/goo
 import type { IdGenerator } from '../../adapters/ids';
 import type { RateLimiter, RateLimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import { isUniqueViolation } from '../../db/errors';
-import { type AppError, appError } from '../../http/app-error';
+import { errors, rateLimited } from '../../http/app-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 import type { UserRow, UsersRepo } from './users.repo';
@@ -58,7 +58,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await users.insert(row);
         return toUser(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw appError(409, 'email_taken', 'emailTaken');
+        if (isUniqueViolation(error)) throw errors.emailTaken();
         throw error;
       }
     },
@@ -74,20 +74,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       else await verifyAgainstDummy(input.password);
       if (!user || !valid) {
         await loginFailures.hit(input.username);
-        throw appError(401, 'invalid_credentials', 'invalidCredentials');
+        throw errors.invalidCredentials();
       }
       await loginFailures.reset(input.username);
       return tokenFor(user.id);
     },
 
     async googleLogin(credential: string, clientIp: string): Promise<TokenResponse> {
-      if (!deps.google) throw appError(501, 'google_login_unavailable', 'googleLoginUnavailable');
+      if (!deps.google) throw errors.googleLoginUnavailable();
       await limit(ipLimiter, clientIp);
       let identity: Awaited<ReturnType<GoogleIdTokenVerifier['verify']>>;
       try {
         identity = await deps.google.verify(credential);
       } catch (error) {
-        if (error instanceof GoogleTokenError) throw appError(401, 'invalid_google_token', 'googleTokenInvalid');
+        if (error instanceof GoogleTokenError) throw errors.invalidGoogleToken();
         throw error;
       }
       return tokenFor(await findOrCreateGoogleUser(identity));
@@ -109,7 +109,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const linked = await users.findByGoogleSub(identity.sub);
     if (linked) return linked.id;
     // Linking by email is only safe when Google vouches for the address.
-    if (!identity.emailVerified) throw appError(401, 'google_email_unverified', 'googleEmailUnverified');
+    if (!identity.emailVerified) throw errors.googleEmailUnverified();
     const email = identity.email.trim().toLowerCase();
     const existing = await users.findByEmail(email);
     const now = clock.now();
@@ -144,8 +144,4 @@ export type AuthService = ReturnType<typeof createAuthService>;
 async function limit(limiter: RateLimiter, key: string): Promise<void> {
   const waitMs = await limiter.hit(key);
   if (waitMs !== null) throw rateLimited(waitMs);
-}
-
-function rateLimited(waitMs: number): AppError {
-  return appError(429, 'rate_limited', 'rateLimited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
 }

@@ -12,7 +12,7 @@ import type { Clock } from '../../adapters/clock';
 import type { FileKind, Passage } from '../../adapters/extract/extracted';
 import type { Extractor } from '../../adapters/extract/extractor';
 import type { Config } from '../../config';
-import { appError } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
 
 /** What one generation works on once its input checks passed: the text, and the file with its detected kind. */
@@ -195,13 +195,13 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
         // The whole file is read, whatever the parser reported last.
         if (read.done < read.total) events.onProgress?.({ stage: 'extracting', done: read.total, total: read.total });
         if (!extracted.some((passage) => passage.text.trim())) {
-          throw appError(422, 'file_unreadable', 'noTextInFile');
+          throw errors.fileUnreadable({ message: 'noTextInFile' });
         }
         passages.push(...extracted);
       }
       const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
       const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars, events);
-      if (cards.length === 0) throw appError(422, 'no_cards_generated', 'noCardsGenerated');
+      if (cards.length === 0) throw errors.noCardsGenerated();
       return cards;
     },
   };

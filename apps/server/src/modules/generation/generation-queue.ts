@@ -1,9 +1,10 @@
 import type { GeneratedCard, GenerationProgress, GenerationStreamError } from '@flashcards/shared/api-types';
+import { type ErrorCode, errorCodes } from '@flashcards/shared/errors';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { FileKind } from '../../adapters/extract/extracted';
-import { AppError, appError } from '../../http/app-error';
+import { AppError, errors } from '../../http/app-error';
 import {
   GenerationCancelledError,
   type GenerationEvents,
@@ -25,8 +26,11 @@ export interface GenerationJobData {
   deadlineAt: number;
 }
 
-/** A worker's answer: the final list, or the error the JSON reply would give. */
-export type GenerationJobResult = { ok: true; cards: GeneratedCard[] } | { ok: false; error: GenerationStreamError };
+/** A worker's answer: the final list, the error the JSON reply would give, or: the client left. */
+export type GenerationJobResult =
+  | { ok: true; cards: GeneratedCard[] }
+  | { ok: false; error: GenerationStreamError }
+  | { ok: false; cancelled: true };
 
 /** Published by the worker on the job's channel as the work advances. */
 export type GenerationJobMessage =
@@ -137,14 +141,17 @@ export function createQueueRunner(options: QueueRunnerOptions): GenerationRunner
           if (/timed out|ttl/i.test(reason)) {
             cancel();
             log.warn({ jobId }, 'generation job passed its deadline');
-            throw appError(504, 'ai_timeout', 'generationTimeout');
+            throw errors.aiTimeout();
           }
           // The job failed outside the pipeline: its worker died more often than allowed (stalled), or crashed.
           log.error({ jobId, reason }, 'generation job failed');
-          throw appError(502, 'ai_unavailable', 'aiUnavailable');
+          throw errors.aiUnavailable();
         }
-        if (!result.ok) throw new AppError(result.error.status, result.error.code, result.error.detail);
-        return result.cards;
+        if (result.ok) return result.cards;
+        if ('cancelled' in result) throw new GenerationCancelledError('the client left');
+        // Codes from a worker of another version are checked against this server's table.
+        const code: ErrorCode = result.error.code in errorCodes ? result.error.code : 'internal_error';
+        throw new AppError(code, result.error.detail);
       } finally {
         events.signal?.removeEventListener('abort', cancel);
         listeners.delete(channel);

@@ -2,7 +2,7 @@ import { messages } from '@flashcards/shared/messages';
 import { Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
-import { toAppError } from './generation.service';
+import { toAppError } from '../../http/to-app-error';
 import { GenerationCancelledError, type GenerationRunner } from './generation-pipeline';
 import {
   channels,
@@ -82,7 +82,7 @@ export function startGenerationWorker(options: GenerationWorkerOptions) {
             return { ok: false, error: { status: 504, code: 'ai_timeout', detail: messages.generationTimeout } };
           }
           log.info({ jobId }, 'generation job cancelled: the client left');
-          return { ok: false, error: { status: 499, code: 'cancelled', detail: messages.generationFailed } };
+          return { ok: false, cancelled: true };
         }
         const mapped = toAppError(error, log);
         if (mapped instanceof AppError) {

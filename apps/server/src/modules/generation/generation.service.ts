@@ -1,13 +1,12 @@
 import type { GeneratedCard, GenerateResponse } from '@flashcards/shared/api-types';
 import { generationCosts, limits } from '@flashcards/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
-import { AiTimeoutError, AiUnavailableError } from '../../adapters/ai/ai-provider';
 import { detectFileKind } from '../../adapters/extract/detect-file-type';
-import { type FileKind, UnreadableFileError } from '../../adapters/extract/extracted';
+import type { FileKind } from '../../adapters/extract/extracted';
 import type { Extractor } from '../../adapters/extract/extractor';
-import { ExtractorBusyError } from '../../adapters/extract/parser-pool';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
-import { AppError, appError } from '../../http/app-error';
+import { errors, rateLimited } from '../../http/app-error';
+import { busyRetrySeconds, toAppError } from '../../http/to-app-error';
 import type { QuotaService, Reservation } from '../quota/quota.service';
 import {
   createGenerationPipeline,
@@ -42,9 +41,6 @@ export interface GenerationStream extends GenerationEvents {
   onStart?: () => void;
 }
 
-/** How long a client refused as busy is told to wait. */
-const busyRetrySeconds = 30;
-
 /** The cost of a generation: the file's price when there is one, else the text's. */
 export function costOf(kind: FileKind | null): number {
   if (kind === 'pptx') return generationCosts.pptx;
@@ -61,7 +57,6 @@ export function costOf(kind: FileKind | null): number {
 export function createGenerationService(deps: GenerationServiceDeps) {
   const { extractor, quota, limiter, fileLock } = deps;
   const runner = deps.runner ?? createGenerationPipeline(deps);
-  const busy = () => appError(503, 'busy', 'serverBusy', { retryAfterSeconds: busyRetrySeconds });
 
   return {
     async generate(
@@ -72,24 +67,22 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     ): Promise<GenerateResponse> {
       // Input checks before any work (the size limits are enforced while reading the request).
       const text = input.text.trim();
-      if (input.text.length > limits.maxTextLength) throw appError(413, 'text_too_long', 'textTooLong');
-      if (!text && !input.file) throw appError(422, 'empty_input', 'emptyInput');
+      if (input.text.length > limits.maxTextLength) throw errors.textTooLong();
+      if (!text && !input.file) throw errors.emptyInput();
       let kind: FileKind | null = null;
       if (input.file) {
         kind = await detectFileKind(input.file.bytes);
         if (!kind) {
           const pptxName = /\.pptx$/i.test(input.file.filename);
-          throw appError(415, 'unsupported_file_type', pptxName ? 'invalidFileTypePptx' : 'invalidFileType');
+          throw errors.unsupportedFileType({ message: pptxName ? 'invalidFileTypePptx' : 'invalidFileType' });
         }
       }
 
       const waitMs = await limiter.hit(userId);
-      if (waitMs !== null) {
-        throw appError(429, 'rate_limited', 'rateLimited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
-      }
-      if (kind && extractor.hasCapacity?.() === false) throw busy();
+      if (waitMs !== null) throw rateLimited(waitMs);
+      if (kind && extractor.hasCapacity?.() === false) throw errors.busy({ retryAfterSeconds: busyRetrySeconds });
       if (kind && (await fileLock.hit(userId)) !== null) {
-        throw appError(429, 'generation_in_progress', 'generationInProgress', { retryAfterSeconds: 10 });
+        throw errors.generationInProgress({ retryAfterSeconds: 10 });
       }
 
       const cost = costOf(kind);
@@ -127,31 +120,12 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           log.info({ cardsSent, refunded: cardsSent === 0 }, 'generation cancelled: the client left');
           throw error;
         }
-        if (error instanceof ExtractorBusyError) throw busy();
         throw toAppError(error, log);
       } finally {
         if (kind) await fileLock.reset(userId);
       }
     },
   };
-}
-
-/** Maps extraction and provider failures to the contract's statuses; anything else passes through. */
-export function toAppError(error: unknown, log: FastifyBaseLogger): unknown {
-  if (error instanceof AppError) return error;
-  if (error instanceof UnreadableFileError) {
-    log.warn({ reason: error.message }, 'file could not be read');
-    return appError(422, 'file_unreadable', 'fileUnreadable');
-  }
-  if (error instanceof AiTimeoutError) {
-    log.warn({ reason: error.message }, 'generation timed out');
-    return appError(504, 'ai_timeout', 'generationTimeout');
-  }
-  if (error instanceof AiUnavailableError) {
-    log.error({ reason: error.message }, 'AI provider failed');
-    return appError(502, 'ai_unavailable', 'aiUnavailable');
-  }
-  return error;
 }
 
 export type GenerationService = ReturnType<typeof createGenerationService>;
