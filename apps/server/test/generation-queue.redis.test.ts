@@ -9,7 +9,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { messages } from '@flashcards/shared/messages';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueConnection } from '../src/modules/generation/generation-queue';
 import { openLiveStream, type StreamEvent } from './support/event-stream';
 import { signUpAndLogIn } from './support/factories';
 import { FakeChatServer, streamCompletion } from './support/fake-chat-server';
@@ -139,6 +142,14 @@ afterAll(async () => {
   api.app.server.closeAllConnections();
   await api.close();
   await fake.stop();
+  // Leave nothing of this run's queues in the shared Redis.
+  for (const name of [queueName, `${queueName}-nobody`]) {
+    const connection = queueConnection(redisUrl);
+    const queue = new Queue(name, { connection });
+    await queue.obliterate({ force: true });
+    await queue.close();
+    connection.disconnect();
+  }
 });
 
 describe('generation through the Redis queue', () => {
@@ -170,10 +181,16 @@ describe('generation through the Redis queue', () => {
     expect(workers.reduce((sum, worker) => sum + jobStarts(worker).length, 0)).toBe(1);
   });
 
-  it('answers a JSON client with the result once the worker is done', async () => {
-    fake.handler = (_request, res) => streamCompletion(res, cardsReply('Json', 2), { piece: 40, delayMs: 5 });
+  it('answers a JSON client with the result once the worker is done; an uploaded file travels with the job', async () => {
+    let material = '';
+    fake.handler = (request, res) => {
+      material = request.body.messages[1]?.content ?? '';
+      return streamCompletion(res, cardsReply('Json', 2), { piece: 40, delayMs: 5 });
+    };
     const { headers } = await signUpAndLogIn(api.app);
-    const body = multipartBody([{ name: 'text', value: biology }]);
+    const body = multipartBody([
+      { name: 'file', value: Buffer.from(`Notes from the file.\n\n${biology}`), filename: 'notes.txt' },
+    ]);
     const response = await fetch(`${apiUrl}/create`, {
       method: 'POST',
       headers: { ...headers, ...body.headers },
@@ -185,8 +202,9 @@ describe('generation through the Redis queue', () => {
       'What does Json rule 1 say?',
       'What does Json rule 2 say?',
     ]);
-    expect(json.cost).toBe(1);
-    expect(json.remaining).toBe(49);
+    expect(json.cost).toBe(3);
+    expect(json.remaining).toBe(47);
+    expect(material).toContain('Notes from the file.');
   });
 
   it('a client that leaves before the first card stops the worker’s model request and is refunded', async () => {
@@ -251,4 +269,37 @@ describe('generation through the Redis queue', () => {
     expect(jobStarts(other).at(-1)?.jobId).toBe(jobStarts(holder).at(-1)?.jobId);
     expect(await freeUsed(user._id)).toBe(1);
   }, 60_000);
+
+  it('a job no worker takes ends at its deadline with ai_timeout, and the cost is refunded', async () => {
+    const lonely = await createTestApp({
+      shareWith: api,
+      env: {
+        REDIS_URL: redisUrl,
+        GENERATION_QUEUE: 'redis',
+        GENERATION_QUEUE_NAME: `${queueName}-nobody`,
+        AI_TIMEOUT: '1s',
+        FREE_GENERATIONS_PER_MONTH: '50',
+      },
+    });
+    try {
+      const { user, headers } = await signUpAndLogIn(lonely.app);
+      const body = multipartBody([{ name: 'text', value: biology }]);
+      const started = Date.now();
+      const response = await lonely.app.inject({
+        method: 'POST',
+        url: '/create',
+        headers: { ...headers, ...body.headers, accept: 'text/event-stream' },
+        payload: body.payload,
+      });
+      // The deadline (1 s) and the API server's grace for the worker's own answer (5 s).
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(
+        `event: error\ndata: ${JSON.stringify({ detail: messages.generationTimeout, code: 'ai_timeout', status: 504 })}\n\n`,
+      );
+      expect(await freeUsed(user._id)).toBe(0);
+    } finally {
+      await lonely.close();
+    }
+  }, 20_000);
 });
