@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -237,6 +238,11 @@ try {
       );
     } finally {
       await queued.stop();
+      const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      const queue = new Queue(queueEnv.GENERATION_QUEUE_NAME, { connection });
+      await queue.obliterate({ force: true }).catch(() => {});
+      await queue.close();
+      connection.disconnect();
     }
   }
 } finally {
