@@ -44,6 +44,10 @@ import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
 import { createQueueRunner } from './modules/generation/generation-queue';
 import { healthRoutes } from './modules/health/health.routes';
+import { createWorkerImportParser, type ImportParser, limitImports } from './modules/interop/import-runner';
+import { createInteropRepo } from './modules/interop/interop.repo';
+import { interopRoutes } from './modules/interop/interop.routes';
+import { createInteropService } from './modules/interop/interop.service';
 import { createQuizRepo } from './modules/quiz/quiz.repo';
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { createQuizService } from './modules/quiz/quiz.service';
@@ -78,6 +82,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the provider config.ai names (offline or openai). */
   aiProvider?: AiProvider;
+  /** Reads imported files; defaults to a worker thread per import. */
+  importParser?: ImportParser;
   /** Idle time before a `: keep-alive` comment on POST /create's event stream; 15 s unless a test shortens it. */
   keepAliveMs?: number;
 }
@@ -221,6 +227,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newShareCode: deps.newShareCode ?? randomShareCode,
       shareTtlMs: config.shareTtlMs,
     }),
+  );
+  interopRoutes(
+    app,
+    createInteropService({
+      ...study,
+      ...dailyLimit,
+      repo: createInteropRepo(deps.db),
+      parse: limitImports(
+        deps.importParser ?? createWorkerImportParser({ timeoutMs: config.interop.timeoutMs, maxHeapMb: 1024 }),
+        { running: 2, waiting: 8 },
+      ),
+      maxUnzippedBytes: config.interop.maxUnzippedBytes,
+    }),
+    { maxImportBytes: config.interop.maxImportBytes },
   );
   feedbackRoutes(
     app,

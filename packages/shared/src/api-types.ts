@@ -130,6 +130,14 @@ export interface ImportResponse {
   name: string;
 }
 
+/** POST /import: the decks that received cards, with their card counts afterwards. */
+export interface FileImportResponse {
+  decks: { _id: string; name: string; card_count: number }[];
+  cards_imported: number;
+  skipped: number;
+  warnings: string[];
+}
+
 /** POST /send-feedback request. */
 export interface FeedbackRequest {
   email?: string;

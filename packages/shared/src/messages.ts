@@ -180,6 +180,25 @@ export const messages = {
   reviewDeckEmpty: 'This deck has no cards yet.',
   reviewStatsLoadFailed: 'Failed to load the statistics of this deck.',
   reviewExported: 'Downloaded {file}.',
+
+  // Anki interop (api-contract.md "Anki interop, media")
+  importFileTooLarge: 'File is too large. Maximum import size is {size}.',
+  importUnsupportedType:
+    'Unsupported file type. Please upload an Anki package (.apkg, .colpkg) or a .txt, .csv or .tsv file.',
+  importNoFile: 'Please choose a file to import.',
+  mediaNotFound: 'Image not found.',
+  importSoundsDropped: '{count} sounds or videos were left out: only images are kept.',
+  importImagesMissing: '{count} images were not in the package (or were not images) and were left out.',
+  importCardsTooLong: '{count} cards were longer than {max} characters on a side and were skipped.',
+  importTitle: 'Import',
+  importIntro: 'Bring cards from Anki (.apkg, .colpkg), an Anki text export, a CSV or TSV file, or a Quizlet export.',
+  importChooseFile: 'File to import',
+  importDeckName: 'Deck name for a text or CSV file (optional)',
+  importSubmit: 'Import',
+  importRunning: 'Importing...',
+  importDone: 'Imported {cards} cards into {decks} decks; {skipped} skipped.',
+  importFileFailed: 'Import failed. Please try again.',
+  exportApkg: 'Export Anki package (.apkg)',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

@@ -36,6 +36,8 @@ export interface UsersTable {
   /** End of the paid subscription period (epoch ms); premium access lasts until then. */
   subscription_end_date: number | null;
   subscription_cancel_at_period_end: Generated<number>;
+  /** Secret in the names of the user's media (migration 0008); made on the first import. */
+  media_secret: Generated<string | null>;
 }
 
 /** ts-fsrs State: 0 New, 1 Learning, 2 Review (api status "due"), 3 Relearning. */
@@ -174,6 +176,34 @@ export interface TestSubscriptionsTable {
   created_at: number;
 }
 
+/** An image from an import (migration 0008): one row per user and content. */
+export interface MediaTable {
+  id: string;
+  user_id: string;
+  /** Unguessable: a hash of the content and the user's media secret, plus the extension. */
+  name: string;
+  sha256: string;
+  content_type: string;
+  size: number;
+  data: Buffer;
+  created_at: number;
+}
+
+/** Which card shows which image; deleting the last row of an image deletes the image (a trigger). */
+export interface CardMediaTable {
+  card_id: string;
+  media_id: string;
+  user_id: string;
+}
+
+/** Anki note guids a user has imported, with the deck they went into. */
+export interface ImportedNotesTable {
+  user_id: string;
+  guid: string;
+  deck_id: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   decks: DecksTable;
@@ -186,4 +216,7 @@ export interface Database {
   checkout_sessions: CheckoutSessionsTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
   test_subscriptions: TestSubscriptionsTable;
+  media: MediaTable;
+  card_media: CardMediaTable;
+  imported_notes: ImportedNotesTable;
 }

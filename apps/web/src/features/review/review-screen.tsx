@@ -3,6 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { useState } from 'react';
 import { fill } from '../../lib/fill';
 import { useDeleteCard, useDeleteDeck } from '../decks/decks-api';
+import { ImportModal } from '../interop/import-modal';
 import { ConfirmModal } from './confirm-modal';
 import { DeckList } from './deck-list';
 import { DeckSettingsModal, type SettingsTab } from './deck-settings-modal';
@@ -15,7 +16,8 @@ type Dialog =
   | { kind: 'settings'; deck: Deck; tab: SettingsTab }
   | { kind: 'share'; deck: Deck }
   | { kind: 'delete-deck'; deck: Deck }
-  | { kind: 'delete-card'; deck: Deck; card: Card };
+  | { kind: 'delete-card'; deck: Deck; card: Card }
+  | { kind: 'import' };
 
 /**
  * The review page (product-spec.md section 2): the deck list with its dialogs, or a review session. One dialog
@@ -40,6 +42,11 @@ export function ReviewScreen() {
 
   return (
     <>
+      <div className="review-import">
+        <button type="button" className="button button--secondary" onClick={() => setDialog({ kind: 'import' })}>
+          {messages.importTitle}
+        </button>
+      </div>
       <DeckList
         onReview={(deck) =>
           setTarget(deck ? { deckId: deck._id, name: deck.name } : { deckId: null, name: 'All decks' })
@@ -56,6 +63,7 @@ export function ReviewScreen() {
           onClose={() => setDialog(null)}
         />
       )}
+      {dialog?.kind === 'import' && <ImportModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'share' && <ShareModal deck={dialog.deck} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete-deck' && <DeleteDeckModal deck={dialog.deck} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete-card' && (
