@@ -98,6 +98,10 @@ export interface ReviewLogsTable {
   difficulty: number;
   scheduled_days: number;
   elapsed_days: number;
+  /** When this answer was taken back (POST /cards/{id}/undo-review); counts and statistics skip such rows. */
+  undone_at: number | null;
+  /** The card's scheduling fields before this review (JSON of CardSnapshot), which undo restores. */
+  card_before: string | null;
 }
 
 export interface SharesTable {
