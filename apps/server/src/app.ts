@@ -45,6 +45,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
+import { createQueueRunner } from './modules/generation/generation-queue';
 import { healthRoutes } from './modules/health/health.routes';
 import { createWorkerImportParser, type ImportParser, limitImports } from './modules/interop/import-runner';
 import { createInteropRepo } from './modules/interop/interop.repo';
@@ -96,6 +97,19 @@ export interface AppDeps {
   fsrsOptimizer?: FsrsOptimizer;
   /** Reads imported files; defaults to a worker thread per import. */
   importParser?: ImportParser;
+  /** Idle time before a `: keep-alive` comment on POST /create's event stream; 15 s unless a test shortens it. */
+  keepAliveMs?: number;
+}
+
+/** GENERATION_QUEUE=redis: generations run on the Redis queue's worker processes; otherwise in this process. */
+function createQueueRunnerFor(config: Config): ReturnType<typeof createQueueRunner> | undefined {
+  if (config.generationQueue.mode !== 'redis' || !config.redisUrl) return undefined;
+  return createQueueRunner({
+    redisUrl: config.redisUrl,
+    queueName: config.generationQueue.name,
+    extractTimeoutMs: config.extraction.timeoutMs,
+    aiTimeoutMs: config.ai.timeoutMs,
+  });
 }
 
 function createPaymentProvider(deps: AppDeps): PaymentProvider {
@@ -277,6 +291,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onKill: (reason) => app.log.warn({ reason }, 'parser process killed'),
   });
   app.addHook('onClose', () => extractor.close());
+  const queueRunner = createQueueRunnerFor(config);
+  if (queueRunner) app.addHook('onClose', () => queueRunner.close());
   generationRoutes(
     app,
     createGenerationService({
@@ -291,7 +307,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       quota,
       clock: deps.clock,
       ai: config.ai,
+      ...(queueRunner ? { runner: queueRunner } : {}),
     }),
+    { keepAliveMs: deps.keepAliveMs ?? 15_000 },
   );
   const quiz = createQuizService({
     repo: createQuizRepo(deps.db),

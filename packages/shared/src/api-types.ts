@@ -238,6 +238,27 @@ export interface GenerateResponse {
   remaining: number;
 }
 
+/** A `progress` event of POST /create's event stream: pages or slides read, then cards written so far. */
+export interface GenerationProgress {
+  stage: 'extracting' | 'generating';
+  done: number;
+  total: number;
+}
+
+/** An `error` event of POST /create's event stream: what the JSON reply would have said, and its status. */
+export interface GenerationStreamError {
+  detail: string;
+  code: ErrorCode;
+  status: number;
+}
+
+/** The events of POST /create with `Accept: text/event-stream` (api-contract.md, "Streaming generation"). */
+export type GenerationStreamEvent =
+  | { event: 'progress'; data: GenerationProgress }
+  | { event: 'card'; data: GeneratedCard }
+  | { event: 'done'; data: GenerateResponse }
+  | { event: 'error'; data: GenerationStreamError };
+
 /** POST /api/quiz/generate */
 export interface QuizResponse {
   cards: { question: string; answer: string }[];

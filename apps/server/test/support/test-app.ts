@@ -30,6 +30,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** Share another context's database and clock (a second app server). */
   shareWith?: TestContext;
+  /** Idle time before a keep-alive comment on POST /create's event stream (15 s by default). */
+  keepAliveMs?: number;
   /** Runs before app.ready(), e.g. to add a route that a test needs. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -50,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(options.random ? { random: options.random } : {}),
     webDistDir: options.webDistDir,
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.keepAliveMs ? { keepAliveMs: options.keepAliveMs } : {}),
     logger: false,
   });
   options.beforeReady?.(app);

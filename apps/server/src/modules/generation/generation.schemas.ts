@@ -17,6 +17,10 @@ export const generationPaths: ApiPaths = {
   '/create': {
     post: operation({
       summary: 'Generate cards from text or a file (costs 1, 3 or 5 generations, refunded on failure)',
+      description:
+        'With `Accept: text/event-stream` the answer streams: `progress`, `card` (as soon as each is known), then ' +
+        '`done` (the JSON body) or `error` (`{ detail, code, status }`). Checks that fail before any work answer ' +
+        'as JSON errors either way.',
       tags: ['Generation'],
       auth: true,
       body: multipart(generationForm),
