@@ -3,12 +3,15 @@
  * text cleaned (clean-text.ts), its progress sent to the parent as it goes. Anything that goes wrong here, however badly, ends this process only.
  */
 
+import { yieldCpuToServer } from '../workers/worker-entry';
 import { cleanPassages } from './clean-text';
 import type { FileKind, Passage } from './extracted';
 import { UnreadableFileError } from './extracted';
 import type { ExtractProgress, ParserLimits } from './extractor';
 import { parseFile } from './extractor';
 import { createTesseractOcr } from './image-ocr';
+
+yieldCpuToServer();
 
 export interface ParseTask {
   kind: FileKind;
