@@ -181,7 +181,9 @@ try {
     );
   });
   console.log(
-    `  slowest /healthz answer meanwhile: ${slowest.toFixed(0)} ms (goal ≤ 50 ms; 2,300 ms before isolation)`,
+    `  /healthz meanwhile (${times.length} polls): median ${percentile(times, 0.5).toFixed(1)} ms, p99 ` +
+      `${percentile(times, 0.99).toFixed(0)} ms, slowest ${(times.at(-1) ?? 0).toFixed(0)} ms ` +
+      `(goal: slowest ≤ 50 ms; 2,300 ms before isolation); load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
   );
   console.log(`  server process peak RSS: ${mb(memory.serverPeak)} (goal ≤ 400 MB)`);
   console.log(
