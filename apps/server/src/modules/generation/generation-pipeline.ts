@@ -14,7 +14,6 @@ import type { Extractor } from '../../adapters/extract/extractor';
 import type { Config } from '../../config';
 import { errors } from '../../http/app-error';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
-import { cleanPassages } from './clean-text';
 
 /** What one generation works on once its input checks passed: the text, and the file with its detected kind. */
 export interface GenerationJob {
@@ -198,7 +197,7 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
         if (!extracted.some((passage) => passage.text.trim())) {
           throw errors.fileUnreadable({ message: 'noTextInFile' });
         }
-        passages.push(...cleanPassages(extracted));
+        passages.push(...extracted);
       }
       const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
       const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars, events);
