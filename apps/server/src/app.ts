@@ -4,7 +4,8 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { limits } from '@flashcards/shared/limits';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { messages } from '@flashcards/shared/messages';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AiProvider } from './adapters/ai/ai-provider';
 import { createAiProvider } from './adapters/ai/create-provider';
@@ -21,6 +22,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
+import { registerInputGuards } from './http/input-guards';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -37,6 +39,7 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { createDecksRepo } from './modules/decks/decks.repo';
 import { decksRoutes } from './modules/decks/decks.routes';
 import { createDecksService } from './modules/decks/decks.service';
+import { createUserLimits } from './modules/decks/user-limits';
 import { createFeedbackRepo } from './modules/feedback/feedback.repo';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
@@ -83,7 +86,7 @@ export interface AppDeps {
 
 function createPaymentProvider(deps: AppDeps): PaymentProvider {
   const { payments } = deps.config;
-  if (payments.stripeSecretKey) {
+  if (payments.mode === 'live' && payments.stripeSecretKey) {
     return createStripeProvider({
       secretKey: payments.stripeSecretKey,
       webhookSecret: payments.stripeWebhookSecret,
@@ -100,6 +103,10 @@ function toTrustProxy(value: Config['trustProxy']): boolean | string[] | ((addre
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
 
+function isApiResponse(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^(application\/json|text\/event-stream)/.test(contentType);
+}
+
 /** Builds the Fastify app without listening: server.ts listens, tests use app.inject or listen on port 0. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -112,12 +119,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL the router cannot decode (`/decks/%ZZ`) answers in our format, without echoing the URL.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .type('application/json; charset=utf-8')
+        .send({ detail: tooLong ? messages.urlTooLong : messages.badUrl, code: 'bad_request' });
+    },
   });
+
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For entry, so any client can choose the address its rate limits ' +
+        'count against. Set the number of proxy hops (e.g. 1) or the proxy addresses instead.',
+    );
+  }
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry user data: no browser or proxy keeps them. Pages and assets set their own caching.
+    if (!reply.hasHeader('cache-control') && isApiResponse(reply.getHeader('content-type'))) {
+      reply.header('cache-control', 'no-store');
+    }
   });
+  registerInputGuards(app);
 
   registerErrorHandler(app);
   await app.register(helmet, {
@@ -141,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The Google sign-in popup talks back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // includeSubDomains binds every sibling host of the domain to HTTPS for a year: only when asked for.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: config.hstsIncludeSubDomains },
   });
   // gzip/brotli for responses over 1 KiB (the web app's scripts and styles above all); a proxy in front may do it too.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -181,9 +210,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const study = { clock: deps.clock, newId: deps.newId };
   const decksRepo = createDecksRepo(deps.db);
   const cardsRepo = createCardsRepo(deps.db);
-  const dailyLimit = { defaultDailyNewCardLimit: limits.defaultDailyNewCardLimit };
+  const userLimits = createUserLimits(decksRepo, config.userLimits);
+  const dailyLimit = { defaultDailyNewCardLimit: limits.defaultDailyNewCardLimit, userLimits };
   decksRoutes(app, createDecksService({ ...study, ...dailyLimit, decks: decksRepo, cards: cardsRepo }));
-  cardsRoutes(app, createCardsService({ ...study, decks: decksRepo, cards: cardsRepo }));
+  cardsRoutes(app, createCardsService({ ...study, userLimits, decks: decksRepo, cards: cardsRepo }));
   reviewRoutes(
     app,
     createReviewService({

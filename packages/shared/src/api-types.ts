@@ -17,6 +17,8 @@ export interface User {
 export interface TokenResponse {
   access_token: string;
   token_type: 'bearer';
+  /** Something the user should be told about this sign-in (e.g. a password removed when Google was linked). */
+  notice?: string;
 }
 
 /** GET /api/config: what this server offers the web app. No secrets. */
@@ -64,7 +66,10 @@ export interface Deck {
 
 /** GET /decks/{id}. */
 export interface DeckWithCards extends Deck {
+  /** The deck's first cards in creation order, at most 2000 (the rest: GET /decks/{id}/cards). */
   flashcards: Card[];
+  /** True when the deck has more cards than `flashcards` holds. */
+  flashcards_truncated: boolean;
 }
 
 /** PUT /decks/{id}/settings: request and response. */

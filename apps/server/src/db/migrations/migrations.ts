@@ -4,6 +4,7 @@ import * as studyCore from './0002-study-core';
 import * as studyCoreExtras from './0003-study-core-extras';
 import * as generationQuota from './0004-generation-quota';
 import * as billing from './0005-billing';
+import * as accountControls from './0009-account-controls';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-study-core-extras': studyCoreExtras,
   '0004-generation-quota': generationQuota,
   '0005-billing': billing,
+  '0009-account-controls': accountControls,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -34,3 +34,21 @@ export const loginSchema = z.object({
 export const googleLoginSchema = z.object({
   credential: z.string({ error: messages.googleTokenInvalid }).min(1, { error: messages.googleTokenInvalid }),
 });
+
+export const changePasswordSchema = z.object({
+  current_password: z
+    .string({ error: messages.invalidCredentials })
+    .max(limits.maxPasswordLength, { error: messages.invalidCredentials })
+    .optional(),
+  new_password: z
+    .string({ error: messages.passwordTooShort })
+    .min(limits.minPasswordLength, { error: messages.passwordTooShort })
+    .max(limits.maxPasswordLength, { error: messages.passwordTooLong }),
+});
+
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: messages.passwordRequired })
+    .max(limits.maxPasswordLength, { error: messages.invalidCredentials })
+    .optional(),
+});

@@ -81,15 +81,15 @@ export async function insertCards(db: Kysely<Database>, rows: NewCardRow[]): Pro
 /** SQL for cards. Every query is scoped by the owner's user_id: another user's card is simply not there. */
 export function createCardsRepo(db: Kysely<Database>) {
   return {
-    listByDeck(userId: string, deckId: string): Promise<CardViewRow[]> {
-      return db
+    listByDeck(userId: string, deckId: string, limit?: number): Promise<CardViewRow[]> {
+      const query = db
         .selectFrom('cards')
         .select(cardViewColumns)
         .where('user_id', '=', userId)
         .where('deck_id', '=', deckId)
         .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+        .orderBy('id');
+      return (limit === undefined ? query : query.limit(limit)).execute();
     },
 
     find(userId: string, id: string): Promise<CardRow | undefined> {

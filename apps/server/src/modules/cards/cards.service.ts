@@ -4,6 +4,7 @@ import { type IdGenerator, isId } from '../../adapters/ids';
 import { appError } from '../../http/app-error';
 import type { DecksRepo } from '../decks/decks.repo';
 import { deckNotFound } from '../decks/decks.service';
+import type { UserLimits } from '../decks/user-limits';
 import { newCardState } from '../review/scheduler';
 import { toCard } from './card-view';
 import type { CardsRepo, NewCardRow } from './cards.repo';
@@ -13,6 +14,7 @@ export interface CardsServiceDeps {
   decks: DecksRepo;
   clock: Clock;
   newId: IdGenerator;
+  userLimits: UserLimits;
 }
 
 export const cardNotFound = () => appError(404, 'card_not_found', 'cardNotFound');
@@ -47,6 +49,7 @@ export function createCardsService(deps: CardsServiceDeps) {
     /** Saves every card into the deck in one transaction, or none of them. */
     async save(userId: string, deckId: string, texts: CardText[]): Promise<SaveCardsResponse> {
       if (!isId(deckId)) throw deckNotFound();
+      await deps.userLimits.assertRoom(userId, { cards: texts.length });
       const now = clock.now();
       const rows = texts.map((text) => newCardRow({ id: deps.newId(), userId, deckId }, text, now));
       if (!(await cards.insertIntoDeck(userId, deckId, rows))) throw deckNotFound();

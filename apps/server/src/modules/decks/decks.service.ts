@@ -5,6 +5,7 @@ import { appError } from '../../http/app-error';
 import { toCard } from '../cards/card-view';
 import type { CardsRepo } from '../cards/cards.repo';
 import type { DeckRow, DecksRepo } from './decks.repo';
+import type { UserLimits } from './user-limits';
 
 export interface DecksServiceDeps {
   decks: DecksRepo;
@@ -12,7 +13,11 @@ export interface DecksServiceDeps {
   clock: Clock;
   newId: IdGenerator;
   defaultDailyNewCardLimit: number;
+  userLimits: UserLimits;
 }
+
+/** GET /decks/{id} carries at most this many cards; the rest are paged through GET /decks/{id}/cards. */
+export const MAX_INLINE_DECK_CARDS = 2000;
 
 export const deckNotFound = () => appError(404, 'deck_not_found', 'deckNotFound');
 
@@ -43,11 +48,13 @@ export function createDecksService(deps: DecksServiceDeps) {
 
     async get(userId: string, deckId: string): Promise<DeckWithCards> {
       const row = await findOwned(userId, deckId);
-      const flashcards = (await cards.listByDeck(userId, row.id)).map(toCard);
-      return { ...toDeck(row), flashcards };
+      const rows = await cards.listByDeck(userId, row.id, MAX_INLINE_DECK_CARDS + 1);
+      const flashcards = rows.slice(0, MAX_INLINE_DECK_CARDS).map(toCard);
+      return { ...toDeck(row), flashcards, flashcards_truncated: rows.length > MAX_INLINE_DECK_CARDS };
     },
 
     async create(userId: string, name: string): Promise<Deck> {
+      await deps.userLimits.assertRoom(userId, { decks: 1 });
       const now = clock.now();
       const row = {
         id: deps.newId(),

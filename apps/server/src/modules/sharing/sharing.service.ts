@@ -8,6 +8,7 @@ import { appError } from '../../http/app-error';
 import { newCardRow } from '../cards/cards.service';
 import type { DecksRepo } from '../decks/decks.repo';
 import { deckNotFound } from '../decks/decks.service';
+import type { UserLimits } from '../decks/user-limits';
 import type { SharedDeckRow, SharingRepo } from './sharing.repo';
 
 /** 128 random bits, URL-safe (base64url, 22 characters). */
@@ -25,6 +26,7 @@ export interface SharingServiceDeps {
   shareTtlMs: number;
   /** The daily new-card limit of an imported deck. */
   defaultDailyNewCardLimit: number;
+  userLimits: UserLimits;
 }
 
 const codePattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -78,6 +80,7 @@ export function createSharingService(deps: SharingServiceDeps) {
       const share = await liveShare(code);
       if (share.user_id === userId) throw appError(409, 'already_imported', 'ownDeckImport');
       if (await shares.hasImported(userId, share.id)) throw appError(409, 'already_imported', 'alreadyImported');
+      await deps.userLimits.assertRoom(userId, { decks: 1, cards: share.card_count });
       const now = clock.now();
       const deck = { id: deps.newId(), name: share.deck_name, daily_new_card_limit: deps.defaultDailyNewCardLimit };
       try {
