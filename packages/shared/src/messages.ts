@@ -24,6 +24,18 @@ export const messages = {
   passwordChanged: 'Password changed. You were signed out everywhere else.',
   signedOutEverywhere: 'You were signed out on every device.',
   accountDeleted: 'Your account and all its data were deleted.',
+  securityHeading: 'Sign-in and security',
+  changePasswordHeading: 'Change password',
+  changePasswordFailed: 'The password could not be changed.',
+  signOutEverywhereButton: 'Sign out everywhere',
+  signOutEverywhereHelp: 'Ends every session of this account, on every device, this one included.',
+  signOutEverywhereFailed: 'Could not sign out everywhere. Please try again.',
+  deleteAccountHeading: 'Delete account',
+  deleteAccountHelp:
+    'Deletes your account, decks, cards, review history, shares and uploaded media for good. Payment records are kept, without your name or email, as bookkeeping law requires. Accounts that only use Google: sign in with Google again first, then delete within 10 minutes.',
+  deleteAccountConfirm: 'Delete your account and all its data? This cannot be undone.',
+  deleteAccountFailed: 'The account could not be deleted.',
+  newPasswordsDiffer: 'The two new passwords are not the same.',
 
   // Input the server refuses whatever the route (server)
   nulCharacter: 'Text must not contain the NUL character (U+0000).',

@@ -7,6 +7,7 @@ import { hardNavigate } from '../../lib/navigation';
 import { useAuth } from '../auth/auth-context';
 import { useSubscriptionStatus } from '../billing/billing-api';
 import { useBillingPortal } from './account-api';
+import { AccountSecurity } from './account-security';
 import { Faq } from './faq';
 import { usePaymentReturn } from './payment-return';
 import { PlansSection } from './plans-section';
@@ -78,7 +79,7 @@ function PlanStatus({ status }: { status: SubscriptionStatus | undefined }) {
 
 /** The account page (product-spec.md section 2). */
 export function AccountScreen() {
-  const { user, logout } = useAuth();
+  const { user, logout, notice, dismissNotice } = useAuth();
   const status = useSubscriptionStatus({ pollMs: statusPollMs });
   const paymentNotice = usePaymentReturn(user);
   const [showUpdates, setShowUpdates] = useState(false);
@@ -101,6 +102,15 @@ export function AccountScreen() {
           What's New
         </button>
       </div>
+
+      {notice && (
+        <div className="notice notice--info" role="status">
+          <p>{notice}</p>
+          <button type="button" className="button button--secondary" onClick={dismissNotice}>
+            OK
+          </button>
+        </div>
+      )}
 
       {paymentNotice && (
         <p className="notice notice--success" role="status">
@@ -130,6 +140,8 @@ export function AccountScreen() {
       {status.data && <UsageMeters status={status.data} />}
       <PlansSection user={user} monthlyActive={monthlyActive} />
       <Faq />
+
+      <AccountSecurity />
 
       <section className="account-card" aria-labelledby="privacy-heading">
         <h2 id="privacy-heading">Privacy</h2>

@@ -22,6 +22,9 @@ export interface AuthState {
   signup(input: SignupRequest): Promise<void>;
   googleLogin(credential: string): Promise<void>;
   logout(): void;
+  /** What the server asked to tell the user about the latest sign-in (e.g. a password removed when Google was linked). */
+  notice: string | null;
+  dismissNotice(): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -37,6 +40,8 @@ export interface AuthProviderProps {
 export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(() => tokens.get() !== null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const dismissNotice = useCallback(() => setNotice(null), []);
 
   useEffect(() => {
     if (!tokens.get()) return;
@@ -106,6 +111,7 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
         throw new AuthError(errorDetail(error, messages.googleLoginFailed));
       }
       await startSession(token.access_token, messages.googleLoginFailed);
+      setNotice(token.notice ?? null);
     },
     [api, startSession],
   );
@@ -117,8 +123,8 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
   }, [tokens, goTo]);
 
   const value = useMemo<AuthState>(
-    () => ({ user, loading, login, signup, googleLogin, logout }),
-    [user, loading, login, signup, googleLogin, logout],
+    () => ({ user, loading, login, signup, googleLogin, logout, notice, dismissNotice }),
+    [user, loading, login, signup, googleLogin, logout, notice, dismissNotice],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
