@@ -1,10 +1,11 @@
 // `npm start`: builds the web app when there is no build (or the sources changed since), then runs the server
-// in this process, so SIGTERM/SIGINT reach its graceful shutdown directly.
+// as a supervised child process (scripts/supervise.mjs): restarted if it ever dies while serving, SIGTERM and
+// SIGINT passed on to its graceful shutdown.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -26,5 +27,4 @@ if (builtAt === 0 || Math.max(...webSources.map(newestChange)) > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-register();
-await import(path.join(root, 'apps/server/src/server.ts'));
+process.exit(await supervise(path.join(root, 'apps/server/src/server.ts'), ['--import', 'tsx']));

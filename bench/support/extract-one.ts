@@ -1,13 +1,13 @@
 // Child process of extraction.bench.ts: extracts one file with the server's real settings and prints figures.
 import { readFileSync } from 'node:fs';
 import type { FileKind } from '../../apps/server/src/adapters/extract/extracted';
-import { createExtractor } from '../../apps/server/src/adapters/extract/extractor';
+import { createInProcessExtractor } from '../../apps/server/src/adapters/extract/extractor';
 import { createTesseractOcr } from '../../apps/server/src/adapters/extract/image-ocr';
 import { loadConfig } from '../../apps/server/src/config';
 
 const [kind, file] = process.argv.slice(2) as [FileKind, string];
 const config = loadConfig({});
-const extractor = createExtractor({ ocr: createTesseractOcr(), ...config.extraction });
+const extractor = createInProcessExtractor(config.extraction, createTesseractOcr());
 const bytes = readFileSync(file);
 // Load the parsers first, so the baseline includes them and the peak above it is the extraction's own.
 await import('pdfjs-dist/legacy/build/pdf.mjs');

@@ -10,8 +10,7 @@ import type { Kysely } from 'kysely';
 import type { AiProvider } from './adapters/ai/ai-provider';
 import { createAiProvider } from './adapters/ai/create-provider';
 import type { Clock } from './adapters/clock';
-import { createExtractor } from './adapters/extract/extractor';
-import { createTesseractOcr, type OcrEngine } from './adapters/extract/image-ocr';
+import { createParserPool } from './adapters/extract/parser-pool';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
@@ -21,6 +20,7 @@ import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authenticate';
+import { registerBodyTimeouts } from './http/body-timeout';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuards } from './http/input-guards';
 import { registerWebApp } from './http/web-app';
@@ -80,8 +80,6 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the provider config.ai names (offline or openai). */
   aiProvider?: AiProvider;
-  /** Defaults to tesseract.js with the bundled English data. */
-  ocr?: OcrEngine;
 }
 
 function createPaymentProvider(deps: AppDeps): PaymentProvider {
@@ -128,7 +126,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .type('application/json; charset=utf-8')
         .send({ detail: tooLong ? messages.urlTooLong : messages.badUrl, code: 'bad_request' });
     },
+    // Node's whole-request deadline (registerBodyTimeouts below is what ends a slow body; this covers the rest).
+    requestTimeout: config.requestTimeoutMs,
+    // A socket silent this long is closed; it must outlast the slowest answer (parsing, then the AI).
+    connectionTimeout: config.requestTimeoutMs + config.extraction.timeoutMs + config.ai.timeoutMs,
   });
+  registerBodyTimeouts(app, { uploadMs: config.requestTimeoutMs, otherMs: config.bodyTimeoutMs });
 
   if (config.trustProxy === true) {
     app.log.warn(
@@ -246,17 +249,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth.authenticate,
   );
 
-  const aiProvider = deps.aiProvider ?? createAiProvider(config.ai);
+  const aiProvider: AiProvider & { close?: () => Promise<void> } = deps.aiProvider ?? createAiProvider(config.ai);
+  if (!deps.aiProvider && aiProvider.close) app.addHook('onClose', aiProvider.close);
   const quota = createQuotaService({
     repo: createQuotaRepo(deps.db),
     clock: deps.clock,
     freeGenerationsPerMonth: config.quota.freeGenerationsPerMonth,
   });
   quotaRoutes(app, quota);
-  const extractor = createExtractor({ ocr: deps.ocr ?? createTesseractOcr(), ...config.extraction });
+  const extractor = createParserPool({
+    ...config.extraction,
+    onKill: (reason) => app.log.warn({ reason }, 'parser process killed'),
+  });
+  app.addHook('onClose', () => extractor.close());
   generationRoutes(
     app,
-    createGenerationService({ provider: aiProvider, extractor, quota, clock: deps.clock, ai: config.ai }),
+    createGenerationService({
+      provider: aiProvider,
+      extractor,
+      limiter: deps.rateLimiters({ name: 'create', points: config.createRateLimitPerHour, windowMs: 3_600_000 }),
+      fileLock: deps.rateLimiters({
+        name: 'create-file',
+        points: 1,
+        windowMs: config.extraction.timeoutMs * 2 + config.ai.timeoutMs,
+      }),
+      quota,
+      clock: deps.clock,
+      ai: config.ai,
+    }),
   );
   const quiz = createQuizService({
     repo: createQuizRepo(deps.db),

@@ -173,6 +173,15 @@ const schema = z
     EXTRACT_MAX_PDF_PAGES: positiveInt(500),
     EXTRACT_MAX_OCR_PAGES: nonNegativeInt(10),
     EXTRACT_MAX_UNZIPPED_BYTES: positiveInt(104_857_600),
+    EXTRACT_MAX_XML_PART_BYTES: positiveInt(25_165_824),
+    EXTRACT_MAX_PDF_STREAM_BYTES: positiveInt(67_108_864),
+    EXTRACT_MAX_IMAGE_PIXELS: positiveInt(40_000_000),
+    EXTRACT_WORKERS: positiveInt(2),
+    EXTRACT_QUEUE: nonNegativeInt(16),
+    EXTRACT_MEMORY_MB: positiveInt(768),
+    CREATE_RATE_LIMIT_PER_HOUR: positiveInt(60),
+    REQUEST_TIMEOUT: duration('120s'),
+    BODY_TIMEOUT: duration('30s'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_GENERATIONS: optionalString,
@@ -256,7 +265,25 @@ export interface Config {
   };
   quota: { freeGenerationsPerMonth: number };
   quiz: { rateLimitPerHour: number };
-  extraction: { timeoutMs: number; maxPdfPages: number; maxOcrPages: number; maxUnzippedBytes: number };
+  extraction: {
+    timeoutMs: number;
+    maxPdfPages: number;
+    maxOcrPages: number;
+    maxUnzippedBytes: number;
+    maxXmlPartBytes: number;
+    maxPdfStreamBytes: number;
+    maxImagePixels: number;
+    /** Parser processes running at once, files waiting for one at most, and each process's memory cap. */
+    workers: number;
+    queue: number;
+    memoryBytes: number;
+  };
+  /** File and text generations a user may start per hour (failed ones count too). */
+  createRateLimitPerHour: number;
+  /** Time to receive a whole request (headers and body, uploads included); past it the socket is closed. */
+  requestTimeoutMs: number;
+  /** Time to receive the body of a request that is not an upload. */
+  bodyTimeoutMs: number;
   payments: {
     mode: 'test' | 'live';
     stripeSecretKey: string | undefined;
@@ -330,7 +357,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPdfPages: e.EXTRACT_MAX_PDF_PAGES,
       maxOcrPages: e.EXTRACT_MAX_OCR_PAGES,
       maxUnzippedBytes: e.EXTRACT_MAX_UNZIPPED_BYTES,
+      maxXmlPartBytes: e.EXTRACT_MAX_XML_PART_BYTES,
+      maxPdfStreamBytes: e.EXTRACT_MAX_PDF_STREAM_BYTES,
+      maxImagePixels: e.EXTRACT_MAX_IMAGE_PIXELS,
+      workers: e.EXTRACT_WORKERS,
+      queue: e.EXTRACT_QUEUE,
+      memoryBytes: e.EXTRACT_MEMORY_MB * 1024 * 1024,
     },
+    createRateLimitPerHour: e.CREATE_RATE_LIMIT_PER_HOUR,
+    requestTimeoutMs: e.REQUEST_TIMEOUT,
+    bodyTimeoutMs: e.BODY_TIMEOUT,
     payments: {
       mode: e.STRIPE_SECRET_KEY && e.PAYMENTS_MODE !== 'test' ? 'live' : 'test',
       stripeSecretKey: e.STRIPE_SECRET_KEY,

@@ -50,6 +50,8 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // Under scripts/supervise.mjs (npm start): from now on, a death of this process is a crash worth a restart.
+  process.send?.({ listening: true });
   app.log.info(
     { database: database.dialect, ai: config.ai.provider, payments: config.payments.mode },
     `serving ${config.publicUrl}`,

@@ -27,8 +27,11 @@ function exitOf(child: ChildProcess): Promise<number | null> {
   });
 }
 
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+const supervisor = fileURLToPath(new URL('../../../scripts/supervise.mjs', import.meta.url));
+
+function run(env: Record<string, string>, supervised = false) {
+  const args = supervised ? [supervisor, '--import', 'tsx', 'src/server.ts'] : ['--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,6 +45,23 @@ function run(env: Record<string, string>) {
     stderr += chunk;
   });
   return { child, output: () => ({ stdout, stderr }) };
+}
+
+/** Resolves with the URL of the next "Server listening" line after `from` characters of stdout. */
+function listeningUrl(child: ChildProcess, output: () => { stdout: string; stderr: string }, from = 0) {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output().stderr}`)), 30_000);
+    const check = () => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output().stdout.slice(from));
+      if (match?.[1]) {
+        clearTimeout(timer);
+        child.stdout?.off('data', check);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    check();
+  });
 }
 
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
@@ -123,5 +143,32 @@ describe('the server process', () => {
     } finally {
       expect(await second.stop()).toBe(0);
     }
+  });
+
+  it('under the supervisor (npm start), a server killed with SIGKILL is started again, and SIGTERM ends both', async () => {
+    const { child, output } = run({ DATA_DIR: tempDataDir(), DATABASE_URL: '' }, true);
+    try {
+      const first = await listeningUrl(child, output);
+      const health = await fetch(`${first}/healthz`).then((r) => r.json());
+      expect(health).toEqual({ status: 'ok' });
+      const pid = Number(/"pid":(\d+)/.exec(output().stdout)?.[1]);
+      expect(pid).toBeGreaterThan(0);
+      expect(pid).not.toBe(child.pid);
+      const seen = output().stdout.length;
+      process.kill(pid, 'SIGKILL');
+      const second = await listeningUrl(child, output, seen);
+      expect(output().stderr).toContain('the server died (signal SIGKILL); restarting it in 1 s');
+      expect((await fetch(`${second}/healthz`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exitOf(child)).toBe(0);
+  }, 60_000);
+
+  it('under the supervisor, a server that cannot start is not restarted and its exit code is kept', async () => {
+    const { child, output } = run({ PORT: 'abc', DATA_DIR: tempDataDir() }, true);
+    expect(await exitOf(child)).toBe(1);
+    expect(output().stderr).toContain('PORT must be a whole number from 0 to 65535 (got "abc")');
+    expect(output().stderr).toContain('the server did not start; not restarting it');
   });
 });

@@ -139,6 +139,8 @@ export const messages = {
   emptyInput: 'Please enter some text or upload a file to generate flashcards',
   fileUnreadable: 'Could not read this file. It may be damaged, protected by a password, or too large once unpacked.',
   noTextInFile: 'Could not read this file: no text was found in it.',
+  serverBusy: 'The server is busy reading other files. Please try again in a minute.',
+  generationInProgress: 'Your previous file is still being turned into cards. Please wait for it to finish.',
   insufficientQuota: 'Insufficient quota. Please upgrade your plan or purchase more generations.',
   generationTimeout:
     'Request timed out. The input might be too large or the server is busy. Please try with a smaller text or try again later.',

@@ -1,11 +1,17 @@
 import type { Config } from '../../config';
 import type { AiProvider } from './ai-provider';
-import { createOfflineProvider } from './offline/offline-provider';
+import { createOfflineProvider, offlineWorkers } from './offline/offline-provider';
 import { createOpenAiProvider } from './openai-provider';
 
-/** The provider the settings ask for: `openai` (any OpenAI-compatible server) or the built-in `offline` one. */
-export function createAiProvider(ai: Config['ai']): AiProvider {
-  if (ai.provider === 'offline') return createOfflineProvider();
+/**
+ * The provider the settings ask for: `openai` (any OpenAI-compatible server) or the built-in `offline` one, whose
+ * work runs in worker processes; `close` ends them.
+ */
+export function createAiProvider(ai: Config['ai']): AiProvider & { close?: () => Promise<void> } {
+  if (ai.provider === 'offline') {
+    const workers = offlineWorkers(ai.concurrency);
+    return Object.assign(createOfflineProvider(workers), { close: workers.close });
+  }
   return createOpenAiProvider({
     baseUrl: ai.baseUrl,
     apiKey: ai.apiKey,

@@ -41,9 +41,13 @@ export function htmlToText(html: string): string {
   );
 }
 
-export async function extractDocx(bytes: Buffer, maxUnzippedBytes: number): Promise<Passage[]> {
+export async function extractDocx(
+  bytes: Buffer,
+  maxUnzippedBytes: number,
+  maxXmlPartBytes: number = maxXmlBytes,
+): Promise<Passage[]> {
   // The cap check first: mammoth unpacks the whole document in memory.
-  await readZipEntries(bytes, maxUnzippedBytes, () => false, maxXmlBytes);
+  await readZipEntries(bytes, maxUnzippedBytes, () => false, maxXmlBytes, maxXmlPartBytes);
   try {
     const { value } = await mammoth.convertToHtml(
       { buffer: bytes },

@@ -9,7 +9,7 @@ export const maxXmlBytes = 32 * 1024 * 1024;
 
 /**
  * Reads a ZIP (DOCX, PPTX) with a decompression cap, so that a zip bomb is refused within bounded time and
- * memory: the declared sizes must fit under the cap, and each entry is inflated as a stream that stops as soon
+ * memory: the declared sizes must fit under the caps (in all, XML in all, and each XML part), and each entry is inflated as a stream that stops as soon
  * as it yields more than its declared size (yauzl's validateEntrySizes) or the running total passes the cap.
  * Only the entries `wanted` picks are kept in memory. `maxXmlBytes` caps the XML parts alone: parsers hold XML
  * in memory many times over, while images and other media are only counted.
@@ -19,6 +19,7 @@ export async function readZipEntries(
   maxTotalBytes: number,
   wanted: (name: string) => boolean = () => true,
   maxXmlBytes: number = maxTotalBytes,
+  maxXmlPartBytes: number = maxXmlBytes,
 ): Promise<Map<string, Buffer>> {
   const zip = await new Promise<ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, file) =>
@@ -41,7 +42,13 @@ export async function readZipEntries(
   let declaredXml = 0;
   for (const entry of entries) {
     declared += entry.uncompressedSize;
-    if (isXml(entry.fileName)) declaredXml += entry.uncompressedSize;
+    if (isXml(entry.fileName)) {
+      declaredXml += entry.uncompressedSize;
+      if (entry.uncompressedSize > maxXmlPartBytes) {
+        zip.close();
+        throw new UnreadableFileError(`${entry.fileName} declares ${entry.uncompressedSize} bytes, above the part cap`);
+      }
+    }
   }
   if (declared > maxTotalBytes || declaredXml > maxXmlBytes) {
     zip.close();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/support/test-clock';
 import { createOfflineProvider } from '../../adapters/ai/offline/offline-provider';
 import type { Extractor } from '../../adapters/extract/extractor';
+import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
 import { loadConfig } from '../../config';
 import type { QuotaService } from '../quota/quota.service';
 import { createGenerationService } from './generation.service';
@@ -41,6 +42,8 @@ function service(env: Record<string, string> = {}) {
   return createGenerationService({
     provider: createOfflineProvider(),
     extractor,
+    limiter: memoryRateLimiters()({ name: 'create', points: 100, windowMs: 3_600_000 }),
+    fileLock: memoryRateLimiters()({ name: 'create-file', points: 1, windowMs: 60_000 }),
     quota,
     clock: new TestClock(),
     ai: loadConfig(env).ai,

@@ -12,9 +12,11 @@ import type { Clock } from '../../adapters/clock';
 import { detectFileKind } from '../../adapters/extract/detect-file-type';
 import { type FileKind, type Passage, UnreadableFileError } from '../../adapters/extract/extracted';
 import type { Extractor } from '../../adapters/extract/extractor';
+import { ExtractorBusyError } from '../../adapters/extract/parser-pool';
+import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import type { Config } from '../../config';
 import { AppError, appError } from '../../http/app-error';
-import type { QuotaService } from '../quota/quota.service';
+import type { QuotaService, Reservation } from '../quota/quota.service';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
 
 export interface GenerationInput {
@@ -24,11 +26,19 @@ export interface GenerationInput {
 
 export interface GenerationServiceDeps {
   provider: AiProvider;
-  extractor: Extractor;
+  /** `hasCapacity` (the isolated parser pool has it) lets a full queue be refused before anything is charged. */
+  extractor: Extractor & { hasCapacity?: () => boolean };
+  /** Generations per user per hour; every request that passes the input checks counts, failed ones too. */
+  limiter: RateLimiter;
+  /** One file generation at a time per user: a one-point limiter used as a lock, released when the work ends. */
+  fileLock: RateLimiter;
   quota: QuotaService;
   clock: Clock;
   ai: Config['ai'];
 }
+
+/** How long a client refused as busy is told to wait. */
+const busyRetrySeconds = 30;
 
 /** The cost of a generation: the file's price when there is one, else the text's. */
 export function costOf(kind: FileKind | null): number {
@@ -71,7 +81,8 @@ export function limitPassages(passages: Passage[], maxChars: number): Passage[] 
  * back if anything after the reservation fails.
  */
 export function createGenerationService(deps: GenerationServiceDeps) {
-  const { provider, extractor, quota, clock, ai } = deps;
+  const { provider, extractor, quota, clock, ai, limiter, fileLock } = deps;
+  const busy = () => appError(503, 'busy', 'serverBusy', { retryAfterSeconds: busyRetrySeconds });
 
   async function generateFromPassages(passages: Passage[], log: FastifyBaseLogger, inputChars: number) {
     const started = clock.now();
@@ -135,8 +146,23 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         }
       }
 
+      const waitMs = await limiter.hit(userId);
+      if (waitMs !== null) {
+        throw appError(429, 'rate_limited', 'rateLimited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+      }
+      if (kind && extractor.hasCapacity?.() === false) throw busy();
+      if (kind && (await fileLock.hit(userId)) !== null) {
+        throw appError(429, 'generation_in_progress', 'generationInProgress', { retryAfterSeconds: 10 });
+      }
+
       const cost = costOf(kind);
-      const reservation = await quota.reserve(userId, cost);
+      let reservation: Reservation;
+      try {
+        reservation = await quota.reserve(userId, cost);
+      } catch (error) {
+        if (kind) await fileLock.reset(userId);
+        throw error;
+      }
       try {
         const passages: Passage[] = text ? [{ text }] : [];
         if (input.file && kind) {
@@ -153,7 +179,10 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         return { cards, cost, remaining };
       } catch (error) {
         await quota.refund(reservation);
+        if (error instanceof ExtractorBusyError) throw busy();
         throw toAppError(error, log);
+      } finally {
+        if (kind) await fileLock.reset(userId);
       }
     },
   };

@@ -1,20 +1,61 @@
-import type { AiProvider } from '../ai-provider';
+import { Tinypool } from 'tinypool';
+import { workerEntry } from '../../workers/worker-entry';
+import type { AiProvider, CardDraft } from '../ai-provider';
 import { AiTimeoutError } from '../ai-provider';
-import { generateOfflineCards } from './offline-generator';
-import { generateOfflineQuiz } from './offline-quiz';
+import type * as OfflineWorker from './offline-worker';
+import { cards, quiz } from './offline-worker';
 
-/** The embedded default: the extractive generator, no network, no model. */
-export function createOfflineProvider(): AiProvider {
+type Task = keyof typeof OfflineWorker;
+type Runner = <T extends Task>(
+  task: T,
+  input: Parameters<(typeof OfflineWorker)[T]>[0],
+  signal: AbortSignal,
+) => Promise<CardDraft[]>;
+
+const inProcess: Runner = async (task, input) =>
+  task === 'cards' ? cards(input as Parameters<typeof cards>[0]) : quiz(input as Parameters<typeof quiz>[0]);
+
+/**
+ * The built-in offline generator's work in `threads` long-lived worker processes (tinypool), so that a long text
+ * never blocks the server's event loop; an aborted generation ends its worker.
+ */
+export function offlineWorkers(threads: number): Runner & { close(): Promise<void> } {
+  const worker = workerEntry(import.meta.url, 'offline-worker');
+  const pool = new Tinypool({
+    runtime: 'child_process',
+    filename: worker.file,
+    execArgv: worker.execArgv,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    serialization: 'advanced',
+  });
+  const run: Runner = (task, input, signal) => pool.run(input, { name: task, signal });
+  return Object.assign(run, { close: () => pool.destroy() });
+}
+
+/**
+ * The embedded default: the extractive generator, no network, no model. In this process (tests, tools), or
+ * through `offlineWorkers` (the server).
+ */
+export function createOfflineProvider(run: Runner = inProcess): AiProvider {
+  const call = async <T extends Task>(
+    task: T,
+    input: Parameters<(typeof OfflineWorker)[T]>[0],
+    signal: AbortSignal,
+  ) => {
+    if (signal.aborted) throw new AiTimeoutError('generation deadline passed');
+    try {
+      return { cards: await run(task, input, signal) };
+    } catch (error) {
+      if (signal.aborted) throw new AiTimeoutError('generation deadline passed');
+      throw error;
+    }
+  };
   return {
     name: 'offline',
     model: 'offline-extractive',
-    async generateCards({ text, maxCards }, signal) {
-      if (signal.aborted) throw new AiTimeoutError('generation deadline passed');
-      return { cards: generateOfflineCards(text, maxCards) };
-    },
-    async generateQuiz({ cards, maxQuestions }, signal) {
-      if (signal.aborted) throw new AiTimeoutError('generation deadline passed');
-      return { cards: generateOfflineQuiz(cards, maxQuestions) };
-    },
+    generateCards: (input, signal) => call('cards', input, signal),
+    generateQuiz: (input, signal) => call('quiz', input, signal),
   };
 }

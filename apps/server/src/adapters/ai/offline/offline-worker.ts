@@ -1,0 +1,15 @@
+/**
+ * The entry of the offline generator's worker processes (see offline-provider.ts): the extractive generator's
+ * CPU-heavy work on the user's text runs here, not on the server's event loop.
+ */
+import type { CardDraft } from '../ai-provider';
+import { generateOfflineCards } from './offline-generator';
+import { generateOfflineQuiz } from './offline-quiz';
+
+export function cards(input: { text: string; maxCards: number }): CardDraft[] {
+  return generateOfflineCards(input.text, input.maxCards);
+}
+
+export function quiz(input: { cards: CardDraft[]; maxQuestions: number }): CardDraft[] {
+  return generateOfflineQuiz(input.cards, input.maxQuestions);
+}

@@ -1,0 +1,34 @@
+/**
+ * The entry of an isolated parser process (see parser-pool.ts): one file, parsed with the caps it is given, its
+ * progress sent to the parent as it goes. Anything that goes wrong here, however badly, ends this process only.
+ */
+
+import type { FileKind, Passage } from './extracted';
+import { UnreadableFileError } from './extracted';
+import type { ExtractProgress, ParserLimits } from './extractor';
+import { parseFile } from './extractor';
+import { createTesseractOcr } from './image-ocr';
+
+export interface ParseTask {
+  kind: FileKind;
+  bytes: Uint8Array;
+  limits: ParserLimits;
+}
+
+/** What a parse answers: passages, or the reason the file is unreadable (errors do not cross processes whole). */
+export type ParseResult = { passages: Passage[] } | { unreadable: string };
+
+/** Sent to the parent: `started` once the job runs (its deadline starts then), then `progress` as it goes. */
+export type WorkerMessage = { started: true } | { progress: ExtractProgress };
+
+export async function parse(task: ParseTask): Promise<ParseResult> {
+  const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+  const send = (message: WorkerMessage) => process.send?.(message);
+  const onProgress = (progress: ExtractProgress) => send({ progress });
+  send({ started: true });
+  try {
+    return { passages: await parseFile(task.kind, bytes, task.limits, createTesseractOcr(), { onProgress }) };
+  } catch (error) {
+    return { unreadable: error instanceof UnreadableFileError ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,220 @@
+// Hostile and large honest uploads against a real server process (started here as `npm start` runs it, minus
+// the web build), with the load sent from this separate process. Prints, for each hostile file, the time to the
+// answer and the server process's peak RSS while it was handled; then, during four concurrent large honest
+// uploads (two 9 MB DOCX, two 300-page PDFs), the slowest /healthz answer (polled every 10 ms: an upper bound of
+// the server's event-loop delay) and the peak RSS of the server process and of each parser worker, apart.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Document, Packer, Paragraph } from 'docx';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import {
+  blankGiantPagesPdf,
+  corruptJpeg,
+  hugeSectorDoc,
+  inflatingPdf,
+  loopingOleDoc,
+  manyShapesPptx,
+  repeatedSlidePptx,
+  truncatedHugePng,
+  whitePng,
+} from '../apps/server/test/support/hostile-files';
+import { multipartBody } from '../apps/server/test/support/multipart';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-hostile-'));
+
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
+
+function rssOf(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Samples the server's RSS and its children's every 10 ms until stopped. */
+function sampleMemory(serverPid: number) {
+  let serverPeak = 0;
+  const workerPeaks = new Map<number, number>();
+  const timer = setInterval(() => {
+    serverPeak = Math.max(serverPeak, rssOf(serverPid));
+    for (const pid of childrenOf(serverPid)) workerPeaks.set(pid, Math.max(workerPeaks.get(pid) ?? 0, rssOf(pid)));
+  }, 10);
+  return () => {
+    clearInterval(timer);
+    return { serverPeak, workerPeaks: [...workerPeaks.values()] };
+  };
+}
+
+/** Polls /healthz every 10 ms until stopped; returns the slowest answer in ms. */
+function probeHealth(base: string) {
+  let running = true;
+  let slowest = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return slowest;
+  };
+}
+
+async function startServer(): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const base = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  child.stdout?.resume();
+  return { child, base };
+}
+
+let users = 0;
+async function newUser(base: string): Promise<Record<string, string>> {
+  const email = `bench.${process.pid}.${++users}@example.com`;
+  const password = 'a long enough password';
+  await fetch(`${base}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, name: 'Bench' }),
+  });
+  const login = await fetch(`${base}/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password }),
+  });
+  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+}
+
+async function upload(base: string, headers: Record<string, string>, bytes: Buffer, filename: string) {
+  const body = multipartBody([{ name: 'file', value: bytes, filename }]);
+  const started = performance.now();
+  const response = await fetch(`${base}/create`, {
+    method: 'POST',
+    headers: { ...headers, ...body.headers },
+    body: new Uint8Array(body.payload),
+  });
+  const json = (await response.json()) as { code?: string; cards?: unknown[] };
+  return {
+    status: response.status,
+    code: json.code ?? `${json.cards?.length ?? 0} cards`,
+    ms: performance.now() - started,
+  };
+}
+
+const vocabulary = Array.from({ length: 5000 }, () =>
+  Array.from({ length: randomInt(3, 11) }, () => String.fromCharCode(97 + randomInt(26))).join(''),
+);
+const sentence = (words: number) =>
+  `${Array.from({ length: words }, () => vocabulary[randomInt(vocabulary.length)]).join(' ')}.`;
+
+async function textPdf(pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < pages; p++) {
+    const page = pdf.addPage([595, 842]);
+    for (let line = 0; line < 45; line++) page.drawText(sentence(12), { x: 40, y: 800 - line * 17, size: 10, font });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+async function docxOf(targetBytes: number): Promise<Buffer> {
+  const paragraphs: Paragraph[] = [];
+  let bytes = 0;
+  while (bytes < targetBytes * 2.08) {
+    const text = Array.from({ length: 8 }, () => sentence(14)).join(' ');
+    bytes += text.length + 60;
+    paragraphs.push(new Paragraph(text));
+  }
+  return Packer.toBuffer(new Document({ sections: [{ children: paragraphs }] }));
+}
+
+const hostile: { label: string; filename: string; make: () => Buffer | Promise<Buffer> }[] = [
+  { label: 'truncated 30000×30000 PNG', filename: 'a.png', make: truncatedHugePng },
+  { label: 'corrupt JPEG', filename: 'a.jpg', make: corruptJpeg },
+  { label: '.doc with a looping sector chain', filename: 'a.doc', make: loopingOleDoc },
+  { label: '.doc with 2^30-byte sectors', filename: 'a.doc', make: hugeSectorDoc },
+  { label: 'PPTX slide of 100,000 <p:sp>', filename: 'a.pptx', make: () => manyShapesPptx(100_000) },
+  { label: 'PPTX listing one slide 3,000 times', filename: 'a.pptx', make: () => repeatedSlidePptx(3000) },
+  { label: 'PDF stream inflating to 256 MB', filename: 'a.pdf', make: () => inflatingPdf() },
+  { label: 'PDF of 12 blank giant pages', filename: 'a.pdf', make: () => blankGiantPagesPdf(12) },
+  { label: '8000×8000 white PNG', filename: 'a.png', make: () => whitePng(8000, 8000) },
+];
+
+const { child, base } = await startServer();
+try {
+  const idle = rssOf(child.pid ?? 0);
+  console.log(`server idle RSS ${mb(idle)} (pid ${child.pid})\n`);
+  console.log(
+    'hostile file                          answer                  time      server peak RSS  worker peak RSS',
+  );
+  for (const { label, filename, make } of hostile) {
+    const bytes = await make();
+    const headers = await newUser(base);
+    const stop = sampleMemory(child.pid ?? 0);
+    const reply = await upload(base, headers, bytes, filename);
+    const memory = stop();
+    console.log(
+      `${label.padEnd(38)}${`${reply.status} ${reply.code}`.padEnd(24)}${`${reply.ms.toFixed(0)} ms`.padStart(8)}` +
+        `${mb(memory.serverPeak).padStart(17)}${mb(Math.max(0, ...memory.workerPeaks)).padStart(17)}`,
+    );
+  }
+
+  const honest = [
+    { label: '9 MB DOCX', filename: 'a.docx', bytes: await docxOf(9 * 1024 * 1024) },
+    { label: '9 MB DOCX', filename: 'b.docx', bytes: await docxOf(9 * 1024 * 1024) },
+    { label: '300-page PDF', filename: 'a.pdf', bytes: await textPdf(300) },
+    { label: '300-page PDF', filename: 'b.pdf', bytes: await textPdf(300) },
+  ];
+  const headers = await Promise.all(honest.map(() => newUser(base)));
+  const stopMemory = sampleMemory(child.pid ?? 0);
+  const stopProbe = probeHealth(base);
+  const replies = await Promise.all(honest.map((file, i) => upload(base, headers[i] ?? {}, file.bytes, file.filename)));
+  const slowest = await stopProbe();
+  const memory = stopMemory();
+  console.log('\nfour concurrent large honest uploads:');
+  honest.forEach((file, i) => {
+    const reply = replies[i];
+    console.log(
+      `  ${file.label} (${(file.bytes.length / 1e6).toFixed(1)} MB): ${reply?.status} ${reply?.code} in ${((reply?.ms ?? 0) / 1000).toFixed(1)} s`,
+    );
+  });
+  console.log(
+    `  slowest /healthz answer meanwhile: ${slowest.toFixed(0)} ms (goal ≤ 50 ms; 2,300 ms before isolation)`,
+  );
+  console.log(`  server process peak RSS: ${mb(memory.serverPeak)} (goal ≤ 400 MB)`);
+  console.log(
+    `  parser workers' peak RSS, each: ${memory.workerPeaks.map(mb).join(', ') || 'none seen'} (cap ${process.env.EXTRACT_MEMORY_MB ?? 768} MB)`,
+  );
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
