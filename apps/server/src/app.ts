@@ -5,7 +5,12 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AiProvider } from './adapters/ai/ai-provider';
 import { createAiProvider } from './adapters/ai/create-provider';
@@ -80,6 +85,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the provider config.ai names (offline or openai). */
   aiProvider?: AiProvider;
+  /** Told about every route as it is added (the route fuzzer lists the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function createPaymentProvider(deps: AppDeps): PaymentProvider {
@@ -131,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A socket silent this long is closed; it must outlast the slowest answer (parsing, then the AI).
     connectionTimeout: config.requestTimeoutMs + config.extraction.timeoutMs + config.ai.timeoutMs,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerBodyTimeouts(app, { uploadMs: config.requestTimeoutMs, otherMs: config.bodyTimeoutMs });
 
   if (config.trustProxy === true) {
