@@ -19,7 +19,6 @@ import { createParserPool } from './adapters/extract/parser-pool';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
-import { createStripeProvider } from './adapters/payments/stripe-provider';
 import { createTestPaymentProvider, type TestPaymentProvider } from './adapters/payments/test-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import type { Config } from './config';
@@ -89,9 +88,11 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
 }
 
-function createPaymentProvider(deps: AppDeps): PaymentProvider {
+async function createPaymentProvider(deps: AppDeps): Promise<PaymentProvider> {
   const { payments } = deps.config;
   if (payments.mode === 'live' && payments.stripeSecretKey) {
+    // Loaded only in live mode: the Stripe SDK is large, and a server in test mode never needs it.
+    const { createStripeProvider } = await import('./adapters/payments/stripe-provider');
     return createStripeProvider({
       secretKey: payments.stripeSecretKey,
       webhookSecret: payments.stripeWebhookSecret,
@@ -206,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clientConfigRoutes(app, config);
   authRoutes(app, auth);
 
-  const payments = deps.payments ?? createPaymentProvider(deps);
+  const payments = deps.payments ?? (await createPaymentProvider(deps));
   const billing = createBillingService({
     repo: createBillingRepo(deps.db),
     provider: payments,
