@@ -4,13 +4,10 @@
 // uploads (two 9 MB DOCX, two 300-page PDFs), the slowest /healthz answer (polled every 10 ms: an upper bound of
 // the server's event-loop delay) and the peak RSS of the server process and of each parser worker, apart.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Document, Packer, Paragraph } from 'docx';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   blankGiantPagesPdf,
   corruptJpeg,
@@ -23,6 +20,7 @@ import {
   whitePng,
 } from '../apps/server/test/support/hostile-files';
 import { multipartBody } from '../apps/server/test/support/multipart';
+import { docxOf, textPdf } from './support/large-documents';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-hostile-'));
@@ -127,33 +125,6 @@ async function upload(base: string, headers: Record<string, string>, bytes: Buff
     code: json.code ?? `${json.cards?.length ?? 0} cards`,
     ms: performance.now() - started,
   };
-}
-
-const vocabulary = Array.from({ length: 5000 }, () =>
-  Array.from({ length: randomInt(3, 11) }, () => String.fromCharCode(97 + randomInt(26))).join(''),
-);
-const sentence = (words: number) =>
-  `${Array.from({ length: words }, () => vocabulary[randomInt(vocabulary.length)]).join(' ')}.`;
-
-async function textPdf(pages: number): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (let p = 0; p < pages; p++) {
-    const page = pdf.addPage([595, 842]);
-    for (let line = 0; line < 45; line++) page.drawText(sentence(12), { x: 40, y: 800 - line * 17, size: 10, font });
-  }
-  return Buffer.from(await pdf.save());
-}
-
-async function docxOf(targetBytes: number): Promise<Buffer> {
-  const paragraphs: Paragraph[] = [];
-  let bytes = 0;
-  while (bytes < targetBytes * 2.08) {
-    const text = Array.from({ length: 8 }, () => sentence(14)).join(' ');
-    bytes += text.length + 60;
-    paragraphs.push(new Paragraph(text));
-  }
-  return Packer.toBuffer(new Document({ sections: [{ children: paragraphs }] }));
 }
 
 const hostile: { label: string; filename: string; make: () => Buffer | Promise<Buffer> }[] = [

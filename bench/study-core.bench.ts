@@ -18,7 +18,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import type { CardsTable, FsrsState, ReviewLogsTable } from '../apps/server/src/db/schema';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens';
-import { insertCards } from '../apps/server/src/modules/cards/cards.repo';
+import { insertCards } from '../apps/server/src/modules/study-core/deck-counters';
 
 const DECKS = 10;
 const CARDS_PER_DECK = 10_000;

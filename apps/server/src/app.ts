@@ -18,8 +18,8 @@ import type { Clock } from './adapters/clock';
 import { createParserPool } from './adapters/extract/parser-pool';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
+import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
-import { createTestPaymentProvider, type TestPaymentProvider } from './adapters/payments/test-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -35,7 +35,7 @@ import { createUsersRepo } from './modules/auth/users.repo';
 import { createBillingRepo } from './modules/billing/billing.repo';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
-import { testCheckoutRoutes } from './modules/billing/test-checkout.routes';
+import { localCheckoutRoutes } from './modules/billing/local-checkout.routes';
 import { createCardsRepo } from './modules/cards/cards.repo';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { createCardsService } from './modules/cards/cards.service';
@@ -99,7 +99,7 @@ async function createPaymentProvider(deps: AppDeps): Promise<PaymentProvider> {
       priceIds: payments.stripePriceIds,
     });
   }
-  return createTestPaymentProvider({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
+  return createLocalPaymentProvider({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
 }
 
 /** A hop count becomes "trust the nearest N proxies"; booleans and address lists pass through. */
@@ -132,7 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void reply
         .code(tooLong ? 414 : 400)
         .type('application/json; charset=utf-8')
-        .send({ detail: tooLong ? messages.urlTooLong : messages.badUrl, code: 'bad_request' });
+        .send(
+          tooLong
+            ? { detail: messages.urlTooLong, code: 'uri_too_long' }
+            : { detail: messages.badUrl, code: 'bad_request' },
+        );
     },
     // Node's whole-request deadline (registerBodyTimeouts below is what ends a slow body; this covers the rest).
     requestTimeout: config.requestTimeoutMs,
@@ -218,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   billingRoutes(app, billing);
-  if (payments.name === 'test') testCheckoutRoutes(app, payments as TestPaymentProvider, billing);
+  if (payments.name === 'test') localCheckoutRoutes(app, payments as LocalPaymentProvider, billing);
   const study = { clock: deps.clock, newId: deps.newId };
   const decksRepo = createDecksRepo(deps.db);
   const cardsRepo = createCardsRepo(deps.db);
@@ -292,8 +296,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider: aiProvider,
     limiter: deps.rateLimiters({ name: 'quiz', points: config.quiz.rateLimitPerHour, windowMs: 3_600_000 }),
     timeoutMs: config.ai.timeoutMs,
-    maxQuestions: 20,
-    maxCardsIn: 100,
+    maxQuestions: limits.maxQuizQuestions,
+    maxCardsIn: limits.maxQuizCardsIn,
   });
   quizRoutes(app, quiz);
 

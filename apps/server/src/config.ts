@@ -161,6 +161,7 @@ const schema = z
     OPENAI_BASE_URL: urlWithScheme(['http:', 'https:'], 'https://api.openai.com/v1'),
     OPENAI_API_KEY: optionalString,
     AI_CONCURRENCY: positiveInt(4),
+    OFFLINE_WORKERS: positiveInt(2),
     AI_TIMEOUT: duration('180s'),
     AI_MAX_RETRIES: nonNegativeInt(3),
     AI_CHUNK_CHARS: positiveInt(6000),
@@ -255,6 +256,8 @@ export interface Config {
     timeoutMs: number;
     /** Retries on 429 and 5xx, with exponential backoff. */
     maxRetries: number;
+    /** Worker processes of the built-in offline generator. */
+    offlineWorkers: number;
     /** Long inputs are split into chunks of about this many characters. */
     chunkChars: number;
     /** Extracted text beyond this many characters is not sent to the AI (a 300-page PDF stays affordable). */
@@ -343,6 +346,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.OPENAI_BASE_URL,
       apiKey: e.OPENAI_API_KEY,
       concurrency: e.AI_CONCURRENCY,
+      offlineWorkers: e.OFFLINE_WORKERS,
       timeoutMs: e.AI_TIMEOUT,
       maxRetries: e.AI_MAX_RETRIES,
       chunkChars: e.AI_CHUNK_CHARS,

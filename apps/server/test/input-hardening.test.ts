@@ -119,7 +119,7 @@ describe('bad path parameters answer { detail, code } without echoing the URL', 
       headers: session.headers,
     });
     expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ detail: messages.urlTooLong, code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: messages.urlTooLong, code: 'uri_too_long' });
     expect(response.body).not.toContain('aaaa');
   });
 });

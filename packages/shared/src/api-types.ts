@@ -1,9 +1,11 @@
 /** Shapes of api-contract.md, shared by the server (responses) and the web app (requests). */
 
+import type { ErrorCode } from './errors';
+
 /** Every 4xx/5xx body. */
 export interface ApiError {
   detail: string;
-  code: string;
+  code: ErrorCode;
   errors?: { field: string; message: string }[];
 }
 
@@ -203,6 +205,19 @@ export interface VerifySubscriptionRequest {
 export interface VerifySubscriptionResponse {
   success: boolean;
   message: string;
+}
+
+/** GET /api/payments: the signed-in user's payments, newest first. */
+export interface PaymentView {
+  _id: string;
+  plan_type: string;
+  kind: 'checkout' | 'renewal';
+  /** In currency units (6.99), not cents. */
+  amount: number;
+  currency: string;
+  status: string;
+  generations_granted: number;
+  created_at: string;
 }
 
 /** POST /api/billing-portal */

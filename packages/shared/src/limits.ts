@@ -1,4 +1,4 @@
-/** Limits and timings from product-spec.md sections 5 and 9, shared by the server and the web app. */
+/** Limits and timings (docs/api.md), shared by the server and the web app. */
 export const limits = {
   maxTextLength: 10_000,
   maxFileBytes: 10_485_760,
@@ -15,9 +15,13 @@ export const limits = {
   /** GET /cards/due answers at most this many cards; the next call continues where a session left off. */
   maxReviewQueue: 200,
   maxFeedbackLength: 5000,
+  /** Questions one quiz asks at most. */
+  maxQuizQuestions: 20,
+  /** A deck's cards (the first ones, in creation order) a quiz is written from. */
+  maxQuizCardsIn: 100,
 } as const;
 
-/** Generation cost in units of quota (product-spec.md sections 5 and 9). Text plus a file costs the file's price. */
+/** Generation cost in units of quota (docs/api.md). Text plus a file costs the file's price. */
 export const generationCosts = {
   text: 1,
   file: 3,

@@ -89,6 +89,10 @@ export const messages = {
   cardIdMissing: 'Card ID is missing',
   reviewResultInvalid: 'Result must be "pass" or "fail".',
   reviewConflict: 'This card was being reviewed at the same time elsewhere. Please try again.',
+  nothingToUndo: 'There is no review of this card to undo.',
+  invalidTimeZone: 'Please choose a valid time zone.',
+  notEnoughReviews: 'At least {min} reviews are needed to personalize scheduling (you have {n}).',
+  invalidPackage: 'This file could not be read as an Anki package or a text file of cards.',
 
   // Sharing (server; the 404 and 410 texts are product-spec.md section 8's)
   shareNotFound: 'This shared deck could not be found or may have been deleted.',

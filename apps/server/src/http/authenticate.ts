@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { UserRow } from '../modules/auth/users.repo';
-import { notAuthenticated } from './app-error';
+import { errors } from './app-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,13 +23,13 @@ export function registerAuthentication(
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     const user = match?.[1] ? await resolveUser(match[1]) : null;
-    if (!user) throw notAuthenticated();
+    if (!user) throw errors.notAuthenticated();
     request.user = user;
   });
 }
 
 /** The signed-in user of a request that passed `app.authenticate`. */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw notAuthenticated();
+  if (!request.user) throw errors.notAuthenticated();
   return request.user;
 }

@@ -1,10 +1,11 @@
 import type { ApiError } from '@flashcards/shared/api-types';
+import { type ErrorCode, errorCodes } from '@flashcards/shared/errors';
 import { messages } from '@flashcards/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './app-error';
 
 /**
- * One place that turns every error into api-contract.md's `{ detail, code }`: our AppErrors, Fastify's own
+ * One place that turns every error into the API's `{ detail, code }` (docs/api.md): our AppErrors, Fastify's own
  * (validation, malformed JSON, body too large, wrong content type) and anything unexpected, which is logged
  * and answered with a generic 500 that reveals nothing inside.
  */
@@ -15,7 +16,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         reply.header('retry-after', String(error.extra.retryAfterSeconds));
       // 501: a feature this server is not configured for (Google sign-in): the caller's business, not an error here.
       if (error.statusCode >= 500 && error.statusCode !== 501) request.log.error({ err: error }, error.detail);
-      return send(reply, error.statusCode, {
+      return send(reply, error.code, {
         detail: error.detail,
         code: error.code,
         ...(error.extra.errors ? { errors: error.extra.errors } : {}),
@@ -29,33 +30,36 @@ export function registerErrorHandler(app: FastifyInstance): void {
           issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.missingProperty ?? ''),
         message: issue.message ?? 'is not valid',
       }));
-      return send(reply, 422, { detail: messages.validationFailed, code: 'validation_failed', errors });
+      return send(reply, 'validation_failed', { detail: messages.validationFailed, code: 'validation_failed', errors });
     }
 
     switch (fastifyError.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, 413, { detail: messages.bodyTooLarge, code: 'payload_too_large' });
+        return sendCode(reply, 'payload_too_large');
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return send(reply, 400, { detail: messages.malformedJson, code: 'bad_request' });
+        return sendCode(reply, 'bad_request', messages.malformedJson);
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return send(reply, 400, { detail: messages.unsupportedContentType, code: 'bad_request' });
+        return sendCode(reply, 'bad_request', messages.unsupportedContentType);
     }
 
     const status = fastifyError.statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       // Fastify's and its plugins' client errors (empty JSON body, bad multipart…) carry safe messages.
-      if (status === 429) return send(reply, 429, { detail: messages.rateLimited, code: 'rate_limited' });
-      return send(reply, status, { detail: fastifyError.message || messages.badRequest, code: 'bad_request' });
+      if (status === 429) return sendCode(reply, 'rate_limited');
+      return reply
+        .status(status)
+        .type(jsonType)
+        .send({ detail: fastifyError.message || messages.badRequest, code: 'bad_request' } satisfies ApiError);
     }
 
     // busboy's and dicer's complaints about a broken multipart body (no boundary, no closing boundary): the client's.
     if (request.isMultipart() && isMalformedMultipart(error)) {
-      return send(reply, 400, { detail: messages.malformedMultipart, code: 'bad_request' });
+      return sendCode(reply, 'bad_request', messages.malformedMultipart);
     }
 
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, { detail: messages.internalError, code: 'internal_error' });
+    return sendCode(reply, 'internal_error');
   });
 }
 
@@ -66,6 +70,17 @@ function isMalformedMultipart(error: Error): boolean {
   return malformedMultipartPattern.test(error.message ?? '');
 }
 
-function send(reply: FastifyReply, status: number, body: ApiError): FastifyReply {
-  return reply.status(status).type('application/json; charset=utf-8').send(body);
+const jsonType = 'application/json; charset=utf-8';
+
+function send(reply: FastifyReply, code: ErrorCode, body: ApiError): FastifyReply {
+  return reply.status(errorCodes[code].status).type(jsonType).send(body);
+}
+
+/** A code with its usual message, or another detail. */
+function sendCode(
+  reply: FastifyReply,
+  code: ErrorCode,
+  detail: string = messages[errorCodes[code].message],
+): FastifyReply {
+  return send(reply, code, { detail, code });
 }

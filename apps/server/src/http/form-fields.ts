@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { appError } from './app-error';
+import { errors } from './app-error';
 
 /**
  * Reads the plain fields of a form post, whether the client sent it url-encoded (OAuth2 password-form style),
@@ -11,7 +11,7 @@ export async function readFormFields(request: FastifyRequest): Promise<Record<st
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         part.file.resume();
-        throw appError(400, 'bad_request', 'badRequest');
+        throw errors.badRequest();
       }
       if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
@@ -19,7 +19,7 @@ export async function readFormFields(request: FastifyRequest): Promise<Record<st
   }
   const body = request.body;
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw appError(400, 'bad_request', 'badRequest');
+  if (typeof body !== 'object' || Array.isArray(body)) throw errors.badRequest();
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) {
     if (typeof value === 'string') fields[key] = value;

@@ -20,7 +20,7 @@ export function containsNul(value: unknown, depth = 0): boolean {
 export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw appError(422, 'validation_failed', 'nulCharacter');
+      throw appError('validation_failed', { message: 'nulCharacter' });
     }
   });
 }

@@ -1,10 +1,11 @@
 import type { ApiError as ApiErrorBody } from '@flashcards/shared/api-types';
+import { type ErrorCode, isErrorCode } from '@flashcards/shared/errors';
 import { timeouts } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import type { TokenStore } from './token-store';
 
 /**
- * The one way the web app talks to the server (product-spec.md sections 6-8):
+ * The one way the web app talks to the server (docs/api.md):
  * - the bearer token is read from storage for every request and sent when present;
  * - every request times out, by default after 60 s (generation passes `timeoutMs: timeouts.generationRequestMs`);
  *   a timeout is only logged ('Request timeout: …') and reaches the caller as an ApiRequestError of kind 'timeout';
@@ -18,7 +19,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     readonly status: number | null,
-    readonly code: string | null,
+    /** The server's code when it sent one of the shared table's (packages/shared/src/errors.ts). */
+    readonly code: ErrorCode | null,
     readonly detail: string | null,
   ) {
     super(detail ?? `${kind} error${status ? ` ${status}` : ''}`);
@@ -31,8 +33,9 @@ export function errorDetail(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.kind === 'http' && error.detail ? error.detail : fallback;
 }
 
-export function errorStatus(error: unknown): number | null {
-  return error instanceof ApiRequestError ? error.status : null;
+/** The server's error code, to switch on (never on bare statuses). */
+export function errorCode(error: unknown): ErrorCode | null {
+  return error instanceof ApiRequestError ? error.code : null;
 }
 
 export interface RequestOptions {
@@ -135,7 +138,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         if (!options.quietUnauthorized) deps.onUnauthorized();
       }
       const errorBody = isErrorBody(parsed) ? parsed : null;
-      throw new ApiRequestError('http', response.status, errorBody?.code ?? null, errorBody?.detail ?? null);
+      const code = isErrorCode(errorBody?.code) ? errorBody.code : null;
+      throw new ApiRequestError('http', response.status, code, errorBody?.detail ?? null);
     }
     return parsed as T;
   }

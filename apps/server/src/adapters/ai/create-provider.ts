@@ -9,7 +9,7 @@ import { createOpenAiProvider } from './openai-provider';
  */
 export function createAiProvider(ai: Config['ai']): AiProvider & { close?: () => Promise<void> } {
   if (ai.provider === 'offline') {
-    const workers = offlineWorkers(ai.concurrency);
+    const workers = offlineWorkers(ai.offlineWorkers);
     return Object.assign(createOfflineProvider(workers), { close: workers.close });
   }
   return createOpenAiProvider({

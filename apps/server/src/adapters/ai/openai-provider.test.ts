@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { completion, FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
-import { newCardState } from '../../modules/review/scheduler';
+import { newCardState } from '../../modules/study-core/card-state';
 import { createIdGenerator } from '../ids';
 import { parseCardsReply } from './openai-provider';
 

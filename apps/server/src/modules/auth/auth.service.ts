@@ -5,7 +5,7 @@ import { type GoogleIdTokenVerifier, GoogleTokenError } from '../../adapters/goo
 import type { IdGenerator } from '../../adapters/ids';
 import type { RateLimiter, RateLimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import { isUniqueViolation } from '../../db/errors';
-import { type AppError, appError } from '../../http/app-error';
+import { errors, rateLimited } from '../../http/app-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 import type { UserRow, UsersRepo } from './users.repo';
@@ -71,7 +71,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await users.insert(row);
         return toUser(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw appError(409, 'email_taken', 'emailTaken');
+        if (isUniqueViolation(error)) throw errors.emailTaken();
         throw error;
       }
     },
@@ -86,26 +86,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       let valid = false;
       if (user?.password_hash) valid = await verifyPassword(user.password_hash, input.password);
       else await verifyAgainstDummy(input.password);
-      if (!user || !valid) throw appError(401, 'invalid_credentials', 'invalidCredentials');
+      if (!user || !valid) throw errors.invalidCredentials();
       await loginPerAddress.reset(addressKey);
       await loginPerAccount.refund(input.username);
       return tokenFor(user);
     },
 
     async googleLogin(credential: string, clientIp: string): Promise<TokenResponse> {
-      if (!deps.google) throw appError(501, 'google_login_unavailable', 'googleLoginUnavailable');
+      if (!deps.google) throw errors.googleLoginUnavailable();
       await limit(ipLimiter, clientIp);
       let identity: Awaited<ReturnType<GoogleIdTokenVerifier['verify']>>;
       try {
         identity = await deps.google.verify(credential);
       } catch (error) {
-        if (error instanceof GoogleTokenError) throw appError(401, 'invalid_google_token', 'googleTokenInvalid');
+        if (error instanceof GoogleTokenError) throw errors.invalidGoogleToken();
         throw error;
       }
       const { userId, passwordRemoved } = await findOrCreateGoogleUser(identity);
       await users.touchGoogleSignIn(userId, clock.now());
       const user = await users.findById(userId);
-      if (!user) throw appError(401, 'invalid_google_token', 'googleTokenInvalid');
+      if (!user) throw errors.invalidGoogleToken();
       return {
         ...(await tokenFor(user)),
         ...(passwordRemoved ? { notice: messages.googleLinkedPasswordRemoved } : {}),
@@ -132,7 +132,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await limit(loginPerAccount, user.email);
         const valid =
           input.current_password !== undefined && (await verifyPassword(user.password_hash, input.current_password));
-        if (!valid) throw appError(401, 'invalid_credentials', 'invalidCredentials');
+        if (!valid) throw errors.invalidCredentials();
         await loginPerAccount.refund(user.email);
       }
       const version = await users.setPassword(user.id, await hashPassword(input.new_password), clock.now());
@@ -152,11 +152,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.password_hash) {
         await limit(loginPerAccount, user.email);
         const valid = input.password !== undefined && (await verifyPassword(user.password_hash, input.password));
-        if (!valid) throw appError(401, 'invalid_credentials', 'invalidCredentials');
+        if (!valid) throw errors.invalidCredentials();
       } else {
         const signedInAt = user.google_signed_in_at;
         if (signedInAt === null || clock.now() - signedInAt > RECENT_GOOGLE_SIGN_IN_MS)
-          throw appError(403, 'recent_sign_in_required', 'recentGoogleSignInRequired');
+          throw errors.recentSignInRequired();
       }
       await users.deleteAccount(user.id, clock.now());
     },
@@ -171,18 +171,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     const linked = await users.findByGoogleSub(identity.sub);
     if (linked) return { userId: linked.id, passwordRemoved: false };
     // Linking by email is only safe when Google vouches for the address.
-    if (!identity.emailVerified) throw appError(401, 'google_email_unverified', 'googleEmailUnverified');
+    if (!identity.emailVerified) throw errors.googleEmailUnverified();
     const email = identity.email.trim().toLowerCase();
     const existing = await users.findByEmail(email);
     const now = clock.now();
     if (existing) {
       // Google's stable id is `sub`: an address that moved to another Google account does not open this one.
-      if (existing.google_sub !== null) throw appError(409, 'google_account_mismatch', 'googleAccountMismatch');
+      if (existing.google_sub !== null) throw errors.googleAccountMismatch();
       // Nobody proved they own this address when the password was set (there is no email verification): whoever
       // set it might be someone who signed up with the victim's address first. Linking drops that password and ends
       // its sessions, so Google's verified owner is the only way in until they set a password themselves.
       if (!(await users.linkGoogle(existing.id, identity.sub, now))) {
-        throw appError(409, 'google_account_mismatch', 'googleAccountMismatch');
+        throw errors.googleAccountMismatch();
       }
       return { userId: existing.id, passwordRemoved: existing.password_hash !== null };
     }
@@ -202,7 +202,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Two first sign-ins at once: the other one created the account.
       if (!isUniqueViolation(error)) throw error;
       const winner = await users.findByGoogleSub(identity.sub);
-      if (!winner) throw appError(409, 'google_account_mismatch', 'googleAccountMismatch');
+      if (!winner) throw errors.googleAccountMismatch();
       return { userId: winner.id, passwordRemoved: false };
     }
   }
@@ -213,8 +213,4 @@ export type AuthService = ReturnType<typeof createAuthService>;
 async function limit(limiter: RateLimiter, key: string): Promise<void> {
   const waitMs = await limiter.hit(key);
   if (waitMs !== null) throw rateLimited(waitMs);
-}
-
-function rateLimited(waitMs: number): AppError {
-  return appError(429, 'rate_limited', 'rateLimited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
 }

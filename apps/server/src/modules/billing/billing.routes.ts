@@ -1,17 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { currentUser } from '../../http/authenticate';
 import { parseInput } from '../../http/validation';
+import { createSubscriptionSchema, verifySubscriptionSchema } from './billing.schemas';
 import type { BillingService } from './billing.service';
-
-const createSubscriptionSchema = z.object({ plan_type: z.string().default(''), base_url: z.unknown().optional() });
-const verifySchema = z.object({
-  plan_type: z.unknown().optional(),
-  session_id: z.unknown().optional(),
-  // Accepted for compatibility with the web app and ignored: nothing is granted on the client's word.
-  customer_email: z.unknown().optional(),
-  customer_name: z.unknown().optional(),
-});
+import { toPaymentView } from './payment-view';
 
 export function billingRoutes(app: FastifyInstance, billing: BillingService): void {
   app.get('/api/plans', async () => billing.plans());
@@ -21,26 +13,16 @@ export function billingRoutes(app: FastifyInstance, billing: BillingService): vo
   );
 
   app.post('/api/verify-subscription', { onRequest: app.authenticate }, async (request) =>
-    billing.verify(currentUser(request), parseInput(verifySchema, request.body)),
+    billing.verify(currentUser(request), parseInput(verifySubscriptionSchema, request.body)),
   );
 
   app.post('/api/billing-portal', { onRequest: app.authenticate }, async (request) =>
     billing.portal(currentUser(request)),
   );
 
-  app.get('/api/payments', { onRequest: app.authenticate }, async (request) => {
-    const rows = await billing.payments(currentUser(request).id);
-    return rows.map((row) => ({
-      _id: row.id,
-      plan_type: row.plan_type,
-      kind: row.kind,
-      amount: row.amount_cents / 100,
-      currency: row.currency,
-      status: row.status,
-      generations_granted: row.generations_granted,
-      created_at: new Date(row.created_at).toISOString(),
-    }));
-  });
+  app.get('/api/payments', { onRequest: app.authenticate }, async (request) =>
+    (await billing.payments(currentUser(request).id)).map(toPaymentView),
+  );
 
   // The provider signs the exact bytes it sent: this route keeps the raw body instead of parsing JSON.
   app.register(async (scope) => {

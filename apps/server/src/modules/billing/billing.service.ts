@@ -9,9 +9,10 @@ import {
   type PaymentProvider,
   WebhookSignatureError,
 } from '../../adapters/payments/payment-provider';
-import { appError } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 import type { UserRow } from '../auth/users.repo';
 import type { BillingRepo } from './billing.repo';
+import type { CreateSubscriptionInput, VerifySubscriptionInput } from './billing.schemas';
 
 export interface BillingServiceDeps {
   repo: BillingRepo;
@@ -194,16 +195,16 @@ export function createBillingService(deps: BillingServiceDeps) {
       return await action();
     } catch (error) {
       deps.log.error({ err: error }, 'payment provider call failed');
-      throw appError(502, 'payment_unavailable', 'paymentProviderUnavailable');
+      throw errors.paymentUnavailable();
     }
   }
 
   return {
     plans: () => plans.map(toPublicPlan),
 
-    async createCheckout(user: UserRow, input: { plan_type: string; base_url?: unknown }) {
+    async createCheckout(user: UserRow, input: CreateSubscriptionInput) {
       const plan = findPlan(input.plan_type);
-      if (!plan) throw appError(422, 'validation_failed', 'unknownPlan');
+      if (!plan) throw errors.validationFailed({ message: 'unknownPlan' });
       const origin = returnOrigin(input.base_url);
       const successUrl = `${origin}/account?success=true&plan=${plan.planType}&session_id={CHECKOUT_SESSION_ID}`;
       const billing = await repo.findBillingFields(user.id);
@@ -232,12 +233,12 @@ export function createBillingService(deps: BillingServiceDeps) {
      * Confirms a payment after the return from checkout. Only a checkout this user started counts, and only when
      * the provider says it was paid; the email and name in the request are never trusted.
      */
-    async verify(user: UserRow, input: { plan_type?: unknown; session_id?: unknown }) {
-      const planType = typeof input.plan_type === 'string' ? input.plan_type : '';
+    async verify(user: UserRow, input: VerifySubscriptionInput) {
+      const planType = input.plan_type;
       const failed = { success: false, message: fillMessage(messages.verifyFailed, { plan: planType || 'unknown' }) };
       const plan = findPlan(planType);
       if (!plan) return failed;
-      const sessionId = typeof input.session_id === 'string' && input.session_id ? input.session_id : undefined;
+      const sessionId = input.session_id || undefined;
       const started = await repo.findCheckout(user.id, provider.name, sessionId ? { sessionId } : { planType });
       if (!started || started.plan_type !== plan.planType) return failed;
       const checkout = await callProvider(() => provider.getCheckout(started.provider_session_id));
@@ -253,7 +254,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     async portal(user: UserRow) {
       const billing = await repo.findBillingFields(user.id);
       if (provider.name === 'stripe' && !billing?.billing_customer_id) {
-        throw appError(404, 'no_billing_account', 'nothingToManage');
+        throw errors.noBillingAccount();
       }
       return callProvider(() =>
         provider.createPortal({
@@ -270,7 +271,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         event = await provider.parseWebhook(rawBody, signature);
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
-          throw appError(400, 'invalid_signature', 'webhookSignatureInvalid');
+          throw errors.invalidSignature();
         }
         throw error;
       }

@@ -222,6 +222,46 @@ describe('verify-subscription never grants on the client word', () => {
   });
 });
 
+describe('billing inputs of the wrong type or size', () => {
+  it('answer 422 validation_failed and grant nothing', async () => {
+    const { user, headers } = await signUpAndLogIn(ctx.app);
+    const cases: [string, object, string, string][] = [
+      ['/api/verify-subscription', { plan_type: 42 }, 'plan_type', messages.unknownPlan],
+      ['/api/verify-subscription', { plan_type: 'x'.repeat(201) }, 'plan_type', messages.unknownPlan],
+      [
+        '/api/verify-subscription',
+        { plan_type: 'monthly', session_id: { $ne: '' } },
+        'session_id',
+        messages.validationFailed,
+      ],
+      [
+        '/api/verify-subscription',
+        { plan_type: 'monthly', customer_email: ['a@b.c'] },
+        'customer_email',
+        messages.validationFailed,
+      ],
+      ['/api/create-subscription', { plan_type: ['monthly'] }, 'plan_type', messages.unknownPlan],
+      ['/api/create-subscription', { plan_type: 'monthly', base_url: 7 }, 'base_url', messages.validationFailed],
+    ];
+    for (const [url, payload, field, detail] of cases) {
+      const response = await post(url, headers, payload);
+      expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(422);
+      expect(response.json()).toMatchObject({
+        code: 'validation_failed',
+        detail,
+        errors: [{ field, message: detail }],
+      });
+    }
+    expect(await paymentsOf(user._id)).toEqual([]);
+    const started = await ctx.database.db
+      .selectFrom('checkout_sessions')
+      .select('id')
+      .where('user_id', '=', user._id)
+      .execute();
+    expect(started).toEqual([]);
+  });
+});
+
 describe('create-subscription', () => {
   it('never sends the buyer back to an origin that is not ours', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);

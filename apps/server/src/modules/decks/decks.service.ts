@@ -1,15 +1,15 @@
 import type { Deck, DeckSettings, DeckWithCards } from '@flashcards/shared/api-types';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
-import { appError } from '../../http/app-error';
-import { toCard } from '../cards/card-view';
+import { errors } from '../../http/app-error';
 import type { CardsRepo } from '../cards/cards.repo';
+import { toCard } from '../study-core/card-state';
 import type { DeckRow, DecksRepo } from './decks.repo';
 import type { UserLimits } from './user-limits';
 
 export interface DecksServiceDeps {
   decks: DecksRepo;
-  cards: CardsRepo;
+  cards: Pick<CardsRepo, 'listByDeck'>;
   clock: Clock;
   newId: IdGenerator;
   defaultDailyNewCardLimit: number;
@@ -18,8 +18,6 @@ export interface DecksServiceDeps {
 
 /** GET /decks/{id} carries at most this many cards; the rest are paged through GET /decks/{id}/cards. */
 export const MAX_INLINE_DECK_CARDS = 2000;
-
-export const deckNotFound = () => appError(404, 'deck_not_found', 'deckNotFound');
 
 export function toDeck(row: Pick<DeckRow, 'id' | 'name' | 'daily_new_card_limit' | 'card_count' | 'created_at'>): Deck {
   return {
@@ -37,7 +35,7 @@ export function createDecksService(deps: DecksServiceDeps) {
 
   const findOwned = async (userId: string, deckId: string): Promise<DeckRow> => {
     const row = isId(deckId) ? await decks.find(userId, deckId) : undefined;
-    if (!row) throw deckNotFound();
+    if (!row) throw errors.deckNotFound();
     return row;
   };
 
@@ -71,13 +69,13 @@ export function createDecksService(deps: DecksServiceDeps) {
     async updateSettings(userId: string, deckId: string, settings: DeckSettings): Promise<DeckSettings> {
       const updated =
         isId(deckId) && (await decks.setDailyNewCardLimit(userId, deckId, settings.daily_new_card_limit, clock.now()));
-      if (!updated) throw deckNotFound();
+      if (!updated) throw errors.deckNotFound();
       return { daily_new_card_limit: settings.daily_new_card_limit };
     },
 
     async delete(userId: string, deckId: string): Promise<void> {
       const deleted = isId(deckId) && (await decks.delete(userId, deckId));
-      if (!deleted) throw deckNotFound();
+      if (!deleted) throw errors.deckNotFound();
     },
   };
 }

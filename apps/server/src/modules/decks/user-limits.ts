@@ -17,10 +17,10 @@ export function createUserLimits(decks: DecksRepo, caps: { maxDecks: number; max
     async assertRoom(userId, add) {
       const usage = await decks.usage(userId);
       if ((add.decks ?? 0) > 0 && usage.decks + (add.decks ?? 0) > caps.maxDecks) {
-        throw new AppError(422, 'too_many_decks', fillMessage(messages.tooManyDecks, { max: caps.maxDecks }));
+        throw new AppError('too_many_decks', fillMessage(messages.tooManyDecks, { max: caps.maxDecks }));
       }
       if ((add.cards ?? 0) > 0 && usage.cards + (add.cards ?? 0) > caps.maxCards) {
-        throw new AppError(422, 'too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: caps.maxCards }));
+        throw new AppError('too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: caps.maxCards }));
       }
     },
   };

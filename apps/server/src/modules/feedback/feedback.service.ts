@@ -2,7 +2,7 @@ import type { FeedbackResponse } from '@flashcards/shared/api-types';
 import type { Clock } from '../../adapters/clock';
 import type { IdGenerator } from '../../adapters/ids';
 import type { RateLimiterFactory } from '../../adapters/rate-limit/rate-limiter';
-import { appError } from '../../http/app-error';
+import { rateLimited } from '../../http/app-error';
 import type { FeedbackRepo } from './feedback.repo';
 
 export interface FeedbackServiceDeps {
@@ -26,7 +26,7 @@ export function createFeedbackService(deps: FeedbackServiceDeps) {
     ): Promise<FeedbackResponse> {
       const waitMs = await limiter.hit(clientIp);
       if (waitMs !== null) {
-        throw appError(429, 'rate_limited', 'rateLimited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+        throw rateLimited(waitMs);
       }
       await deps.feedback.insert({
         id: deps.newId(),

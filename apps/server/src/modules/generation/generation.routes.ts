@@ -1,6 +1,6 @@
 import { limits } from '@flashcards/shared/limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appError } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 import { currentUser } from '../../http/authenticate';
 import { readFormFields } from '../../http/form-fields';
 import type { GenerationInput, GenerationService } from './generation.service';
@@ -19,7 +19,7 @@ async function readGenerationInput(request: FastifyRequest): Promise<GenerationI
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limits.maxFileBytes + maxMultipartOverhead) {
-    throw appError(413, 'file_too_large', 'fileTooLarge');
+    throw errors.fileTooLarge();
   }
   let text = '';
   let file: GenerationInput['file'] = null;
@@ -38,15 +38,15 @@ async function readGenerationInput(request: FastifyRequest): Promise<GenerationI
         }
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw appError(413, 'file_too_large', 'fileTooLarge');
+          throw errors.fileTooLarge();
         }
         throw error;
       }
-      if (part.file.truncated || size > limits.maxFileBytes) throw appError(413, 'file_too_large', 'fileTooLarge');
+      if (part.file.truncated || size > limits.maxFileBytes) throw errors.fileTooLarge();
       // A browser sends an empty part for an empty file input: that is no file.
       if (size > 0) file = { bytes: Buffer.concat(chunks), filename: part.filename ?? '' };
     } else if (part.fieldname === 'text') {
-      if (part.valueTruncated) throw appError(413, 'text_too_long', 'textTooLong');
+      if (part.valueTruncated) throw errors.textTooLong();
       text = typeof part.value === 'string' ? part.value : '';
     }
   }

@@ -1,23 +1,19 @@
 import type { CardSource, GeneratedCard, GenerateResponse } from '@flashcards/shared/api-types';
 import { generationCosts, limits } from '@flashcards/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  type AiProvider,
-  AiTimeoutError,
-  AiUnavailableError,
-  dropNearDuplicates,
-  similarity,
-} from '../../adapters/ai/ai-provider';
+import { type AiProvider, AiTimeoutError, dropNearDuplicates, similarity } from '../../adapters/ai/ai-provider';
 import type { Clock } from '../../adapters/clock';
+import { withAbortDeadline } from '../../adapters/deadline';
 import { detectFileKind } from '../../adapters/extract/detect-file-type';
-import { type FileKind, type Passage, UnreadableFileError } from '../../adapters/extract/extracted';
+import type { FileKind, Passage } from '../../adapters/extract/extracted';
 import type { Extractor } from '../../adapters/extract/extractor';
-import { ExtractorBusyError } from '../../adapters/extract/parser-pool';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import type { Config } from '../../config';
-import { AppError, appError } from '../../http/app-error';
+import { errors, rateLimited } from '../../http/app-error';
+import { busyRetrySeconds, toAppError } from '../../http/to-app-error';
 import type { QuotaService, Reservation } from '../quota/quota.service';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
+import { cleanPassages } from './clean-text';
 
 export interface GenerationInput {
   text: string;
@@ -36,9 +32,6 @@ export interface GenerationServiceDeps {
   clock: Clock;
   ai: Config['ai'];
 }
-
-/** How long a client refused as busy is told to wait. */
-const busyRetrySeconds = 30;
 
 /** The cost of a generation: the file's price when there is one, else the text's. */
 export function costOf(kind: FileKind | null): number {
@@ -82,21 +75,18 @@ export function limitPassages(passages: Passage[], maxChars: number): Passage[] 
  */
 export function createGenerationService(deps: GenerationServiceDeps) {
   const { provider, extractor, quota, clock, ai, limiter, fileLock } = deps;
-  const busy = () => appError(503, 'busy', 'serverBusy', { retryAfterSeconds: busyRetrySeconds });
 
   async function generateFromPassages(passages: Passage[], log: FastifyBaseLogger, inputChars: number) {
     const started = clock.now();
     const chunks = chunkPassages(passages, ai.chunkChars);
     const total = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ai.timeoutMs);
     const usage = { promptTokens: 0, completionTokens: 0, known: false };
-    try {
+    return withAbortDeadline(ai.timeoutMs, async (signal) => {
       const perChunk = await mapWithConcurrency(chunks, ai.concurrency, async (chunk) => {
         const budget = Math.max(3, Math.ceil((ai.maxCardsPerGeneration * chunk.text.length) / total));
         const result = await provider.generateCards(
           { text: chunk.text, maxCards: Math.min(budget, ai.maxCardsPerGeneration) },
-          controller.signal,
+          signal,
         );
         if (result.usage) {
           usage.known = true;
@@ -108,7 +98,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           return source ? { ...card, source } : { ...card };
         });
       });
-      if (controller.signal.aborted) throw new AiTimeoutError('generation deadline passed');
+      if (signal.aborted) throw new AiTimeoutError('generation deadline passed');
       const cards = dropNearDuplicates(perChunk.flat()).slice(0, ai.maxCardsPerGeneration);
       log.info(
         {
@@ -126,33 +116,29 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         'generation finished',
       );
       return cards;
-    } finally {
-      clearTimeout(timer);
-    }
+    });
   }
 
   return {
     async generate(userId: string, input: GenerationInput, log: FastifyBaseLogger): Promise<GenerateResponse> {
       // Input checks before any work (the size limits are enforced while reading the request).
       const text = input.text.trim();
-      if (input.text.length > limits.maxTextLength) throw appError(413, 'text_too_long', 'textTooLong');
-      if (!text && !input.file) throw appError(422, 'empty_input', 'emptyInput');
+      if (input.text.length > limits.maxTextLength) throw errors.textTooLong();
+      if (!text && !input.file) throw errors.emptyInput();
       let kind: FileKind | null = null;
       if (input.file) {
         kind = await detectFileKind(input.file.bytes);
         if (!kind) {
           const pptxName = /\.pptx$/i.test(input.file.filename);
-          throw appError(415, 'unsupported_file_type', pptxName ? 'invalidFileTypePptx' : 'invalidFileType');
+          throw errors.unsupportedFileType({ message: pptxName ? 'invalidFileTypePptx' : 'invalidFileType' });
         }
       }
 
       const waitMs = await limiter.hit(userId);
-      if (waitMs !== null) {
-        throw appError(429, 'rate_limited', 'rateLimited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
-      }
-      if (kind && extractor.hasCapacity?.() === false) throw busy();
+      if (waitMs !== null) throw rateLimited(waitMs);
+      if (kind && extractor.hasCapacity?.() === false) throw errors.busy({ retryAfterSeconds: busyRetrySeconds });
       if (kind && (await fileLock.hit(userId)) !== null) {
-        throw appError(429, 'generation_in_progress', 'generationInProgress', { retryAfterSeconds: 10 });
+        throw errors.generationInProgress({ retryAfterSeconds: 10 });
       }
 
       const cost = costOf(kind);
@@ -168,42 +154,23 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         if (input.file && kind) {
           const extracted = await extractor.extract(kind, input.file.bytes);
           if (!extracted.some((passage) => passage.text.trim())) {
-            throw appError(422, 'file_unreadable', 'noTextInFile');
+            throw errors.fileUnreadable({ message: 'noTextInFile' });
           }
-          passages.push(...extracted);
+          passages.push(...cleanPassages(extracted));
         }
         const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
         const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars);
-        if (cards.length === 0) throw appError(422, 'no_cards_generated', 'noCardsGenerated');
+        if (cards.length === 0) throw errors.noCardsGenerated();
         const { remaining } = await quota.balance(userId);
         return { cards, cost, remaining };
       } catch (error) {
         await quota.refund(reservation);
-        if (error instanceof ExtractorBusyError) throw busy();
         throw toAppError(error, log);
       } finally {
         if (kind) await fileLock.reset(userId);
       }
     },
   };
-}
-
-/** Maps extraction and provider failures to the contract's statuses; anything else passes through. */
-export function toAppError(error: unknown, log: FastifyBaseLogger): unknown {
-  if (error instanceof AppError) return error;
-  if (error instanceof UnreadableFileError) {
-    log.warn({ reason: error.message }, 'file could not be read');
-    return appError(422, 'file_unreadable', 'fileUnreadable');
-  }
-  if (error instanceof AiTimeoutError) {
-    log.warn({ reason: error.message }, 'generation timed out');
-    return appError(504, 'ai_timeout', 'generationTimeout');
-  }
-  if (error instanceof AiUnavailableError) {
-    log.error({ reason: error.message }, 'AI provider failed');
-    return appError(502, 'ai_unavailable', 'aiUnavailable');
-  }
-  return error;
 }
 
 export type GenerationService = ReturnType<typeof createGenerationService>;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ping } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { appError } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 
 export function healthRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   app.get('/healthz', { logLevel: 'warn' }, async (request): Promise<HealthResponse> => {
@@ -11,7 +11,7 @@ export function healthRoutes(app: FastifyInstance, db: Kysely<Database>): void {
       await ping(db);
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
-      throw appError(503, 'unavailable', 'serviceUnavailable');
+      throw errors.unavailable();
     }
     return { status: 'ok' };
   });

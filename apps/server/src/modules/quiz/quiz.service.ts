@@ -1,10 +1,10 @@
 import type { QuizResponse } from '@flashcards/shared/api-types';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AiProvider, AiUnavailableError } from '../../adapters/ai/ai-provider';
-import { isId } from '../../adapters/ids';
+import { withAbortDeadline } from '../../adapters/deadline';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
-import { appError } from '../../http/app-error';
-import { toAppError } from '../generation/generation.service';
+import { errors, rateLimited } from '../../http/app-error';
+import { toAppError } from '../../http/to-app-error';
 import type { QuizRepo } from './quiz.repo';
 
 export interface QuizServiceDeps {
@@ -20,30 +20,27 @@ export interface QuizServiceDeps {
 
 export function createQuizService(deps: QuizServiceDeps) {
   return {
-    async generate(userId: string, deckId: unknown, log: FastifyBaseLogger): Promise<QuizResponse> {
-      if (deckId === undefined || deckId === null || deckId === '') {
-        throw appError(422, 'validation_failed', 'selectDeck');
-      }
-      if (!isId(deckId)) throw appError(422, 'invalid_deck_id', 'invalidDeckIdServer');
+    /** `deckId` is well-formed (quiz.schemas.ts); someone else's deck is as missing as an unknown one. */
+    async generate(userId: string, deckId: string, log: FastifyBaseLogger): Promise<QuizResponse> {
       const cards = await deps.repo.findDeckCards(userId, deckId);
-      if (!cards) throw appError(404, 'deck_not_found', 'deckNotFound');
-      if (cards.length === 0) throw appError(422, 'empty_deck', 'quizEmpty');
+      if (!cards) throw errors.deckNotFound();
+      if (cards.length === 0) throw errors.emptyDeck();
 
       const waitMs = await deps.limiter.hit(userId);
       if (waitMs !== null) {
-        throw appError(429, 'rate_limited', 'rateLimited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+        throw rateLimited(waitMs);
       }
 
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), deps.timeoutMs);
       try {
-        const result = await deps.provider.generateQuiz(
-          { cards: cards.slice(0, deps.maxCardsIn), maxQuestions: deps.maxQuestions },
-          controller.signal,
+        const result = await withAbortDeadline(deps.timeoutMs, (signal) =>
+          deps.provider.generateQuiz(
+            { cards: cards.slice(0, deps.maxCardsIn), maxQuestions: deps.maxQuestions },
+            signal,
+          ),
         );
         const originals = new Set(cards.map((card) => card.question.trim().toLowerCase()));
         const questions = result.cards.filter((card) => !originals.has(card.question.trim().toLowerCase()));
-        if (questions.length === 0) throw appError(422, 'no_quiz_cards', 'quizEmpty');
+        if (questions.length === 0) throw errors.noQuizCards();
         log.info(
           {
             quiz: {
@@ -59,11 +56,9 @@ export function createQuizService(deps: QuizServiceDeps) {
       } catch (error) {
         if (error instanceof AiUnavailableError) {
           log.error({ reason: error.message }, 'AI provider failed on a quiz');
-          throw appError(502, 'ai_unavailable', 'quizFailed');
+          throw errors.aiUnavailable({ message: 'quizFailed' });
         }
         throw toAppError(error, log);
-      } finally {
-        clearTimeout(timer);
       }
     },
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 import { createIdGenerator } from '../../adapters/ids';
-import { newCardState } from '../review/scheduler';
+import { newCardState } from '../study-core/card-state';
 
 let ctx: TestContext;
 let newId: () => string;
@@ -93,7 +93,11 @@ describe('POST /api/quiz/generate', () => {
 
     const missing = await quiz(headers, {});
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ code: 'validation_failed', detail: messages.selectDeck });
+    expect(missing.json()).toEqual({
+      code: 'validation_failed',
+      detail: messages.selectDeck,
+      errors: [{ field: 'deck_id', message: messages.selectDeck }],
+    });
 
     const malformed = await quiz(headers, { deck_id: 'not-a-deck' });
     expect(malformed.statusCode).toBe(422);

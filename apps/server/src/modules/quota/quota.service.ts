@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@flashcards/shared/api-types';
 import type { Clock } from '../../adapters/clock';
-import { appError } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 import type { Draw, QuotaRepo, QuotaRow } from './quota.repo';
 
 /** A taken cost, to be kept on success or refunded on failure. */
@@ -72,7 +72,7 @@ export function createQuotaService(deps: QuotaServiceDeps) {
       const now = clock.now();
       const period = quotaPeriod(now);
       const draw = await repo.reserve(userId, cost, period, freeQuota, now);
-      if (!draw) throw appError(402, 'insufficient_quota', 'insufficientQuota');
+      if (!draw) throw errors.insufficientQuota();
       return { userId, cost, period, draw };
     },
 

@@ -1,7 +1,14 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, ReviewLogsTable } from '../../db/schema';
-import { adjustDeckCounters, type CardRow, type CardViewRow, cardViewColumns, counterFor } from '../cards/cards.repo';
-import type { SchedulingState } from './scheduler';
+import type { Database, FsrsState, ReviewLogsTable } from '../../db/schema';
+import {
+  type CardRow,
+  CardState,
+  type CardViewRow,
+  cardViewColumns,
+  type SchedulingState,
+} from '../study-core/card-state';
+import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
+import { byDueThenId } from './queue';
 
 /** Where to look: every deck of the user, or one of them. */
 export interface Scope {
@@ -16,11 +23,6 @@ export interface RawStats {
   due: number;
   reviewedToday: number;
   nextDue: number | null;
-}
-
-/** Queue order: earliest due first, then by id (creation order). */
-export function byDueThenId(a: { due: number; id: string }, b: { due: number; id: string }): number {
-  return a.due - b.due || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** SQLite compounds at most 500 SELECTs in one statement; stay well below. */
@@ -43,7 +45,7 @@ export function createReviewRepo(db: Kysely<Database>) {
      * at `limit` rows), merged here.
      */
     async dueLearning(scope: Scope, now: number, limit: number): Promise<CardViewRow[]> {
-      const inState = (state: 1 | 3) =>
+      const inState = (state: typeof CardState.Learning | typeof CardState.Relearning) =>
         cardsIn(scope)
           .select(cardViewColumns)
           .where('state', '=', state)
@@ -52,7 +54,7 @@ export function createReviewRepo(db: Kysely<Database>) {
           .orderBy('id')
           .limit(limit)
           .execute();
-      const [learning, relearning] = await Promise.all([inState(1), inState(3)]);
+      const [learning, relearning] = await Promise.all([inState(CardState.Learning), inState(CardState.Relearning)]);
       return [...learning, ...relearning].sort(byDueThenId).slice(0, limit);
     },
 
@@ -60,7 +62,7 @@ export function createReviewRepo(db: Kysely<Database>) {
     dueReview(scope: Scope, now: number, limit: number): Promise<CardViewRow[]> {
       return cardsIn(scope)
         .select(cardViewColumns)
-        .where('state', '=', 2)
+        .where('state', '=', CardState.Review)
         .where('due', '<=', now)
         .orderBy('due')
         .orderBy('id')
@@ -82,7 +84,7 @@ export function createReviewRepo(db: Kysely<Database>) {
         .select((eb) => ['deck_id', eb.fn.count<number | string>('card_id').distinct().as('n')])
         .where('user_id', '=', scope.userId)
         .where('reviewed_at', '>=', since)
-        .where('state_before', '=', 0);
+        .where('state_before', '=', CardState.New);
       if (scope.deckId !== null) query = query.where('deck_id', '=', scope.deckId);
       const rows = await query.groupBy('deck_id').execute();
       return new Map(rows.map((row) => [row.deck_id, Number(row.n)]));
@@ -102,7 +104,7 @@ export function createReviewRepo(db: Kysely<Database>) {
                   .select(cardViewColumns)
                   .where('user_id', '=', userId)
                   .where('deck_id', '=', deckId)
-                  .where('state', '=', 0)
+                  .where('state', '=', CardState.New)
                   .orderBy('due')
                   .orderBy('id')
                   .limit(limit)
@@ -185,7 +187,7 @@ export function createReviewRepo(db: Kysely<Database>) {
         .where('user_id', '=', scope.userId)
         .where('reviewed_at', '>=', dayStart);
       if (scope.deckId !== null) reviewed = reviewed.where('deck_id', '=', scope.deckId);
-      const nextDue = (state: 1 | 2 | 3) =>
+      const nextDue = (state: Exclude<FsrsState, typeof CardState.New>) =>
         cardsIn(scope)
           .select('due')
           .where('state', '=', state)
@@ -198,13 +200,13 @@ export function createReviewRepo(db: Kysely<Database>) {
         counters.executeTakeFirst(),
         cardsIn(scope)
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('state', '=', 2)
+          .where('state', '=', CardState.Review)
           .where('due', '<=', now)
           .executeTakeFirst(),
         reviewed.executeTakeFirst(),
-        nextDue(1),
-        nextDue(2),
-        nextDue(3),
+        nextDue(CardState.Learning),
+        nextDue(CardState.Review),
+        nextDue(CardState.Relearning),
       ]);
       const fresh = Number(totals?.fresh ?? 0);
       const learning = Number(totals?.learning ?? 0);

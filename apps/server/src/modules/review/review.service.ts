@@ -1,17 +1,16 @@
 import type { Card, DeckStats, ReviewResult } from '@flashcards/shared/api-types';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
-import { appError } from '../../http/app-error';
-import { toCard } from '../cards/card-view';
-import { cardNotFound } from '../cards/cards.service';
+import { errors } from '../../http/app-error';
 import type { DecksRepo } from '../decks/decks.repo';
-import { deckNotFound } from '../decks/decks.service';
-import { byDueThenId, type ReviewRepo, type Scope } from './review.repo';
+import { toCard } from '../study-core/card-state';
+import { buildQueue } from './queue';
+import type { ReviewRepo, Scope } from './review.repo';
 import { type RandomSource, review } from './scheduler';
 
 export interface ReviewServiceDeps {
   reviews: ReviewRepo;
-  decks: DecksRepo;
+  decks: Pick<DecksRepo, 'exists'>;
   clock: Clock;
   newId: IdGenerator;
   random: RandomSource;
@@ -21,7 +20,7 @@ export interface ReviewServiceDeps {
 
 const DAY_MS = 86_400_000;
 
-/** The start of the server's UTC day that contains `now` (api-contract.md: the day of the daily new-card limit). */
+/** The start of the server's UTC day that contains `now` (docs/api.md: the day of the daily new-card limit). */
 export function utcDayStart(now: number): number {
   return Math.floor(now / DAY_MS) * DAY_MS;
 }
@@ -35,45 +34,24 @@ export function createReviewService(deps: ReviewServiceDeps) {
 
   const scopeFor = async (userId: string, deckId: string | undefined): Promise<Scope> => {
     if (deckId === undefined) return { userId, deckId: null };
-    if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw deckNotFound();
+    if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
     return { userId, deckId };
   };
 
   return {
-    /**
-     * What to study now, in order: learning and relearning cards that are due, then long-term cards that are due,
-     * then new cards, each deck giving at most its daily new-card limit minus the new cards it introduced today.
-     */
+    /** What to study now, in order (queue.ts). */
     async queue(userId: string, deckId: string | undefined): Promise<Card[]> {
       const scope = await scopeFor(userId, deckId);
       const now = clock.now();
-      const learning = await reviews.dueLearning(scope, now, deps.maxQueue);
-      let room = deps.maxQueue - learning.length;
-      const due = room > 0 ? await reviews.dueReview(scope, now, room) : [];
-      room -= due.length;
-      let fresh: Awaited<ReturnType<ReviewRepo['newCards']>> = [];
-      if (room > 0) {
-        const [limits, introduced] = await Promise.all([
-          reviews.deckLimits(scope),
-          reviews.introducedSince(scope, utcDayStart(now)),
-        ]);
-        const take = limits
-          .map((deck) => ({
-            deckId: deck.id,
-            limit: Math.min(room, Math.max(0, deck.daily_new_card_limit - (introduced.get(deck.id) ?? 0))),
-          }))
-          .filter((deck) => deck.limit > 0);
-        fresh = (await reviews.newCards(userId, take)).sort(byDueThenId).slice(0, room);
-      }
-      return [...learning, ...due, ...fresh].map(toCard);
+      return (await buildQueue(reviews, scope, now, utcDayStart(now), deps.maxQueue)).map(toCard);
     },
 
     /** Records a pass or fail: the card's next FSRS state and a review-log row, together. */
     async review(userId: string, cardId: string, result: ReviewResult): Promise<{ card: Card }> {
-      if (!isId(cardId)) throw cardNotFound();
+      if (!isId(cardId)) throw errors.cardNotFound();
       for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
         const before = await reviews.findCard(userId, cardId);
-        if (!before) throw cardNotFound();
+        if (!before) throw errors.cardNotFound();
         const now = clock.now();
         const outcome = review(before, result, now, deps.random);
         const after = await reviews.applyReview(
@@ -99,7 +77,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         );
         if (after) return { card: toCard(after) };
       }
-      throw appError(409, 'review_conflict', 'reviewConflict');
+      throw errors.reviewConflict();
     },
 
     async stats(userId: string, deckId: string | undefined): Promise<DeckStats> {

@@ -1,16 +1,8 @@
 import { createEmptyCard, fsrs, get_fuzz_range, Rating, State, StrategyMode } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
 import { fixedRandom } from '../../../test/support/study';
-import {
-  fuzzSeed,
-  newCardState,
-  type RandomSource,
-  review,
-  type SchedulingState,
-  schedulerParameters,
-  statusOf,
-  toFsrsCard,
-} from './scheduler';
+import { newCardState, type SchedulingState, statusOf } from '../study-core/card-state';
+import { fuzzSeed, type RandomSource, review, schedulerParameters, toFsrsCard } from './scheduler';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

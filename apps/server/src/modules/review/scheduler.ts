@@ -1,6 +1,7 @@
-import type { CardStatus, ReviewResult } from '@flashcards/shared/api-types';
+import type { ReviewResult } from '@flashcards/shared/api-types';
 import { type FSRSParameters, type Card as FsrsCard, fsrs, generatorParameters, Rating, StrategyMode } from 'ts-fsrs';
 import type { FsrsState } from '../../db/schema';
+import type { SchedulingState } from '../study-core/card-state';
 
 /**
  * The spaced-repetition scheduler: a pure function of (card state, result, now, parameters, random source), with
@@ -8,19 +9,6 @@ import type { FsrsState } from '../../db/schema';
  */
 
 const DAY_MS = 86_400_000;
-
-/** The FSRS state of one card, as stored in the cards table (times in epoch ms). */
-export interface SchedulingState {
-  state: FsrsState;
-  due: number;
-  stability: number;
-  difficulty: number;
-  scheduled_days: number;
-  learning_steps: number;
-  reps: number;
-  lapses: number;
-  last_review: number | null;
-}
 
 /** What one review produced: the card's next state and the review-log facts. */
 export interface ReviewOutcome {
@@ -51,21 +39,6 @@ export const ratingFor: Record<ReviewResult, Rating.Again | Rating.Good> = {
   pass: Rating.Good,
 };
 
-/** A card that has never been reviewed, due from `now`. */
-export function newCardState(now: number): SchedulingState {
-  return {
-    state: 0,
-    due: now,
-    stability: 0,
-    difficulty: 0,
-    scheduled_days: 0,
-    learning_steps: 0,
-    reps: 0,
-    lapses: 0,
-    last_review: null,
-  };
-}
-
 /**
  * The seed ts-fsrs's fuzz draws from, taken from the injected random source (ts-fsrs turns a seed string into its
  * fuzz factor with a seeded PRNG, so the same source gives the same intervals).
@@ -87,20 +60,6 @@ export function review(
   const elapsedDays = card.last_review === null ? 0 : Math.max(0, (now - card.last_review) / DAY_MS);
   const { card: next } = scheduler.next(toFsrsCard(card, elapsedDays), new Date(now), rating);
   return { next: fromFsrsCard(next, now), rating, elapsedDays };
-}
-
-/** The API's card status for an FSRS state. */
-export function statusOf(state: FsrsState): CardStatus {
-  switch (state) {
-    case 0:
-      return 'new';
-    case 1:
-      return 'learning';
-    case 2:
-      return 'due';
-    case 3:
-      return 'relearning';
-  }
 }
 
 export function toFsrsCard(card: SchedulingState, elapsedDays = 0): FsrsCard {

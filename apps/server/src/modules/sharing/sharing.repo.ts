@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, SharesTable } from '../../db/schema';
-import { insertCards, type NewCardRow } from '../cards/cards.repo';
+import type { NewCardRow } from '../study-core/card-state';
+import { insertCards } from '../study-core/deck-counters';
 
 export type ShareRow = Selectable<SharesTable>;
 

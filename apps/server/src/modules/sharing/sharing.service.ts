@@ -4,11 +4,10 @@ import { messages } from '@flashcards/shared/messages';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { isUniqueViolation } from '../../db/errors';
-import { appError } from '../../http/app-error';
-import { newCardRow } from '../cards/cards.service';
+import { errors } from '../../http/app-error';
 import type { DecksRepo } from '../decks/decks.repo';
-import { deckNotFound } from '../decks/decks.service';
 import type { UserLimits } from '../decks/user-limits';
+import { newCardRow } from '../study-core/card-state';
 import type { SharedDeckRow, SharingRepo } from './sharing.repo';
 
 /** 128 random bits, URL-safe (base64url, 22 characters). */
@@ -18,7 +17,7 @@ export function randomShareCode(): string {
 
 export interface SharingServiceDeps {
   shares: SharingRepo;
-  decks: DecksRepo;
+  decks: Pick<DecksRepo, 'exists'>;
   clock: Clock;
   newId: IdGenerator;
   newShareCode: () => string;
@@ -31,9 +30,6 @@ export interface SharingServiceDeps {
 
 const codePattern = /^[A-Za-z0-9_-]{1,64}$/;
 
-const shareNotFound = () => appError(404, 'share_not_found', 'shareNotFound');
-const shareExpired = () => appError(410, 'share_expired', 'shareExpired');
-
 /** Share links: the owner makes one per deck (reused while it lasts); anyone may look; a signed-in user may import. */
 export function createSharingService(deps: SharingServiceDeps) {
   const { shares, decks, clock } = deps;
@@ -41,14 +37,14 @@ export function createSharingService(deps: SharingServiceDeps) {
   /** The share behind a code: 404 when unknown (or its deck is gone), 410 once it has expired. */
   const liveShare = async (code: string): Promise<SharedDeckRow> => {
     const share = codePattern.test(code) ? await shares.findByCode(code) : undefined;
-    if (!share) throw shareNotFound();
-    if (share.expires_at <= clock.now()) throw shareExpired();
+    if (!share) throw errors.shareNotFound();
+    if (share.expires_at <= clock.now()) throw errors.shareExpired();
     return share;
   };
 
   return {
     async share(userId: string, deckId: string): Promise<ShareResponse> {
-      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw deckNotFound();
+      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
       const now = clock.now();
       const live = await shares.findLive(userId, deckId, now);
       if (live) return { share_code: live.code, expires_at: new Date(live.expires_at).toISOString() };
@@ -78,8 +74,8 @@ export function createSharingService(deps: SharingServiceDeps) {
     /** Copies the shared deck into the caller's account as new cards (no review history). */
     async import(userId: string, code: string): Promise<ImportResponse> {
       const share = await liveShare(code);
-      if (share.user_id === userId) throw appError(409, 'already_imported', 'ownDeckImport');
-      if (await shares.hasImported(userId, share.id)) throw appError(409, 'already_imported', 'alreadyImported');
+      if (share.user_id === userId) throw errors.alreadyImported({ message: 'ownDeckImport' });
+      if (await shares.hasImported(userId, share.id)) throw errors.alreadyImported();
       await deps.userLimits.assertRoom(userId, { decks: 1, cards: share.card_count });
       const now = clock.now();
       const deck = { id: deps.newId(), name: share.deck_name, daily_new_card_limit: deps.defaultDailyNewCardLimit };
@@ -94,7 +90,7 @@ export function createSharingService(deps: SharingServiceDeps) {
         });
       } catch (error) {
         // The same share imported twice at once: the other request's copy stands, this one rolled back.
-        if (isUniqueViolation(error)) throw appError(409, 'already_imported', 'alreadyImported');
+        if (isUniqueViolation(error)) throw errors.alreadyImported();
         throw error;
       }
       return { _id: deck.id, name: deck.name };

@@ -55,6 +55,6 @@ export function generationErrorMessage(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return messages.generationFailed;
   if (error.kind === 'timeout') return messages.generationTimeout;
   if (error.kind === 'network') return messages.noResponse;
-  if (error.status === 402) return messages.insufficientQuota;
+  if (error.code === 'insufficient_quota') return messages.insufficientQuota;
   return fillMessage(messages.generationServerError, { detail: error.detail || messages.generationFailed });
 }

@@ -2,7 +2,7 @@ import { messages } from '@flashcards/shared/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CardMarkdown } from '../../components/card-markdown';
-import { ApiRequestError, errorDetail } from '../../lib/api-client';
+import { errorCode, errorDetail } from '../../lib/api-client';
 import { useDecks, useSaveCards } from '../decks/decks-api';
 import { isDeckId, type QuizCard, useGenerateQuiz } from './quiz-api';
 import './quiz.css';
@@ -10,15 +10,18 @@ import './quiz.css';
 /** How long 'Card added successfully!' stays (product-spec.md sections 4 and 9). */
 export const quizSavedNoticeMs = 3000;
 
-const emptyQuizCodes = new Set(['empty_deck', 'no_quiz_cards']);
-
 function quizErrorText(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    if (error.code && emptyQuizCodes.has(error.code)) return messages.quizEmpty;
-    if (error.code === 'invalid_deck_id') return messages.invalidDeckId;
-    if (error.status === 429) return errorDetail(error, messages.quizFailed);
+  switch (errorCode(error)) {
+    case 'empty_deck':
+    case 'no_quiz_cards':
+      return messages.quizEmpty;
+    case 'invalid_deck_id':
+      return messages.invalidDeckId;
+    case 'rate_limited':
+      return errorDetail(error, messages.quizFailed);
+    default:
+      return messages.quizFailed;
   }
-  return messages.quizFailed;
 }
 
 /** Keys typed into a form field or a focused control belong to it, not to the quiz's shortcuts. */

@@ -1,7 +1,7 @@
 import type { ImportResponse, SharedDeckInfo } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { errorDetail, errorStatus } from '../../lib/api-client';
+import { errorCode, errorDetail } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 
 export function useSharedDeck(code: string | undefined) {
@@ -21,12 +21,16 @@ export function useImportSharedDeck() {
   });
 }
 
-/** product-spec.md section 8: 404 and 410 have their own texts; anything else shows the detail or a fallback. */
+/** An unknown and an expired link have their own texts; anything else shows the detail or a fallback. */
 export function sharedDeckErrorText(error: unknown): string {
-  const status = errorStatus(error);
-  if (status === 404) return messages.shareNotFound;
-  if (status === 410) return messages.shareExpired;
-  return errorDetail(error, messages.sharedDeckLoadFailed);
+  switch (errorCode(error)) {
+    case 'share_not_found':
+      return messages.shareNotFound;
+    case 'share_expired':
+      return messages.shareExpired;
+    default:
+      return errorDetail(error, messages.sharedDeckLoadFailed);
+  }
 }
 
 export function importErrorText(error: unknown): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validCards } from '../ai-provider';
+import { junkReasons } from './card-quality';
 import { generateOfflineCards } from './offline-generator';
 import { generateOfflineQuiz } from './offline-quiz';
 import { splitSentences } from './text-analysis';
@@ -146,5 +147,227 @@ describe('offline quiz', () => {
         answer: 'Newton',
       },
     ]);
+  });
+});
+
+describe('offline generator: card shapes', () => {
+  it('API-reference lines: "list.append(x) Add an item…" → what the call does, one sentence an answer', () => {
+    const reference = [
+      'list.append(x) Add an item to the end of the list. Equivalent to a[len(a):] = [x].',
+      'list.insert(i, x) Insert an item at a given position.',
+      'list.pop([i]) Remove the item at the given position in the list, and return it. If no index is specified, a.pop() removes and returns the last item in the list.',
+    ].join('\n');
+    expect(generateOfflineCards(reference, 40)).toEqual([
+      { question: 'What does list.append(x) do?', answer: 'Add an item to the end of the list.' },
+      { question: 'What does list.insert(i, x) do?', answer: 'Insert an item at a given position.' },
+      {
+        question: 'What does list.pop([i]) do?',
+        answer: 'Remove the item at the given position in the list, and return it.',
+      },
+      {
+        question: 'What happens if no index is specified?',
+        answer: 'a.pop() removes and returns the last item in the list',
+      },
+    ]);
+  });
+
+  it('dense notes: one fact per card, each answer ending where its sentence ends', () => {
+    const notes =
+      'Myocardial infarction: necrosis of heart muscle caused by prolonged ischemia. Troponin I is the most specific marker of myocardial injury. Aspirin irreversibly inhibits cyclooxygenase-1, which reduces thromboxane A2 production.';
+    expect(generateOfflineCards(notes, 40)).toEqual([
+      { question: 'What is myocardial infarction?', answer: 'Necrosis of heart muscle caused by prolonged ischemia' },
+      { question: 'What is troponin I?', answer: 'The most specific marker of myocardial injury' },
+      {
+        question: 'What does aspirin do?',
+        answer: 'Irreversibly inhibits cyclooxygenase-1, which reduces thromboxane A2 production',
+      },
+    ]);
+  });
+
+  it('"X does …" with a noun-phrase subject, and "X — …" term lines', () => {
+    expect(
+      generateOfflineCards(
+        'The else clause of a loop runs when the loop finishes without break.\nA set is an unordered collection with no duplicate elements.\nOsmosis — the movement of water across a membrane.',
+        40,
+      ),
+    ).toEqual([
+      { question: 'What does the else clause of a loop do?', answer: 'Runs when the loop finishes without break' },
+      { question: 'What is a set?', answer: 'An unordered collection with no duplicate elements' },
+      { question: 'What is osmosis?', answer: 'The movement of water across a membrane' },
+    ]);
+  });
+
+  it('a term on its own line and its description on the next (option lists, man pages)', () => {
+    expect(
+      generateOfflineCards(
+        '-e, --exact\nEach keyword is matched exactly against page names.\nepoch\nThis is a single (generally small) unsigned integer.',
+        40,
+      ),
+    ).toEqual([
+      { question: 'What does -e, --exact do?', answer: 'Each keyword is matched exactly against page names.' },
+      { question: 'What is epoch?', answer: 'A single (generally small) unsigned integer.' },
+    ]);
+  });
+
+  it('causes ("If X, Y." → "What happens if X?") and a sentence introducing a list', () => {
+    expect(
+      generateOfflineCards(
+        'If reply.raw is used to send a response, onResponse hooks will still be executed.\nBefore the user handler, reply.hijack() can be called to:\n- Prevent Fastify from running subsequent hooks\n- Prevent Fastify from sending the response automatically',
+        40,
+      ),
+    ).toEqual([
+      {
+        question: 'What happens if reply.raw is used to send a response?',
+        answer: 'OnResponse hooks will still be executed',
+      },
+      {
+        question: 'Fill in the blank: Before the user handler, reply.hijack() can be called to: _____',
+        answer:
+          '- Prevent Fastify from running subsequent hooks\n- Prevent Fastify from sending the response automatically',
+      },
+    ]);
+  });
+
+  it('never makes the junk cards the issue reported from a tutorial', () => {
+    const tutorial = [
+      '```',
+      '>>> x = int(input("Please enter an integer: "))',
+      '```',
+      'Insert an item at a given position. The parser repeats the offending line and displays a little arrow.',
+      "We'll find other uses for del later. If the expression is true, the block runs.",
+      'Icons: X Desktop Group (http://www.freedesktop.org)',
+    ].join('\n');
+    const cards = generateOfflineCards(tutorial, 40);
+    // No blank on "item", "line", "later" or "Please", no clause as a subject, the URL kept whole.
+    expect(cards).toEqual([
+      { question: 'What happens if the expression is true?', answer: 'The block runs' },
+      { question: 'What is icons?', answer: 'X Desktop Group (http://www.freedesktop.org)' },
+    ]);
+    for (const card of cards) expect(junkReasons(card)).toEqual([]);
+  });
+});
+
+describe('offline generator: vocabulary lists, one card per line, in nine languages', () => {
+  it.each([
+    ['en', 'Monday, lunes\nTuesday, martes\nWednesday, miércoles', 'What does "Monday" mean?', 'lunes'],
+    ['es', 'el perro - the dog\nel gato - the cat\nla casa - the house', '¿Qué significa «el perro»?', 'the dog'],
+    ['fr', 'le chien – the dog\nle chat – the cat\nla maison – the house', 'Que signifie « le chien » ?', 'the dog'],
+    ['de', 'der Hund\tthe dog\ndie Katze\tthe cat\ndas Haus\tthe house', 'Was bedeutet „der Hund“?', 'the dog'],
+    ['pt', 'o cão = the dog\no gato = the cat\na casa = the house', 'O que significa «o cão»?', 'the dog'],
+    ['it', 'il cane: the dog\nil gatto: the cat\nla casa: the house', 'Che cosa significa «il cane»?', 'the dog'],
+    [
+      'ja',
+      '食べる：to eat\n飲む：to drink\n見る：to see\n行く：to go\n来る：to come',
+      '「食べる」の意味は何ですか？',
+      'to eat',
+    ],
+    ['zh', '狗 dog\n猫 cat\n房子 house\n书 book', '“狗”是什么意思？', 'dog'],
+    ['ko', '개 - dog\n고양이 - cat\n집 - house', "'개'은(는) 무슨 뜻입니까?", 'dog'],
+  ])('%s', (_language, list, question, answer) => {
+    const cards = generateOfflineCards(list, 40);
+    expect(cards).toHaveLength(list.split('\n').length);
+    expect(cards[0]).toEqual({ question, answer });
+  });
+
+  it('eight lines with " - " give eight cards, and a title line it cannot split is left out silently', () => {
+    const list = [
+      'Animals',
+      'el perro - the dog',
+      'el gato - the cat',
+      'el caballo - the horse',
+      'la vaca - the cow',
+      'el pájaro - the bird',
+      'el pez - the fish',
+      'la oveja - the sheep',
+      'el cerdo - the pig',
+    ].join('\n');
+    const cards = generateOfflineCards(list, 40);
+    expect(cards.map((card) => card.answer)).toEqual([
+      'the dog',
+      'the cat',
+      'the horse',
+      'the cow',
+      'the bird',
+      'the fish',
+      'the sheep',
+      'the pig',
+    ]);
+  });
+});
+
+describe('offline generator: prose worded in its language', () => {
+  it.each([
+    [
+      'es',
+      'La clorofila es el pigmento verde que absorbe la energía de la luz. Si la planta no recibe luz, la fotosíntesis se detiene.',
+      [
+        { question: '¿Qué es la clorofila?', answer: 'El pigmento verde que absorbe la energía de la luz' },
+        { question: '¿Qué pasa si la planta no recibe luz?', answer: 'La fotosíntesis se detiene' },
+      ],
+    ],
+    [
+      'fr',
+      "La chlorophylle est un pigment vert qui absorbe l'énergie lumineuse. Si la plante ne reçoit pas de lumière, la photosynthèse s'arrête.",
+      [
+        { question: "Qu'est-ce que la chlorophylle ?", answer: "Un pigment vert qui absorbe l'énergie lumineuse" },
+        {
+          question: 'Que se passe-t-il si la plante ne reçoit pas de lumière ?',
+          answer: "La photosynthèse s'arrête",
+        },
+      ],
+    ],
+    [
+      'de',
+      'Das Chlorophyll ist ein grüner Farbstoff, der Lichtenergie aufnimmt. Wenn die Pflanze kein Licht bekommt, stoppt die Photosynthese.',
+      [
+        { question: 'Was ist das Chlorophyll?', answer: 'Ein grüner Farbstoff, der Lichtenergie aufnimmt' },
+        { question: 'Was passiert, wenn die Pflanze kein Licht bekommt?', answer: 'Stoppt die Photosynthese' },
+      ],
+    ],
+    [
+      'pt',
+      'A clorofila é um pigmento verde que absorve a energia da luz. Se a planta não recebe luz, a fotossíntese para.',
+      [
+        { question: 'O que é a clorofila?', answer: 'Um pigmento verde que absorve a energia da luz' },
+        { question: 'O que acontece se a planta não recebe luz?', answer: 'A fotossíntese para' },
+      ],
+    ],
+    [
+      'it',
+      "La clorofilla è un pigmento verde che assorbe l'energia luminosa. Se la pianta non riceve luce, la fotosintesi si ferma.",
+      [
+        { question: "Che cos'è la clorofilla?", answer: "Un pigmento verde che assorbe l'energia luminosa" },
+        { question: 'Che cosa succede se la pianta non riceve luce?', answer: 'La fotosintesi si ferma' },
+      ],
+    ],
+    [
+      'ja',
+      '光合成は、植物が光のエネルギーを使って二酸化炭素と水からブドウ糖を作る働きです。葉緑体は、光合成を行う細胞小器官です。',
+      [
+        {
+          question: '光合成とは何ですか？',
+          answer: '植物が光のエネルギーを使って二酸化炭素と水からブドウ糖を作る働きです',
+        },
+        { question: '葉緑体とは何ですか？', answer: '光合成を行う細胞小器官です' },
+      ],
+    ],
+    [
+      'zh',
+      '光合作用是植物利用光能把二氧化碳和水转化为葡萄糖的过程。叶绿体是进行光合作用的细胞器。',
+      [
+        { question: '光合作用是什么？', answer: '植物利用光能把二氧化碳和水转化为葡萄糖的过程' },
+        { question: '叶绿体是什么？', answer: '进行光合作用的细胞器' },
+      ],
+    ],
+    [
+      'ko',
+      '광합성은 식물이 빛 에너지를 이용해 포도당을 만드는 과정입니다. 엽록체는 광합성이 일어나는 세포 소기관입니다.',
+      [
+        { question: '광합성(이)란 무엇입니까?', answer: '식물이 빛 에너지를 이용해 포도당을 만드는 과정입니다' },
+        { question: '엽록체(이)란 무엇입니까?', answer: '광합성이 일어나는 세포 소기관입니다' },
+      ],
+    ],
+  ])('%s', (_language, text, expected) => {
+    expect(generateOfflineCards(text, 40)).toEqual(expected);
   });
 });

@@ -1,4 +1,8 @@
 import { type CardDraft, dropNearDuplicates, validCards } from '../ai-provider';
+import { isGenericWord, isJunk } from './card-quality';
+import { isCodeLine } from './code-lines';
+import { detectLanguage, type Language, type Phrasing, phrasings, stopwordsOf } from './language';
+import { tagEnglish, tagOfWord } from './nlp';
 import {
   capitalize,
   isContentWord,
@@ -8,30 +12,64 @@ import {
   stripEndPunctuation,
   words,
 } from './text-analysis';
+import { vocabularyPairs } from './vocabulary';
+
+/** A card with how much a learner would want it (definitions first, blanks on lesser terms last). */
+interface Ranked extends CardDraft {
+  score: number;
+  order: number;
+}
 
 /**
- * The built-in, offline card generator: extractive, rule-based, deterministic. It finds definitions
- * ("X is/are/was a…", "X refers to/means Y", "Y is called X", "X: Y" glossary lines and bullets), headings with
- * their lists, facts with dates and numbers (as fill-in-the-blank), and, for sentences nothing else used, a
- * fill-in-the-blank on the sentence's most characteristic term. It cannot paraphrase, infer, or write
- * "why" questions; a real model does that (AI_PROVIDER=openai).
+ * The built-in, offline card generator: extractive, rule-based, deterministic. It detects the text's language
+ * (franc; by script for Japanese, Chinese and Korean) and words its cards in it. A vocabulary list (one pair a line,
+ * any common separator) gives one card per line. Otherwise it finds definitions ("X is/are/was a…", "X refers
+ * to/means Y", "Y is called X", glossary, option and API-reference lines such as "list.append(x) Add an item…"),
+ * descriptions of what something does ("X returns …" → "What does X do?"), headings with their lists, facts with
+ * dates and numbers, and fill-in-the-blanks on the document's key concepts only (never on generic words: wink-nlp's
+ * English tagger keeps blanks on nouns and names). Code blocks and prompts are never carded. Each answer ends where
+ * its sentence ends; cards that break a junk rule (card-quality.ts) are dropped; the best are kept, capped by the
+ * text's length. It cannot paraphrase, infer, or write "why" questions; a real model does that (AI_PROVIDER=openai).
  */
 export function generateOfflineCards(text: string, maxCards: number): CardDraft[] {
-  const cards: CardDraft[] = [];
-  const lines = unwrapLines(text.replace(/\r\n?/g, '\n').split('\n'));
-  const ranked = rankTerms(text);
-  const topTerms = ranked.slice(0, Math.max(8, Math.ceil(ranked.length * 0.35)));
+  const normalized = text.replace(/\r\n?/g, '\n').normalize('NFC');
+  const prose = withoutCode(normalized);
+  const language = detectLanguage(prose);
+  const say = phrasings[language];
+
+  const pairs = vocabularyPairs(prose);
+  if (pairs) {
+    const termLanguage = detectLanguage(pairs.map((pair) => pair.term).join('\n'));
+    const ask = phrasings[termLanguage];
+    const cards = pairs.map((pair) => ({ question: ask.meaning(pair.term), answer: pair.meaning }));
+    return dropNearDuplicates(validCards(cards).filter((card) => !isJunk(card))).slice(0, maxCards);
+  }
+
+  const cards: Ranked[] = [];
+  const push = (card: CardDraft, score: number) => cards.push({ ...card, score, order: cards.length });
+  const lines = unwrapLines(prose.split('\n'), language);
+  const ranked = rankTerms(prose);
+  // A term in more than a sixth of the sentences is the document's topic itself: blanking it teaches nothing.
+  const sentences = prose.split(/(?<=[.!?。！？])\s+|\n+/).filter((s) => s.trim());
+  const pervasive = (term: string) =>
+    sentences.length >= 12 &&
+    sentences.filter((s) => s.toLowerCase().includes(term.toLowerCase())).length > sentences.length / 6;
+  const topTerms = ranked.slice(0, Math.max(8, Math.ceil(ranked.length * 0.35))).filter(({ term }) => !pervasive(term));
   // Words capitalised inside a sentence are names; a capital at a sentence start alone says nothing.
   const names = new Set<string>();
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+  for (const sentence of prose.split(/(?<=[.!?])\s+|\n+/)) {
     for (const word of words(sentence.replace(/^[^\p{L}]*\S+/u, ''))) if (/^\p{Lu}/u.test(word)) names.add(word);
   }
 
   const termForQuestion = (term: string) => {
-    let t = term.trim().replace(/^(the|a|an)\s+/i, (article) => article.toLowerCase());
+    let t = term
+      .trim()
+      .replace(/^`([^`]+)`$/, '$1')
+      .replace(articles, (article) => article.toLowerCase());
     const first = t.split(/\s+/)[0] ?? '';
     // Lower-case a word capitalised only because it starts the sentence ("Photosynthesis" → "photosynthesis").
-    if (/^\p{Lu}\p{Ll}+$/u.test(first) && !names.has(first)) t = first.toLowerCase() + t.slice(first.length);
+    if (language === 'en' && /^\p{Lu}\p{Ll}+$/u.test(first) && !names.has(first))
+      t = first.toLowerCase() + t.slice(first.length);
     return t;
   };
 
@@ -45,35 +83,84 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
     const heading = /^#{1,6}\s+(.+)$/.exec(line)?.[1] ?? (isHeadingLike(line, lines[i]) ? line : null);
     if (heading) {
       const bullets: string[] = [];
-      while (i < lines.length && /^\s*([-*•‣◦]|\d+[.)])\s+/.test(lines[i] ?? '')) {
-        bullets.push((lines[i] ?? '').replace(/^\s*([-*•‣◦]|\d+[.)])\s+/, '').trim());
+      while (i < lines.length && bullet.test(lines[i] ?? '')) {
+        bullets.push((lines[i] ?? '').replace(bullet, '').trim());
         i++;
       }
-      const plain = bullets.filter((b) => !glossary(b));
+      const plain = bullets.filter((b) => !glossary(b, language));
       if (plain.length >= 2 && plain.length <= 8) {
-        cards.push({
-          question: `What are the main points of "${stripEndPunctuation(heading)}"?`,
-          answer: plain.map((b) => `- ${stripEndPunctuation(b)}`).join('\n'),
-        });
+        push(
+          {
+            question: say.mainPoints(stripEndPunctuation(heading)),
+            answer: plain.map((b) => `- ${stripEndPunctuation(b)}`).join('\n'),
+          },
+          2,
+        );
       }
-      for (const bullet of bullets) cards.push(...fromSentence(bullet));
+      for (const item of bullets) fromLine(item);
       continue;
     }
 
-    const item = line.replace(/^\s*([-*•‣◦]|\d+[.)])\s+/, '');
-    const entry = glossary(item);
-    if (entry) {
-      cards.push({ question: `What is ${termForQuestion(entry.term)}?`, answer: capitalize(entry.definition) });
+    // A sentence that introduces a list ("… can be called to:") and its bullets: one card, the list its answer.
+    if (/[:：]$/.test(line) && words(line).length >= 4 && bullet.test(lines[i] ?? '')) {
+      const items: string[] = [];
+      while (i < lines.length && bullet.test(lines[i] ?? '')) {
+        items.push(stripEndPunctuation((lines[i] ?? '').replace(bullet, '').trim()));
+        i++;
+      }
+      if (items.length >= 2 && items.length <= 8) {
+        push({ question: say.fill(`${line} _____`), answer: items.map((item) => `- ${item}`).join('\n') }, 2.5);
+      } else for (const item of items) fromLine(item);
       continue;
     }
-    for (const sentence of splitSentences(item)) cards.push(...fromSentence(sentence));
+
+    // A term on its own line and its description on the next: option lists, man pages, API references.
+    const next = (lines[i] ?? '').trim();
+    if (isTermLine(line) && next && isDescription(next, language, /^--?\w/.test(line))) {
+      // "epoch / This is a single unsigned integer." → "A single unsigned integer."
+      const description = capitalize(firstSentence(next, language).replace(/^(this|it) (is|means) /i, ''));
+      const term = line.replace(/^`([^`]+)`$/, '$1');
+      push({ question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description }, 3);
+      i++;
+      for (const sentence of splitSentences(next, language).slice(1)) fromSentence(sentence);
+      continue;
+    }
+    fromLine(line);
   }
 
-  function fromSentence(sentence: string): CardDraft[] {
-    const out: CardDraft[] = [];
-    const definition = definitionOf(sentence);
+  function fromLine(raw: string) {
+    const item = raw.replace(bullet, '');
+    // An API reference line: "list.append(x) Add an item to the end of the list."
+    const api = /^([\p{L}_$][\w$.]*\((?:[^()]|\([^)]*\))*\))\s+(\p{Lu}.*)$/u.exec(item);
+    if (api) {
+      const [first = '', ...rest] = splitSentences(api[2] ?? '', language);
+      push({ question: say.whatDoes(api[1] ?? ''), answer: first }, 3);
+      for (const sentence of rest) fromSentence(sentence);
+      return;
+    }
+    const entry = glossary(item, language);
+    if (entry) {
+      const term = termForQuestion(entry.term);
+      push(
+        {
+          question: asksWhatItDoes(entry.term) ? say.whatDoes(term) : say.whatIs(term),
+          answer: capitalize(entry.definition),
+        },
+        3,
+      );
+      // The rest of the line after the definition's first sentence: more facts, one card each.
+      const afterTerm = item.slice(item.indexOf(entry.term) + entry.term.length).replace(/^\s*(?::|：|[–—-])\s*/, '');
+      for (const sentence of splitSentences(afterTerm, language).slice(1)) fromSentence(sentence);
+      return;
+    }
+    for (const sentence of splitSentences(item, language)) fromSentence(sentence);
+  }
+
+  function fromSentence(sentence: string) {
+    const before = cards.length;
+    const definition = language === 'en' ? definitionOf(sentence) : foreignDefinitionOf(sentence, language);
     if (definition) {
-      out.push(
+      push(
         definition.kind === 'states'
           ? {
               question: `What does ${termForQuestion(definition.term)} state?`,
@@ -81,32 +168,91 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
             }
           : definition.kind === 'called'
             ? { question: `What is ${definition.definition} called?`, answer: capitalize(definition.term) }
-            : {
-                question: `What ${definition.verb} ${termForQuestion(definition.term)}?`,
-                answer: capitalize(definition.definition),
-              },
+            : definition.kind === 'does'
+              ? { question: say.whatDoes(termForQuestion(definition.term)), answer: capitalize(definition.definition) }
+              : {
+                  question:
+                    language === 'en'
+                      ? say.whatIs(termForQuestion(definition.term), definition.verb)
+                      : say.whatIs(termForQuestion(definition.term)),
+                  answer: capitalize(definition.definition),
+                },
+        3,
       );
     }
-    const fact = numberCloze(sentence);
-    if (fact) out.push(fact);
-    if (out.length === 0) {
-      const cloze = termCloze(sentence, topTerms);
-      if (cloze) out.push(cloze);
+    if (!definition) {
+      const consequence = conditional(sentence, say);
+      if (consequence) push(consequence, 2.5);
     }
-    return out;
+    const fact = numberCloze(sentence, say);
+    if (fact) push(fact, 1.5);
+    if (cards.length === before) {
+      const cloze = termCloze(sentence, topTerms, language, say);
+      if (cloze) push(cloze.card, 1 + cloze.weight);
+    }
   }
 
-  return dropNearDuplicates(validCards(cards).filter((card) => !answerInQuestion(card))).slice(0, maxCards);
+  const kept = dropNearDuplicates(
+    cards.flatMap((card) => {
+      const [valid] = validCards([card]);
+      return valid && !answerInQuestion(valid) && !isJunk(valid) ? [{ ...card, ...valid }] : [];
+    }),
+  );
+  // Fewer, better cards: the best by rank, at most one per ten words of text, in the text's order.
+  const length = isUnspacedText(prose) ? Math.ceil(prose.length / 3) : words(prose).length;
+  const cap = Math.min(maxCards, Math.max(5, Math.ceil(length / 10)));
+  const best = new Set([...kept].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, cap));
+  return kept.filter((card) => best.has(card)).map(({ question, answer }) => ({ question, answer }));
+}
+
+const bullet = /^\s*([-*•‣◦]|\d+[.)])\s+/;
+// Articles a question lower-cases ("La clorofila" → "¿Qué es la clorofila?"); nouns keep their capitals.
+const articles = /^(the|a|an|el|la|los|las|un|una|le|les|l'|une|der|die|das|ein|eine|il|lo|gli|uno|o|os|as|um|uma)\s+/i;
+
+function isUnspacedText(text: string): boolean {
+  return (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) > text.length * 0.2;
+}
+
+/** The text without fenced code blocks and code lines (they are never carded). */
+function withoutCode(text: string): string {
+  const out: string[] = [];
+  let fenced = false;
+  for (const line of text.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      out.push('');
+      continue;
+    }
+    out.push(fenced || isCodeLine(line) ? '' : line);
+  }
+  return out.join('\n');
 }
 
 /** Joins lines that a PDF, OCR or hard wrapping broke mid-sentence (the next line starts in lower case). */
-function unwrapLines(lines: string[]): string[] {
+function unwrapLines(lines: string[], language: Language): string[] {
   const out: string[] = [];
   for (const raw of lines) {
     const line = raw.trim();
     const previous = out[out.length - 1];
-    if (previous && line && /^[\p{Ll}(]/u.test(line) && !/[.!?:]$/.test(previous) && !/^#/.test(previous)) {
-      out[out.length - 1] = `${previous} ${line}`;
+    const continues =
+      /^[\p{Ll}(]/u.test(line) ||
+      // A wrapped line of a long sentence in a language that capitalises nouns, or of an unspaced script.
+      (previous !== undefined &&
+        previous.length >= (language === 'ko' || language === 'ja' || language === 'zh' ? 20 : 50) &&
+        (language === 'de'
+          ? /^\p{Lu}\p{Ll}/u.test(line)
+          : /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(line)) &&
+        !isTermLine(line));
+    if (
+      previous &&
+      line &&
+      continues &&
+      !/[.!?:。！？：]$/.test(previous) &&
+      !/^#|^[\p{Lu}\d\s]{3,40}$|^[^\s.!?。]{1,12}$/u.test(previous) &&
+      !isTermLine(previous)
+    ) {
+      const joiner = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(previous) ? '' : ' ';
+      out[out.length - 1] = `${previous}${joiner}${line}`;
     } else {
       out.push(line);
     }
@@ -124,27 +270,82 @@ function isHeadingLike(line: string, next: string | undefined): boolean {
   return (
     line.length <= 60 &&
     !/[.!?:;,]$/.test(line) &&
+    !bullet.test(line) &&
     words(line).length <= 8 &&
-    /^\s*([-*•‣◦]|\d+[.)])\s+/.test(next ?? '')
+    bullet.test(next ?? '')
   );
 }
 
+/**
+ * A line that names one thing a description follows: a command-line option ("-e, --exact"), an identifier or
+ * call ("list.append(x)", "`maximum_interval`"), or one hyphenated or lower-case term ("upstream-version", "epoch").
+ */
+function isTermLine(line: string): boolean {
+  const t = line.trim();
+  if (t.length > 60 || /[.!?。:;,]$/.test(t)) return false;
+  if (/^--?[\w?]/.test(t) && !/\s\p{L}+\s\p{L}+\s\p{L}+/u.test(t.replace(/--?[\w-]+(=\S+)?/g, ''))) return true;
+  if (/^`[^`]+`$/.test(t)) return true;
+  if (/^[\p{L}_$][\w$.]*(\([^)]*\))?$/u.test(t) && /[_.(]|\p{Ll}\p{Lu}/u.test(t)) return true;
+  return /^\p{Ll}[\p{Ll}\d]*(-\p{Ll}[\p{Ll}\d]*)*$/u.test(t) && t.length >= 3;
+}
+
+/** A description after a term line: a sentence (for an option, any phrase of three words or more). */
+function isDescription(line: string, language: Language, ofOption: boolean): boolean {
+  if (isTermLine(line) || bullet.test(line) || /^#/.test(line)) return false;
+  if (language === 'ja' || language === 'zh') return line.length >= 6;
+  if (!/^[\p{Lu}\p{Lo}]/u.test(line) && !(ofOption && /^\p{Ll}/u.test(line))) return false;
+  if (/^(these|they|those)\b/i.test(line)) return false;
+  return ofOption ? words(line).length >= 3 : words(line).length >= 4 && /[.!?]$/.test(line);
+}
+
+/** What an option, a function or a method is asked about: what it does. */
+function asksWhatItDoes(term: string): boolean {
+  return /^--?\w/.test(term.trim()) || /\(\S*\)$/.test(term.trim());
+}
+
+function firstSentence(text: string, language: Language): string {
+  return splitSentences(text, language)[0] ?? text;
+}
+
 const notTerms =
-  /^(it|this|that|these|those|they|there|he|she|we|you|i|here|which|what|one|notes?|example|summary|answer|question|figure|table|step \d+)$/i;
+  /^(it|this|that|these|those|they|there|he|she|we|you|i|here|which|what|one|notes?|note that|example|summary|answer|question|figure|table|step \d+|see also|warning|tip|important|caution)$/i;
 
 /** "Term: definition", "Term – definition", "Term - definition" (a glossary line, a table row, a bullet). */
-function glossary(line: string): { term: string; definition: string } | null {
-  const match = /^([^:–—-]{2,60}?)\s*(?::|\s[–—-]\s)\s*(.{3,})$/.exec(line.trim());
+function glossary(line: string, language: Language): { term: string; definition: string } | null {
+  const match = /^([^:：–—-]{1,60}?)\s*(?::(?!\/\/)|：|\s[–—-]\s)\s*(.{2,})$/u.exec(line.trim());
   if (!match) return null;
   const term = stripEndPunctuation(match[1] ?? '');
-  const definition = stripEndPunctuation(match[2] ?? '');
+  const definition = stripEndPunctuation(firstSentence((match[2] ?? '').trim(), language));
   if (words(term).length === 0 || words(term).length > 6 || notTerms.test(term)) return null;
-  if (words(definition).length < 2) return null;
+  if (isClause(term, language) || /\d$/.test(term)) return null;
+  const unspaced = language === 'ja' || language === 'zh';
+  if (unspaced ? definition.length < 4 : words(definition).length < 2) return null;
   return { term, definition };
 }
 
+// Words that open a clause, not a noun phrase, in each language's "X: …" or "X is …".
+const clauseOpeners: Partial<Record<Language, RegExp>> = {
+  en: /^(if|since|when|whenever|while|because|although|though|as|that|which|who|where|whether|unless|until|after|before|so|and|or|but|then|for|with|without|by|from|in|on|at|of|to|into|about|also|not|only|just|let's|let|please|install|see|read|use|note|first|then|now|do|does|how|why|what)$/i,
+  es: /^(si|cuando|porque|aunque|como|que|y|o|pero|para|con|sin|por|en|de|a|desde|hasta|no|también)$/i,
+  fr: /^(si|quand|parce|bien|comme|que|qui|et|ou|mais|pour|avec|sans|par|en|de|à|dans|ne|aussi)$/i,
+  de: /^(wenn|weil|obwohl|als|dass|und|oder|aber|für|mit|ohne|von|in|an|auf|zu|nicht|auch|bei)$/i,
+  pt: /^(se|quando|porque|embora|como|que|e|ou|mas|para|com|sem|por|em|de|não|também)$/i,
+  it: /^(se|quando|perché|sebbene|come|che|e|o|ma|per|con|senza|da|in|di|a|non|anche)$/i,
+};
+
+function isClause(term: string, language: Language): boolean {
+  const first = (term.trim().split(/\s+/)[0] ?? '').replace(/^["'“‘(`]/, '');
+  if (clauseOpeners[language]?.test(first)) return true;
+  if (language === 'en') {
+    if (/\s(is|are|was|were|has|have|had|can|could|will|would|should|must|may|might|does|did|do)\s/i.test(` ${term} `))
+      return true;
+    if (/^\p{Ll}+ing$/u.test(first) && term.includes(' ')) return true;
+  }
+  return false;
+}
+
 interface Definition {
-  kind: 'is' | 'states' | 'called';
+  kind: 'is' | 'states' | 'called' | 'does';
   verb: string;
   term: string;
   definition: string;
@@ -163,6 +364,14 @@ const definitional = [
 ];
 const states = new RegExp(String.raw`^${subject}\s+(?:states|says|holds) that\s+(.+)$`, 'iu');
 const called = /^(.+?)\s+(?:is|are) (?:called|known as|termed)\s+((?:the |an? )?[\p{L}\p{N}'’ -]{2,60})$/iu;
+// "maximum_interval caps how far…", "`enable_fuzz` adds randomness…", "list.pop() removes and returns…".
+const codeSubject = '(`[^`]+`|[\\p{L}_$][\\w$.]*(?:\\(\\S*\\))?)';
+const does = new RegExp(String.raw`^${codeSubject}\s+(\p{Ll}+s)\s+(.+)$`, 'u');
+const codeIs = new RegExp(String.raw`^${codeSubject}\s+(?:is|are|Is|Are)\s+(.+)$`, 'u');
+
+function isCodeTerm(term: string): boolean {
+  return /^`[^`]+`$/.test(term) || /[_.]|\(\S*\)$|\p{Ll}\p{Lu}/u.test(term);
+}
 
 function definitionOf(sentence: string): Definition | null {
   const s = stripEndPunctuation(sentence);
@@ -173,18 +382,110 @@ function definitionOf(sentence: string): Definition | null {
   if (c && words(c[2] ?? '').length <= 5 && words(c[1] ?? '').length >= 3) {
     return { kind: 'called', verb: 'is', term: stripEndPunctuation(c[2] ?? ''), definition: lowerFirst(c[1] ?? '') };
   }
+  const code = codeIs.exec(s);
+  if (code && isCodeTerm(code[1] ?? '') && words(code[2] ?? '').length >= 2) {
+    return { kind: 'is', verb: 'is', term: (code[1] ?? '').replace(/`/g, ''), definition: (code[2] ?? '').trim() };
+  }
+  const d = does.exec(s);
+  if (d && isCodeTerm(d[1] ?? '') && !['is', 'was', 'has', 'does', 'this'].includes(d[2] ?? '')) {
+    return { kind: 'does', verb: 'does', term: (d[1] ?? '').replace(/`/g, ''), definition: `${d[2]} ${d[3]}` };
+  }
   for (const pattern of definitional) {
     const m = pattern.exec(s);
     if (!m) continue;
     const term = m[1] ?? '';
     const firstWord = term.split(' ')[0] ?? '';
     if (notTerms.test(term) || notTerms.test(firstWord) || stopwords.has(term.toLowerCase())) continue;
+    if (isClause(term, 'en')) continue;
     if (words(m[3] ?? '').length < 2) continue;
     const verb = (m[2] ?? '').toLowerCase();
     const copula = ['is', 'are', 'was', 'were'].includes(verb) ? verb : /^(are|refer|mean)\b/.test(verb) ? 'are' : 'is';
     return { kind: 'is', verb: copula, term, definition: (m[3] ?? '').trim() };
   }
-  return null;
+  return nounPhraseDoes(s);
+}
+
+const actionVerbs =
+  /^(runs|returns|removes|adds|raises|creates|stores|sends|reads|writes|prints|inhibits|blocks|binds|causes|reduces|increases|decreases|produces|converts|carries|controls|regulates|transports|releases|absorbs|stops|starts|prevents|allows|caps|sets|gets|calls|loads|parses|compares|matches|searches|deletes|inserts|counts|sorts|splits|joins|checks|validates|handles|registers|defines|provides|contains|holds|takes|makes|gives|uses|keeps|breaks)$/i;
+
+/**
+ * "The else clause of a loop runs when …", "Aspirin irreversibly inhibits cyclooxygenase-1 …": a noun phrase
+ * (wink-nlp: determiners, adjectives, nouns, names, "of") then a verb in the third person → "What does X do?".
+ */
+function nounPhraseDoes(sentence: string): Definition | null {
+  const tokens = tagEnglish(sentence);
+  let at = -1;
+  for (let k = 1; k < Math.min(tokens.length, 9); k++) {
+    const token = tokens[k] as { value: string; pos: string };
+    if (/^(refers|means|describes|denotes|states|says|holds|is|was|has|does)$/i.test(token.value)) return null;
+    if (
+      actionVerbs.test(token.value) ||
+      (token.pos === 'VERB' && /^\p{Ll}+s$/u.test(token.value) && !/ss$/.test(token.value))
+    ) {
+      at = k;
+      break;
+    }
+    if (token.pos === 'ADV' && k + 1 < tokens.length) continue;
+    if (!['DET', 'ADJ', 'NOUN', 'PROPN', 'ADP', 'NUM', 'X'].includes(token.pos)) return null;
+  }
+  if (at < 1) return null;
+  const subjectTokens = tokens.slice(0, at).filter((token, k) => !(token.pos === 'ADV' && k === at - 1));
+  if (!['DET', 'ADJ', 'NOUN', 'PROPN'].includes(subjectTokens[0]?.pos ?? '')) return null;
+  if (subjectTokens[subjectTokens.length - 1]?.pos === 'ADP' || subjectTokens[subjectTokens.length - 1]?.pos === 'DET')
+    return null;
+  // The subject as written (the tagger splits "cyclooxygenase-1", "enable_fuzz" …): the text before the verb.
+  const adverb = tokens[at - 1]?.pos === 'ADV' ? (tokens[at - 1]?.value ?? '') : '';
+  const verb = tokens[at]?.value ?? '';
+  const verbAt = sentence.search(new RegExp(`\\b${adverb ? `${adverb}\\s+` : ''}${verb}\\b`));
+  if (verbAt <= 0) return null;
+  const term = sentence.slice(0, verbAt).trim();
+  const rest = sentence.slice(verbAt).trim();
+  if (words(term).length > 6 || words(rest).length < 3 || notTerms.test(term) || isClause(term, 'en')) return null;
+  return { kind: 'does', verb: 'does', term, definition: rest };
+}
+
+// "X es un …", "X est une …", "X ist ein …", "X é um …", "X è un …"; "Xは…です", "X是…", "X은/는 …이다".
+const foreignCopulas: Partial<Record<Language, RegExp>> = {
+  es: /^(.{2,60}?)\s+(?:es|son|era)\s+((?:un|una|el|la|los|las)\s.+)$/iu,
+  fr: /^(.{2,60}?)\s+(?:est|sont|était)\s+((?:un|une|le|la|les|l’|l')\s?.+)$/iu,
+  de: /^(.{2,60}?)\s+(?:ist|sind|war)\s+((?:ein|eine|einer|der|die|das)\s.+)$/iu,
+  pt: /^(.{2,60}?)\s+(?:é|são|era)\s+((?:um|uma|o|a|os|as)\s.+)$/iu,
+  it: /^(.{2,60}?)\s+(?:è|sono|era)\s+((?:un|una|uno|il|lo|la|i|gli|le|l’|l')\s?.+)$/iu,
+  ja: /^(.{1,40}?)\s*(?:は|とは)[、,]?\s*(.{4,})$/u,
+  zh: /^(.{1,40}?)\s*(?:是|指|用于|表示)\s*(.{4,})$/u,
+  ko: /^(.{1,40}?)(?:은|는|이란|란)\s+(.{4,})$/u,
+};
+
+// Pronouns and demonstratives: "Dies ist …", "Esto es …", "これは…" say nothing without the sentence before.
+const pronouns =
+  /^(dies|das|es|er|sie|diese[rs]?|esto|este|esta|eso|ello|él|ella|ceci|cela|ce|il|elle|isto|isso|ele|ela|questo|questa|ciò|esso|essa|これ|これら|それ|それら|この|其|这|这些|它|它们|이것|그것|이|그)$/iu;
+
+function foreignDefinitionOf(sentence: string, language: Language): Definition | null {
+  const s = sentence.trim().replace(/[.。]$/u, '');
+  // "`request_retention` …" in any language: a code term and its description.
+  const code = /^`([^`]+)`\s*(?:は|是|는|은|:|：)?[、,，]?\s*(?![\sと和与及や및、,，`])(.{4,})$/u.exec(s);
+  if (code) return { kind: 'is', verb: 'is', term: code[1] ?? '', definition: stripEndPunctuation(code[2] ?? '') };
+  const pattern = foreignCopulas[language];
+  const m = pattern?.exec(s);
+  if (!m) return null;
+  const term = stripEndPunctuation(m[1] ?? '');
+  if (isClause(term, language) || /[、,，。]/.test(term) || pronouns.test(term)) return null;
+  // In Japanese, Chinese and Korean a noun phrase has no case particles or conditions ("…場合", "如果…").
+  if (/[がをにで]|場合|とき|ため|なら|たら|如果|当|时|때|경우|[을를이가에]\s|[에의을를도로서]$/u.test(term))
+    return null;
+  if (language !== 'ja' && language !== 'zh' && language !== 'ko' && words(term).length > 5) return null;
+  return { kind: 'is', verb: 'is', term, definition: stripEndPunctuation(m[2] ?? '') };
+}
+
+/** "If X, Y." → "What happens if X?" → "Y" (a cause and its effect). */
+function conditional(sentence: string, say: Phrasing): CardDraft | null {
+  if (!say.whatHappens || !say.conditionOpeners) return null;
+  const m = /^(\p{L}+)\s+([^,;:]{6,140}),\s+(.{8,})$/u.exec(stripEndPunctuation(sentence));
+  if (!m || !say.conditionOpeners.test(m[1] ?? '')) return null;
+  if (words(m[3] ?? '').length < 3) return null;
+  // "If the parameters come from storage, user input, or the network, …": the comma was a list's, not the clause's.
+  if (/^[^,]{1,40},\s*(or|and|o|y|ou|et|oder|und|e)\s/i.test(m[3] ?? '')) return null;
+  return { question: say.whatHappens(m[1] ?? '', m[2] ?? ''), answer: capitalize(m[3] ?? '') };
 }
 
 function lowerFirst(text: string): string {
@@ -195,28 +496,64 @@ function lowerFirst(text: string): string {
 const years = String.raw`(?:1[0-9]{3}|20[0-9]{2})(?:\s?(?:BC|BCE|AD|CE))?`;
 const quantities = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const units = String.raw`%|\s(?:percent|million|billion|thousand|kilometres|kilometers|km|metres|meters|m\/s²?|kg|grams|g|seconds|s|minutes|hours|days|years|degrees|°C|°F|K|joules|J|newtons|N|volts|V|watts|W|mol|chromosomes|bones|pairs|species|people|miles)\b`;
-const numberPattern = new RegExp(String.raw`(?<![\p{L}\d.,])(${years}(?![\d,])|(?:${quantities})(?=${units}))`, 'u');
+const numberPattern = new RegExp(
+  String.raw`(?<![\p{L}\d.,:/-])(${years}(?![\d,:/-]|\.\d)|(?:${quantities})(?=${units}))`,
+  'u',
+);
 
 /** A fact with a date or a number becomes a fill-in-the-blank on that number (its unit stays in the question). */
-function numberCloze(sentence: string): CardDraft | null {
-  if (words(sentence).length < 5) return null;
+function numberCloze(sentence: string, say: Phrasing): CardDraft | null {
+  if (words(sentence).length < 5 || /\?$/.test(sentence.trim())) return null;
   const match = numberPattern.exec(sentence);
   const value = match?.[1];
   if (!match || !value) return null;
   const blanked = `${sentence.slice(0, match.index)}_____${sentence.slice(match.index + value.length)}`;
-  return { question: `Fill in the blank: ${blanked}`, answer: value };
+  return { question: say.fill(blanked), answer: value };
 }
 
-/** A fill-in-the-blank on the sentence's most characteristic term. */
-function termCloze(sentence: string, topTerms: { term: string }[]): CardDraft | null {
+/**
+ * A fill-in-the-blank on the sentence's most characteristic term, only if it is one of the document's key
+ * concepts: a noun or a name (wink-nlp's tagger, for English), never a generic or function word.
+ */
+function termCloze(
+  sentence: string,
+  topTerms: { term: string; score: number }[],
+  language: Language,
+  say: Phrasing,
+): { card: CardDraft; weight: number } | null {
+  if (/\?$/.test(sentence.trim())) return null;
+  if (language === 'ja' || language === 'zh' || language === 'ko') {
+    return codeTermCloze(sentence, say);
+  }
   if (words(sentence).length < 6) return null;
-  for (const { term } of topTerms) {
-    const pattern = new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+  const foreignStopwords = language === 'en' ? null : stopwordsOf(language);
+  for (const { term, score } of topTerms) {
+    if (score < 2) break;
+    const pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}_.-])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`,
+      'iu',
+    );
     const match = pattern.exec(sentence);
     if (!match) continue;
     if (!term.includes(' ') && !isContentWord(term)) continue;
+    if (isGenericWord(term) || foreignStopwords?.has(term.toLowerCase())) continue;
+    if (language === 'en') {
+      const pos = tagOfWord(sentence, match[0]);
+      if (pos !== null && pos !== 'NOUN' && pos !== 'PROPN' && pos !== 'X' && pos !== 'NUM') continue;
+    }
     const blanked = `${sentence.slice(0, match.index)}_____${sentence.slice(match.index + match[0].length)}`;
-    return { question: `Fill in the blank: ${blanked}`, answer: match[0] };
+    return { card: { question: say.fill(blanked), answer: match[0] }, weight: Math.min(1, score / 10) };
   }
   return null;
+}
+
+/** In unspaced or agglutinative text, a blank only on an identifier or a Latin-script name inside it. */
+function codeTermCloze(sentence: string, say: Phrasing): { card: CardDraft; weight: number } | null {
+  if (sentence.length < 12) return null;
+  const match = /`([^`]{2,40})`|(?<![\w.-])([A-Za-z][\w.-]*[_.(][\w.()-]*|[A-Z][A-Za-z]{3,})(?![\w-])/u.exec(sentence);
+  const term = match?.[1] ?? match?.[2];
+  if (!match || !term) return null;
+  const at = match.index + (match[1] ? 1 : 0);
+  const blanked = `${sentence.slice(0, at)}_____${sentence.slice(at + term.length)}`;
+  return { card: { question: say.fill(blanked), answer: term }, weight: 0.5 };
 }

@@ -17,21 +17,25 @@ const inProcess: Runner = async (task, input) =>
 
 /**
  * The built-in offline generator's work in `threads` long-lived worker processes (tinypool), so that a long text
- * never blocks the server's event loop; an aborted generation ends its worker.
+ * never blocks the server's event loop; an aborted generation ends its worker (a new one is started). They are
+ * all started at the first use and then kept: starting a process blocks the event loop for a moment, so it is
+ * not done request after request.
  */
 export function offlineWorkers(threads: number): Runner & { close(): Promise<void> } {
   const worker = workerEntry(import.meta.url, 'offline-worker');
-  const pool = new Tinypool({
-    runtime: 'child_process',
-    filename: worker.file,
-    execArgv: worker.execArgv,
-    minThreads: 0,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-    serialization: 'advanced',
-  });
-  const run: Runner = (task, input, signal) => pool.run(input, { name: task, signal });
-  return Object.assign(run, { close: () => pool.destroy() });
+  let pool: Tinypool | undefined;
+  const run: Runner = (task, input, signal) => {
+    pool ??= new Tinypool({
+      runtime: 'child_process',
+      filename: worker.file,
+      execArgv: worker.execArgv,
+      minThreads: threads,
+      maxThreads: threads,
+      serialization: 'advanced',
+    });
+    return pool.run(input, { name: task, signal });
+  };
+  return Object.assign(run, { close: async () => pool?.destroy() });
 }
 
 /**

@@ -1,15 +1,27 @@
 /** Small, dependency-free text analysis for the offline generator: sentences, words, characteristic terms. */
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+const segmenters = new Map<string, Intl.Segmenter>();
 
-/** Sentences of a paragraph, trimmed (Intl.Segmenter, with abbreviations such as "e.g." kept inside). */
-export function splitSentences(paragraph: string): string[] {
+/**
+ * Sentences of a paragraph, trimmed, by the rules of the text's language (Intl.Segmenter, which also splits
+ * scripts written without spaces at 。！？), with abbreviations such as "e.g." kept inside.
+ */
+export function splitSentences(paragraph: string, language = 'en'): string[] {
+  let segmenter = segmenters.get(language);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
+    segmenters.set(language, segmenter);
+  }
   const out: string[] = [];
   let carry = '';
   for (const { segment } of segmenter.segment(paragraph)) {
     const sentence = `${carry}${segment}`.trim();
     // "e.g." / "i.e." / "Dr." / a lone initial end a segment but not a sentence.
-    if (/(\b(e\.g|i\.e|etc|vs|Dr|Mr|Mrs|Ms|St|Fig|approx|ca)\.|\b[A-Z]\.)$/.test(sentence)) {
+    if (
+      /(\b(e\.g|i\.e|etc|vs|Dr|Mr|Mrs|Ms|St|Fig|approx|ca|z\.\s?B|d\.\s?h|bzw|p\.\s?ej|p\.\s?ex)\.|\b[A-Z]\.)$/.test(
+        sentence,
+      )
+    ) {
       carry = `${sentence} `;
       continue;
     }
@@ -83,6 +95,8 @@ export function rankTerms(text: string): { term: string; score: number }[] {
 }
 
 export function capitalize(text: string): string {
+  // An identifier keeps its case ("a.pop() removes …", "ts-fsrs-demo").
+  if (/^[\p{L}\d]+[._(\-/][\p{L}\d]/u.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

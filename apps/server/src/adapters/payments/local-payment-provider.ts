@@ -16,7 +16,7 @@ export type TestSubscription = Selectable<TestSubscriptionsTable>;
  * "billing portal" are pages served by this server (/test-checkout/…, /test-billing/…); paying, renewing and
  * cancelling there produce the same PaymentEvents a Stripe webhook does, so fulfilment runs the same code.
  */
-export interface TestPaymentProvider extends PaymentProvider {
+export interface LocalPaymentProvider extends PaymentProvider {
   readonly name: 'test';
   findSession(sessionId: string): Promise<TestCheckoutSession | undefined>;
   /** Marks the session paid (once) and returns the checkout-completed event for it. */
@@ -32,13 +32,13 @@ export interface TestPaymentProvider extends PaymentProvider {
 
 const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
 
-export function createTestPaymentProvider(deps: {
+export function createLocalPaymentProvider(deps: {
   db: Kysely<Database>;
   clock: Clock;
   publicUrl: string;
   /** How long a billing-portal link works. */
   portalTtlMs?: number;
-}): TestPaymentProvider {
+}): LocalPaymentProvider {
   const { db, clock, publicUrl } = deps;
   const portalTtlMs = deps.portalTtlMs ?? 60 * 60 * 1000;
   const portalTokens = new Map<string, { userId: string; expiresAt: number }>();

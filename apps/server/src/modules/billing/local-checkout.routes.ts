@@ -1,19 +1,23 @@
 import { messages } from '@flashcards/shared/messages';
 import { findPlan } from '@flashcards/shared/plans';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { TestPaymentProvider } from '../../adapters/payments/test-provider';
-import { appError } from '../../http/app-error';
+import type { LocalPaymentProvider } from '../../adapters/payments/local-payment-provider';
+import { errors } from '../../http/app-error';
 import type { BillingService } from './billing.service';
 
 /**
  * The local test mode's hosted pages (what Stripe Checkout and the Billing Portal are in live mode). Paying,
  * renewing and cancelling here feed the same events to the same fulfilment code as a real webhook.
  */
-export function testCheckoutRoutes(app: FastifyInstance, provider: TestPaymentProvider, billing: BillingService): void {
+export function localCheckoutRoutes(
+  app: FastifyInstance,
+  provider: LocalPaymentProvider,
+  billing: BillingService,
+): void {
   app.get<{ Params: { id: string } }>('/test-checkout/:id', async (request, reply) => {
     const session = await provider.findSession(request.params.id);
     const plan = session ? findPlan(session.plan_type) : undefined;
-    if (!session || !plan) throw appError(404, 'checkout_not_found', 'checkoutNotFound');
+    if (!session || !plan) throw errors.checkoutNotFound();
     const paid = session.status === 'paid';
     return page(
       reply,
@@ -34,14 +38,14 @@ export function testCheckoutRoutes(app: FastifyInstance, provider: TestPaymentPr
   app.post<{ Params: { id: string } }>('/test-checkout/:id/pay', async (request, reply) => {
     const event = await provider.pay(request.params.id);
     const session = await provider.findSession(request.params.id);
-    if (!event || !session) throw appError(404, 'checkout_not_found', 'checkoutNotFound');
+    if (!event || !session) throw errors.checkoutNotFound();
     await billing.handleEvent(event);
     return reply.redirect(session.success_url, 303);
   });
 
   app.get<{ Params: { token: string } }>('/test-billing/:token', async (request, reply) => {
     const userId = await provider.portalUser(request.params.token);
-    if (!userId) throw appError(404, 'not_found', 'notFound');
+    if (!userId) throw errors.notFound();
     const subscription = await provider.findSubscription(userId);
     const action = (name: string, label: string) =>
       `<form method="post" action="/test-billing/${escapeHtml(request.params.token)}/${name}"><button type="submit">${label}</button></form>`;
@@ -59,7 +63,7 @@ export function testCheckoutRoutes(app: FastifyInstance, provider: TestPaymentPr
   for (const name of ['renew', 'cancel'] as const) {
     app.post<{ Params: { token: string } }>(`/test-billing/:token/${name}`, async (request, reply) => {
       const userId = await provider.portalUser(request.params.token);
-      if (!userId) throw appError(404, 'not_found', 'notFound');
+      if (!userId) throw errors.notFound();
       const event = name === 'renew' ? await provider.renew(userId) : await provider.cancel(userId);
       if (event) await billing.handleEvent(event);
       return reply.redirect(`/test-billing/${request.params.token}`, 303);

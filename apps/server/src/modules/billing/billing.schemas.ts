@@ -1,0 +1,26 @@
+import { messages } from '@flashcards/shared/messages';
+import { z } from 'zod';
+
+/** Plan types and session ids are short tokens; anything longer is not one of ours. */
+const maxTokenLength = 200;
+const optionalText = (max: number) => z.string({ error: messages.validationFailed }).max(max).optional();
+
+/** POST /api/create-subscription: `plan_type` (checked against the plans by the service) and an optional `base_url`. */
+export const createSubscriptionSchema = z.object({
+  plan_type: z.string({ error: messages.unknownPlan }).max(maxTokenLength, { error: messages.unknownPlan }).default(''),
+  base_url: optionalText(2048),
+});
+
+/**
+ * POST /api/verify-subscription. `customer_email` and `customer_name` are accepted for the web app's sake and
+ * ignored: nothing is granted on the client's word (docs/api.md).
+ */
+export const verifySubscriptionSchema = z.object({
+  plan_type: z.string({ error: messages.unknownPlan }).max(maxTokenLength, { error: messages.unknownPlan }).default(''),
+  session_id: optionalText(maxTokenLength),
+  customer_email: optionalText(1024),
+  customer_name: optionalText(1024),
+});
+
+export type CreateSubscriptionInput = z.output<typeof createSubscriptionSchema>;
+export type VerifySubscriptionInput = z.output<typeof verifySubscriptionSchema>;

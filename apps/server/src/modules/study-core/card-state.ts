@@ -1,0 +1,104 @@
+import type { Card, CardStatus } from '@flashcards/shared/api-types';
+import type { Insertable, Selectable } from 'kysely';
+import type { CardsTable, FsrsState } from '../../db/schema';
+
+/**
+ * The study core's shared vocabulary for one card: its FSRS states by name, the columns the API shows, a new card's
+ * row, and the API's Card. Cards, decks, review and sharing all build on these; none imports another's service.
+ */
+
+/** ts-fsrs's `State` values as stored in `cards.state` and the review log: use these names, not bare numbers. */
+export const CardState = {
+  New: 0,
+  Learning: 1,
+  /** Long-term review: the API's status `due`. */
+  Review: 2,
+  Relearning: 3,
+} as const satisfies Record<string, FsrsState>;
+
+export type CardRow = Selectable<CardsTable>;
+export type NewCardRow = Insertable<CardsTable>;
+
+/** The FSRS state of one card, as stored in the cards table (times in epoch ms). */
+export type SchedulingState = Pick<
+  CardRow,
+  'state' | 'due' | 'stability' | 'difficulty' | 'scheduled_days' | 'learning_steps' | 'reps' | 'lapses' | 'last_review'
+>;
+
+/** A card that has never been reviewed, due from `now`. */
+export function newCardState(now: number): SchedulingState {
+  return {
+    state: CardState.New,
+    due: now,
+    stability: 0,
+    difficulty: 0,
+    scheduled_days: 0,
+    learning_steps: 0,
+    reps: 0,
+    lapses: 0,
+    last_review: null,
+  };
+}
+
+/** A new card row: FSRS state "new", due from its creation. */
+export function newCardRow(
+  ids: { id: string; userId: string; deckId: string },
+  text: { question: string; answer: string },
+  now: number,
+) {
+  return {
+    id: ids.id,
+    user_id: ids.userId,
+    deck_id: ids.deckId,
+    question: text.question,
+    answer: text.answer,
+    ...newCardState(now),
+    first_reviewed_at: null,
+    created_at: now,
+    updated_at: now,
+  } satisfies NewCardRow;
+}
+
+/** The API's card status for an FSRS state. */
+export function statusOf(state: FsrsState): CardStatus {
+  switch (state) {
+    case CardState.New:
+      return 'new';
+    case CardState.Learning:
+      return 'learning';
+    case CardState.Review:
+      return 'due';
+    case CardState.Relearning:
+      return 'relearning';
+  }
+}
+
+/** The columns the API's Card shows. */
+export const cardViewColumns = [
+  'id',
+  'deck_id',
+  'question',
+  'answer',
+  'state',
+  'due',
+  'created_at',
+  'reps',
+  'lapses',
+] as const satisfies readonly (keyof CardsTable)[];
+
+export type CardViewRow = Pick<CardRow, (typeof cardViewColumns)[number]>;
+
+/** A card row as the API's Card. */
+export function toCard(row: CardViewRow): Card {
+  return {
+    _id: row.id,
+    deck_id: row.deck_id,
+    question: row.question,
+    answer: row.answer,
+    status: statusOf(row.state),
+    due_date: new Date(row.due).toISOString(),
+    created_at: new Date(row.created_at).toISOString(),
+    reps: row.reps,
+    lapses: row.lapses,
+  };
+}

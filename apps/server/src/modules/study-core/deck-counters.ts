@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database, FsrsState } from '../../db/schema';
+import { CardState, type NewCardRow } from './card-state';
+
+/**
+ * Each deck's card counters by kind (decks.new_cards, learning_cards, review_cards; migration 0003), kept in the
+ * same transaction as every card insert, delete and review, so counts never scan cards. Cards are therefore only
+ * written through `insertCards` here, cards.repo and review.repo.
+ */
+
+/** Rows per INSERT: well under both dialects' bound-parameter limits (17 columns a row). */
+export const INSERT_BATCH = 500;
+
+/** The per-deck counter that counts cards in a state. */
+export type CardCounter = 'new_cards' | 'learning_cards' | 'review_cards';
+
+export function counterFor(state: FsrsState): CardCounter {
+  if (state === CardState.New) return 'new_cards';
+  if (state === CardState.Review) return 'review_cards';
+  return 'learning_cards';
+}
+
+/** Adds to a deck's card counters. Call it in the same transaction as the card write it accounts for. */
+export async function adjustDeckCounters(
+  db: Kysely<Database>,
+  owner: { userId: string; deckId: string },
+  changes: Partial<Record<CardCounter, number>>,
+): Promise<void> {
+  const entries = Object.entries(changes).filter(([, delta]) => delta !== 0) as [CardCounter, number][];
+  if (entries.length === 0) return;
+  await db
+    .updateTable('decks')
+    .set((eb) => Object.fromEntries(entries.map(([column, delta]) => [column, eb(column, '+', delta)])))
+    .where('user_id', '=', owner.userId)
+    .where('id', '=', owner.deckId)
+    .execute();
+}
+
+/**
+ * Inserts card rows in batches and counts them on their decks. Run it inside a transaction (the callers do), so
+ * that the cards and the counters change together or not at all.
+ */
+export async function insertCards(db: Kysely<Database>, rows: NewCardRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await db
+      .insertInto('cards')
+      .values(rows.slice(start, start + INSERT_BATCH))
+      .execute();
+  }
+  const perDeck = new Map<string, { userId: string; deckId: string; changes: Record<CardCounter, number> }>();
+  for (const row of rows) {
+    const key = `${row.user_id}:${row.deck_id}`;
+    let entry = perDeck.get(key);
+    if (!entry) {
+      entry = {
+        userId: row.user_id,
+        deckId: row.deck_id,
+        changes: { new_cards: 0, learning_cards: 0, review_cards: 0 },
+      };
+      perDeck.set(key, entry);
+    }
+    entry.changes[counterFor(row.state ?? CardState.New)] += 1;
+  }
+  for (const { userId, deckId, changes } of perDeck.values()) {
+    await adjustDeckCounters(db, { userId, deckId }, changes);
+  }
+}
