@@ -1,6 +1,6 @@
 // Builds the server to JavaScript for `npm start`: esbuild bundles apps/server/src (and packages/shared, which is
 // TypeScript) into apps/server/dist, one file per process entry: server.js, and the worker processes'
-// parse-worker.js and offline-worker.js beside it (workerEntry finds them there). npm packages are bundled too (one
+// parse-worker.js, offline-worker.js and import-worker.js beside it (workerEntry and import-runner find them there). npm packages are bundled too (one
 // file loads far faster than thousands of small modules: start-up and memory), except those that must stay files
 // in node_modules: native addons, and packages that find their own files or start their own workers at run time.
 // `npm run dev` and the tests keep running the TypeScript through tsx.
@@ -63,6 +63,7 @@ export async function buildServer() {
       server: 'src/server.ts',
       'parse-worker': 'src/adapters/extract/parse-worker.ts',
       'offline-worker': 'src/adapters/ai/offline/offline-worker.ts',
+      'import-worker': 'src/modules/interop/import-worker.ts',
     },
     outdir: 'dist',
     bundle: true,

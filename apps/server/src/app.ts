@@ -50,6 +50,10 @@ import { createFeedbackService } from './modules/feedback/feedback.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createWorkerImportParser, type ImportParser, limitImports } from './modules/interop/import-runner';
+import { createInteropRepo } from './modules/interop/interop.repo';
+import { interopRoutes } from './modules/interop/interop.routes';
+import { createInteropService } from './modules/interop/interop.service';
 import { createQuizRepo } from './modules/quiz/quiz.repo';
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { createQuizService } from './modules/quiz/quiz.service';
@@ -86,6 +90,8 @@ export interface AppDeps {
   aiProvider?: AiProvider;
   /** Told about every route as it is added (the route fuzzer lists the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Reads imported files; defaults to a worker thread per import. */
+  importParser?: ImportParser;
 }
 
 async function createPaymentProvider(deps: AppDeps): Promise<PaymentProvider> {
@@ -250,6 +256,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newShareCode: deps.newShareCode ?? randomShareCode,
       shareTtlMs: config.shareTtlMs,
     }),
+  );
+  interopRoutes(
+    app,
+    createInteropService({
+      ...study,
+      ...dailyLimit,
+      repo: createInteropRepo(deps.db),
+      parse: limitImports(
+        deps.importParser ?? createWorkerImportParser({ timeoutMs: config.interop.timeoutMs, maxHeapMb: 1024 }),
+        { running: 2, waiting: 8 },
+      ),
+      maxUnzippedBytes: config.interop.maxUnzippedBytes,
+    }),
+    { maxImportBytes: config.interop.maxImportBytes },
   );
   feedbackRoutes(
     app,

@@ -10,6 +10,7 @@ describe('generation settings', () => {
       baseUrl: undefined,
       apiKey: undefined,
       concurrency: 4,
+      offlineWorkers: 2,
       timeoutMs: 180_000,
       maxRetries: 3,
       chunkChars: 6000,
@@ -24,7 +25,29 @@ describe('generation settings', () => {
       maxPdfPages: 500,
       maxOcrPages: 10,
       maxUnzippedBytes: 104_857_600,
+      maxXmlPartBytes: 25_165_824,
+      maxPdfStreamBytes: 67_108_864,
+      maxImagePixels: 40_000_000,
+      workers: 2,
+      queue: 16,
+      memoryBytes: 768 * 1024 * 1024,
     });
+    expect(config.createRateLimitPerHour).toBe(60);
+    expect(config.requestTimeoutMs).toBe(120_000);
+    expect(config.bodyTimeoutMs).toBe(30_000);
+  });
+
+  it('bound the parser workers, and name a bad bound', () => {
+    const config = loadConfig({
+      EXTRACT_WORKERS: '4',
+      EXTRACT_QUEUE: '0',
+      EXTRACT_MEMORY_MB: '256',
+      BODY_TIMEOUT: '5s',
+    });
+    expect(config.extraction).toMatchObject({ workers: 4, queue: 0, memoryBytes: 256 * 1024 * 1024 });
+    expect(config.bodyTimeoutMs).toBe(5000);
+    expect(() => loadConfig({ EXTRACT_WORKERS: '0' })).toThrow('EXTRACT_WORKERS must be a positive whole number');
+    expect(() => loadConfig({ EXTRACT_QUEUE: '-1' })).toThrow('EXTRACT_QUEUE must be a whole number, 0 or more');
   });
 
   it('read the environment, and a base URL alone selects the openai provider', () => {

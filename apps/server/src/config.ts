@@ -189,6 +189,9 @@ const schema = z
     STRIPE_PRICE_GENERATIONS_100: optionalString,
     STRIPE_PRICE_MONTHLY: optionalString,
     SHARE_TTL_DAYS: positiveInt(30),
+    IMPORT_MAX_BYTES: positiveInt(104_857_600),
+    IMPORT_MAX_UNZIPPED_BYTES: positiveInt(536_870_912),
+    IMPORT_TIMEOUT: duration('120s'),
     FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
   })
   .superRefine((env, ctx) => {
@@ -296,6 +299,8 @@ export interface Config {
   };
   /** How long a deck's share link stays valid. */
   shareTtlMs: number;
+  /** POST /import: upload size, what a package may unpack to, and the time to read it. */
+  interop: { maxImportBytes: number; maxUnzippedBytes: number; timeoutMs: number };
   /** Feedback submissions accepted per client address per hour. */
   feedbackRateLimitPerHour: number;
 }
@@ -356,6 +361,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     quota: { freeGenerationsPerMonth: e.FREE_GENERATIONS_PER_MONTH },
     quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR },
+    interop: {
+      maxImportBytes: e.IMPORT_MAX_BYTES,
+      maxUnzippedBytes: e.IMPORT_MAX_UNZIPPED_BYTES,
+      timeoutMs: e.IMPORT_TIMEOUT,
+    },
     extraction: {
       timeoutMs: e.EXTRACT_TIMEOUT,
       maxPdfPages: e.EXTRACT_MAX_PDF_PAGES,

@@ -268,4 +268,35 @@ describe('slow clients', () => {
       await server.close();
     }
   }, 30_000);
+
+  it('a finished exchange keeps its keep-alive connection past BODY_TIMEOUT', async () => {
+    const server = await listening({ BODY_TIMEOUT: '1s' });
+    try {
+      const url = new URL(server.base);
+      const socket = connect(Number(url.port), url.hostname);
+      let received = '';
+      socket.on('data', (chunk) => {
+        received += chunk;
+      });
+      const answers = () => received.split('HTTP/1.1 200').length - 1;
+      const waitFor = async (count: number) => {
+        for (let i = 0; i < 100 && answers() < count; i++) await new Promise((r) => setTimeout(r, 20));
+      };
+      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      await waitFor(1);
+      const body = JSON.stringify({ feedback: 'keep-alive works' });
+      socket.write(
+        `POST /send-feedback HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+      await new Promise((r) => setTimeout(r, 1500));
+      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      await waitFor(2);
+      expect(answers()).toBe(2);
+      expect(received).toContain('HTTP/1.1 201');
+      expect(socket.destroyed).toBe(false);
+      socket.destroy();
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
 });

@@ -114,6 +114,23 @@ export interface ReviewResponse {
   card: Card;
 }
 
+/** GET /decks/{id}/cards with `limit`: one page in creation order; `next_cursor` is null on the last page. */
+export interface CardPage {
+  cards: Card[];
+  next_cursor: string | null;
+}
+
+/** A search result: the card and the name of its deck. */
+export interface CardSearchResult extends Card {
+  deck_name: string;
+}
+
+/** GET /cards/search: best matches first. */
+export interface CardSearchResponse {
+  cards: CardSearchResult[];
+  next_cursor: string | null;
+}
+
 /** POST /decks/{id}/share. The link is origin + "/share/" + share_code. */
 export interface ShareResponse {
   share_code: string;
@@ -133,6 +150,14 @@ export interface SharedDeckInfo {
 export interface ImportResponse {
   _id: string;
   name: string;
+}
+
+/** POST /import: the decks that received cards, with their card counts afterwards. */
+export interface FileImportResponse {
+  decks: { _id: string; name: string; card_count: number }[];
+  cards_imported: number;
+  skipped: number;
+  warnings: string[];
 }
 
 /** POST /send-feedback request. */

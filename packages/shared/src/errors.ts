@@ -29,6 +29,7 @@ export const errorCodes = {
   share_not_found: { status: 404, message: 'shareNotFound' },
   checkout_not_found: { status: 404, message: 'checkoutNotFound' },
   no_billing_account: { status: 404, message: 'nothingToManage' },
+  media_not_found: { status: 404, message: 'mediaNotFound' },
   // 409
   email_taken: { status: 409, message: 'emailTaken' },
   google_account_mismatch: { status: 409, message: 'googleAccountMismatch' },

@@ -15,6 +15,12 @@ export const limits = {
   /** GET /cards/due answers at most this many cards; the next call continues where a session left off. */
   maxReviewQueue: 200,
   maxFeedbackLength: 5000,
+  /** GET /decks/{id}/cards?limit=: 1 to this many cards a page. */
+  maxCardsPage: 500,
+  /** GET /cards/search: `q` length, results a page (at most, and by default). */
+  maxSearchLength: 200,
+  maxSearchPage: 100,
+  defaultSearchPage: 50,
   /** Questions one quiz asks at most. */
   maxQuizQuestions: 20,
   /** A deck's cards (the first ones, in creation order) a quiz is written from. */

@@ -94,6 +94,13 @@ export const messages = {
   notEnoughReviews: 'At least {min} reviews are needed to personalize scheduling (you have {n}).',
   invalidPackage: 'This file could not be read as an Anki package or a text file of cards.',
 
+  // Card management (server): paging, search, undo
+  cardsPageLimitInvalid: 'Limit must be a whole number from 1 to 500.',
+  cursorInvalid: 'This page cursor is not valid. Start again from the first page.',
+  cursorWithoutLimit: 'A page cursor needs a limit.',
+  searchQueryInvalid: 'Search text must be 1 to 200 characters.',
+  searchLimitInvalid: 'Limit must be a whole number from 1 to 100.',
+
   // Sharing (server; the 404 and 410 texts are product-spec.md section 8's)
   shareNotFound: 'This shared deck could not be found or may have been deleted.',
   shareExpired: 'This share link has expired.',
@@ -204,6 +211,39 @@ export const messages = {
   reviewDeckEmpty: 'This deck has no cards yet.',
   reviewStatsLoadFailed: 'Failed to load the statistics of this deck.',
   reviewExported: 'Downloaded {file}.',
+  // Card management (web app)
+  addCard: 'Add Card',
+  addCardSaved: 'Card added to "{deck}". Add the next one.',
+  addCardFailed: 'Failed to add the card. Please try again.',
+  addCardHint: 'Ctrl+Enter saves and keeps this form open for the next card.',
+  cardPreviewEmpty: 'The preview shows here as you type.',
+  searchCardsPlaceholder: 'Search cards',
+  searchAllDecks: 'Search all decks',
+  searchNoResults: 'No cards match "{q}".',
+  searchFailed: 'Search failed. Please try again.',
+  cardsLoadingMore: 'Loading more cards...',
+  undoAnswer: 'Undo',
+  undoFailed: 'Could not undo the last answer. Please try again.',
+  undoNothing: 'There is no answer to undo.',
+
+  // Anki interop (api-contract.md "Anki interop, media")
+  importFileTooLarge: 'File is too large. Maximum import size is {size}.',
+  importUnsupportedType:
+    'Unsupported file type. Please upload an Anki package (.apkg, .colpkg) or a .txt, .csv or .tsv file.',
+  importNoFile: 'Please choose a file to import.',
+  mediaNotFound: 'Image not found.',
+  importSoundsDropped: '{count} sounds or videos were left out: only images are kept.',
+  importImagesMissing: '{count} images were not in the package (or were not images) and were left out.',
+  importCardsTooLong: '{count} cards were longer than {max} characters on a side and were skipped.',
+  importTitle: 'Import',
+  importIntro: 'Bring cards from Anki (.apkg, .colpkg), an Anki text export, a CSV or TSV file, or a Quizlet export.',
+  importChooseFile: 'File to import',
+  importDeckName: 'Deck name for a text or CSV file (optional)',
+  importSubmit: 'Import',
+  importRunning: 'Importing...',
+  importDone: 'Imported {cards} cards into {decks} decks; {skipped} skipped.',
+  importFileFailed: 'Import failed. Please try again.',
+  exportApkg: 'Export Anki package (.apkg)',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

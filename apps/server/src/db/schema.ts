@@ -40,6 +40,8 @@ export interface UsersTable {
   token_version: Generated<number>;
   /** Epoch ms of the latest Google sign-in (deleting a Google-only account needs a recent one). */
   google_signed_in_at: number | null;
+  /** Secret in the names of the user's media (migration 0008); made on the first import. */
+  media_secret: Generated<string | null>;
 }
 
 /** ts-fsrs State: 0 New, 1 Learning, 2 Review (api status "due"), 3 Relearning. */
@@ -100,6 +102,10 @@ export interface ReviewLogsTable {
   difficulty: number;
   scheduled_days: number;
   elapsed_days: number;
+  /** When this answer was taken back (POST /cards/{id}/undo-review); counts and statistics skip such rows. */
+  undone_at: number | null;
+  /** The card's scheduling fields before this review (JSON of CardSnapshot), which undo restores. */
+  card_before: string | null;
 }
 
 export interface SharesTable {
@@ -192,6 +198,34 @@ export interface TestSubscriptionsTable {
   created_at: number;
 }
 
+/** An image from an import (migration 0008): one row per user and content. */
+export interface MediaTable {
+  id: string;
+  user_id: string;
+  /** Unguessable: a hash of the content and the user's media secret, plus the extension. */
+  name: string;
+  sha256: string;
+  content_type: string;
+  size: number;
+  data: Buffer;
+  created_at: number;
+}
+
+/** Which card shows which image; deleting the last row of an image deletes the image (a trigger). */
+export interface CardMediaTable {
+  card_id: string;
+  media_id: string;
+  user_id: string;
+}
+
+/** Anki note guids a user has imported, with the deck they went into. */
+export interface ImportedNotesTable {
+  user_id: string;
+  guid: string;
+  deck_id: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   decks: DecksTable;
@@ -205,4 +239,7 @@ export interface Database {
   checkout_sessions: CheckoutSessionsTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
   test_subscriptions: TestSubscriptionsTable;
+  media: MediaTable;
+  card_media: CardMediaTable;
+  imported_notes: ImportedNotesTable;
 }

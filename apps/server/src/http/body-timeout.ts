@@ -14,15 +14,21 @@ export interface BodyTimeouts {
  * `requestTimeout` is set too, but it does not end a slow body reliably behind Fastify, so this hook is the bound.
  */
 export function registerBodyTimeouts(app: FastifyInstance, timeouts: BodyTimeouts): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.raw.complete) return;
+  app.addHook('onRequest', async (request, reply) => {
+    const hasBody =
+      request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
+    if (!hasBody || request.raw.complete) return;
     const type = (request.headers['content-type'] ?? '').toLowerCase();
     const ms = type.startsWith('multipart/') ? timeouts.uploadMs : timeouts.otherMs;
     const timer = setTimeout(() => {
-      if (!request.raw.complete) request.raw.socket.destroy();
+      // Only a body still arriving with no answer sent yet: a finished exchange keeps its connection.
+      if (!request.raw.complete && !reply.raw.headersSent) request.raw.socket?.destroy();
     }, ms);
     timer.unref();
-    request.raw.once('end', () => clearTimeout(timer));
-    request.raw.once('close', () => clearTimeout(timer));
+    const stop = () => clearTimeout(timer);
+    request.raw.once('end', stop);
+    request.raw.once('close', stop);
+    reply.raw.once('finish', stop);
+    reply.raw.once('close', stop);
   });
 }

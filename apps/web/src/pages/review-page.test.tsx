@@ -370,6 +370,18 @@ describe('review page: a review session', () => {
 });
 
 describe('review page: deck settings', () => {
+  // jsdom lays nothing out: give every element a size, so that the Cards tab's virtual list shows its rows.
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 480, 150));
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(150);
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(480);
+    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(150);
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(480);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   async function openSettings(routes: Routes = {}) {
     const app = start(routes);
     fireEvent.click(await deckButton('Settings'));
@@ -419,7 +431,7 @@ describe('review page: deck settings', () => {
   it('lists the cards, edits one (both sides required) and reports a failed update', async () => {
     let answer: () => Response = () => json(500, { detail: messages.internalError, code: 'internal_error' });
     const { calls, dialog } = await openSettings({
-      [`GET /decks/${deckId}/cards`]: () => json(200, queue),
+      [`GET /decks/${deckId}/cards`]: () => json(200, { cards: queue, next_cursor: null }),
       [`PUT /cards/${queue[0]?._id}`]: () => answer(),
     });
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Cards' }));
@@ -450,7 +462,7 @@ describe('review page: deck settings', () => {
   it('deletes a card after its confirmation, back on the Cards tab; a failure has its message', async () => {
     let answer = new Response(null, { status: 500 });
     const { calls } = await openSettings({
-      [`GET /decks/${deckId}/cards`]: () => json(200, queue),
+      [`GET /decks/${deckId}/cards`]: () => json(200, { cards: queue, next_cursor: null }),
       [`DELETE /cards/${queue[1]?._id}`]: () => answer,
     });
     fireEvent.click(screen.getByRole('tab', { name: 'Cards' }));
@@ -572,5 +584,82 @@ describe('review page: sharing and export', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to fetch cards for export. Please try again.',
     );
+  });
+});
+
+describe('review page: card management', () => {
+  const undoPath = (id: string | undefined) => `/cards/${id}/undo-review`;
+
+  it('takes back answers one by one with Undo and U; a 409 says there is nothing to undo', async () => {
+    const [one, two] = queue;
+    const { calls } = await startSession({
+      [`POST ${undoPath(one?._id)}`]: () => json(200, { card: one }),
+      [`POST ${undoPath(two?._id)}`]: () => json(409, { detail: messages.nothingToUndo, code: 'nothing_to_undo' }),
+    });
+    expect(screen.queryByRole('button', { name: /Undo/ })).toBeNull();
+    press('D');
+    expect(await screen.findByText('Question two')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Undo/ }));
+    expect(await screen.findByText('Question one')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === undoPath(one?._id))).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Undo/ })).toBeNull();
+
+    press('D');
+    await screen.findByText('Question two');
+    press('A');
+    await screen.findByText('Question three');
+    press('U');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.undoNothing);
+    expect(calls.filter((call) => call.path === undoPath(two?._id))).toHaveLength(1);
+    // The refused answer is dropped; the one before it is next.
+    press('U');
+    expect(await screen.findByText('Question one')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === undoPath(one?._id))).toHaveLength(2);
+  });
+
+  it('adds a card from the deck list with a live preview; Ctrl+Enter saves and keeps the form open', async () => {
+    const { calls } = start({
+      'POST /save-cards': (call) => json(201, { saved: 1, cards: [{ ...queue[2], ...bodyOf(call).cards[0] }] }),
+    });
+    await deckButton('Review Deck');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Card' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Card' });
+    const question = within(dialog).getByLabelText('Question');
+    const answer = within(dialog).getByLabelText('Answer');
+    fireEvent.keyDown(answer, { key: 'Enter', ctrlKey: true });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.cardSidesEmpty);
+    expect(calls.filter((call) => call.path === '/save-cards')).toHaveLength(0);
+
+    fireEvent.change(question, { target: { value: 'What is **mass**?' } });
+    fireEvent.change(answer, { target: { value: 'Energy over c squared' } });
+    const preview = within(dialog).getByRole('region', { name: 'Preview' });
+    expect(await within(preview).findByText('mass', { selector: 'strong' })).toBeInTheDocument();
+    fireEvent.keyDown(answer, { key: 'Enter', ctrlKey: true });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Card added to "<b>Biology</b>". Add the next one.',
+    );
+    expect(question).toHaveValue('');
+    expect(answer).toHaveValue('');
+    const saves = calls.filter((call) => call.path === '/save-cards').map(bodyOf);
+    expect(saves).toEqual([
+      { deck_id: deckId, cards: [{ question: 'What is **mass**?', answer: 'Energy over c squared' }] },
+    ]);
+    expect(screen.getByRole('dialog', { name: 'Add Card' })).toBeInTheDocument();
+  });
+
+  it('searches all decks; a result opens its card for editing', async () => {
+    const { urls } = start({
+      'GET /cards/search': () => json(200, { cards: [{ ...queue[1], deck_name: deck.name }], next_cursor: null }),
+    });
+    await deckButton('Review Deck');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search all decks' }), { target: { value: 'quest tw' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit card: Question two' }));
+    const editor = screen.getByRole('form', { name: 'Edit card' });
+    expect(within(editor).getByLabelText('Question')).toHaveValue('Question two');
+    const searched = urls
+      .filter((url) => url.includes('/cards/search'))
+      .map((url) => new URL(url, 'http://x').searchParams);
+    expect(searched.at(-1)?.get('q')).toBe('quest tw');
+    expect(searched.at(-1)?.has('deck_id')).toBe(false);
   });
 });

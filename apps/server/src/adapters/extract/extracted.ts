@@ -15,11 +15,15 @@ export class UnreadableFileError extends Error {
   override name = 'UnreadableFileError';
 }
 
-/** Collapses runs of spaces and blank lines; keeps single line breaks (lists, headings). */
+/**
+ * Collapses runs of spaces and blank lines; keeps single line breaks (lists, headings) and tabs (the separator of
+ * a "term<tab>meaning" vocabulary line).
+ */
 export function tidyText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
-    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/[ \u00a0]*\t[ \t\u00a0]*/g, '\t')
+    .replace(/[ \u00a0]+/g, ' ')
     .replace(/ *\n */g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -4,6 +4,8 @@ import * as studyCore from './0002-study-core';
 import * as studyCoreExtras from './0003-study-core-extras';
 import * as generationQuota from './0004-generation-quota';
 import * as billing from './0005-billing';
+import * as cardManagement from './0006-card-management';
+import * as mediaAndImports from './0008-media-and-imports';
 import * as accountControls from './0009-account-controls';
 
 /**
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   '0003-study-core-extras': studyCoreExtras,
   '0004-generation-quota': generationQuota,
   '0005-billing': billing,
+  '0006-card-management': cardManagement,
+  '0008-media-and-imports': mediaAndImports,
   '0009-account-controls': accountControls,
 };
 

@@ -1,11 +1,84 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type CardRow, type CardViewRow, cardViewColumns, type NewCardRow } from '../study-core/card-state';
 import { adjustDeckCounters, counterFor, insertCards } from '../study-core/deck-counters';
+import type { DeckCursor } from './cursors';
+
+/** A search hit: the card and its deck's name. */
+export type CardSearchRow = CardViewRow & { deck_name: string };
+
+export interface SearchQuery {
+  userId: string;
+  /** Lower-cased words; every one must match (as a word or a word's prefix) in the question or the answer. */
+  words: string[];
+  deckId: string | undefined;
+  limit: number;
+  offset: number;
+}
 
 /** SQL for cards. Every query is scoped by the owner's user_id: another user's card is simply not there. */
 export function createCardsRepo(db: Kysely<Database>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const searchColumns = sql.raw(
+    'c.id, c.deck_id, c.question, c.answer, c.state, c.due, c.created_at, c.reps, c.lapses, d.name as deck_name',
+  );
+
   return {
+    /** Up to `limit` cards of a deck in creation order, after the cursor's card (keyset paging). */
+    listPage(userId: string, deckId: string, limit: number, after: DeckCursor | undefined): Promise<CardViewRow[]> {
+      let query = db
+        .selectFrom('cards')
+        .select(cardViewColumns)
+        .where('user_id', '=', userId)
+        .where('deck_id', '=', deckId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '>', after.createdAt),
+            eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+          ]),
+        );
+      }
+      return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    },
+
+    /**
+     * Full-text search of the user's cards, best first: SQLite FTS5 ranked by bm25 (question weighs twice the
+     * answer), PostgreSQL's GIN-indexed tsvector ranked by ts_rank (question A, answer B); ties by id.
+     */
+    async search(query: SearchQuery): Promise<CardSearchRow[]> {
+      const { userId, words, deckId, limit, offset } = query;
+      if (postgres) {
+        const tsquery = words.map((word) => `'${word}':*`).join(' & ');
+        const inDeck = deckId === undefined ? sql`` : sql`and c.deck_id = ${deckId}`;
+        const result = await sql<CardSearchRow>`
+          select ${searchColumns}
+          from cards c join decks d on d.id = c.deck_id
+          where c.search_vector @@ to_tsquery('simple', ${tsquery}) and c.user_id = ${userId} ${inDeck}
+          order by ts_rank(c.search_vector, to_tsquery('simple', ${tsquery})) desc, c.id
+          limit ${limit} offset ${offset}
+        `.execute(db);
+        return result.rows;
+      }
+      // Owner and deck are tokens in the index: the search is scoped and ranked inside FTS5, and only the page's
+      // rows are joined. Ids are 24 hex characters and words only letters, digits and marks: nothing to escape.
+      const scope = deckId === undefined ? `user_id:"${userId}"` : `user_id:"${userId}" AND deck_id:"${deckId}"`;
+      const match = `${scope} AND {question answer}: (${words.map((word) => `"${word}"*`).join(' AND ')})`;
+      const result = await sql<CardSearchRow>`
+        select ${searchColumns}
+        from (
+          select rowid as hit, bm25(cards_fts, 2.0, 1.0, 0.0, 0.0) as score from cards_fts
+          where cards_fts match ${match}
+          order by score, rowid
+          limit ${limit} offset ${offset}
+        ) f
+        join cards c on c.rowid = f.hit join decks d on d.id = c.deck_id
+        where c.user_id = ${userId}
+        order by f.score, f.hit
+      `.execute(db);
+      return result.rows;
+    },
+
     listByDeck(userId: string, deckId: string, limit?: number): Promise<CardViewRow[]> {
       const query = db
         .selectFrom('cards')

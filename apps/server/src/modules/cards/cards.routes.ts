@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/authenticate';
 import { parseInput } from '../../http/validation';
-import { cardTextSchema, saveCardsSchema } from './cards.schemas';
+import { cardTextSchema, deckCardsQuerySchema, saveCardsSchema, searchQuerySchema } from './cards.schemas';
 import type { CardsService } from './cards.service';
 
 type IdParams = { Params: { id: string } };
@@ -9,8 +9,15 @@ type IdParams = { Params: { id: string } };
 export function cardsRoutes(app: FastifyInstance, cards: CardsService): void {
   const auth = { onRequest: app.authenticate };
 
-  app.get<IdParams>('/decks/:id/cards', auth, async (request) =>
-    cards.listByDeck(currentUser(request).id, request.params.id),
+  app.get<IdParams>('/decks/:id/cards', auth, async (request) => {
+    const query = parseInput(deckCardsQuerySchema, request.query);
+    const userId = currentUser(request).id;
+    if (query.limit === undefined) return cards.listByDeck(userId, request.params.id);
+    return cards.pageByDeck(userId, request.params.id, query.limit, query.cursor);
+  });
+
+  app.get('/cards/search', auth, async (request) =>
+    cards.search(currentUser(request).id, parseInput(searchQuerySchema, request.query)),
   );
 
   app.post('/save-cards', auth, async (request, reply) => {

@@ -28,3 +28,41 @@ export const saveCardsSchema = z.preprocess(
       .max(limits.maxCardsPerSave, { error: messages.tooManyCards }),
   }),
 );
+
+/** A query-string whole number from `min` to `max` (digits only: no sign, no decimals, no repeats). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^[0-9]{1,9}$/, { error: message })
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, { error: message });
+
+const cursor = z.string({ error: messages.cursorInvalid }).min(1, { error: messages.cursorInvalid }).max(200, {
+  error: messages.cursorInvalid,
+});
+
+/** GET /decks/{id}/cards: unpaged without `limit`; a `cursor` comes with a `limit`. */
+export const deckCardsQuerySchema = z
+  .object({
+    limit: wholeNumber(1, limits.maxCardsPage, messages.cardsPageLimitInvalid).optional(),
+    cursor: cursor.optional(),
+  })
+  .refine((query) => query.cursor === undefined || query.limit !== undefined, {
+    error: messages.cursorWithoutLimit,
+    path: ['cursor'],
+  });
+
+/** GET /cards/search. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: messages.searchQueryInvalid })
+    .max(limits.maxSearchLength, { error: messages.searchQueryInvalid })
+    .trim()
+    .min(1, { error: messages.searchQueryInvalid }),
+  deck_id: z
+    .string({ error: messages.deckNotFound })
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
+  limit: wholeNumber(1, limits.maxSearchPage, messages.searchLimitInvalid).default(limits.defaultSearchPage),
+  cursor: cursor.optional(),
+});

@@ -1,4 +1,5 @@
-import type { Card, SaveCardsResponse } from '@flashcards/shared/api-types';
+import type { Card, CardPage, CardSearchResponse, SaveCardsResponse } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
@@ -6,6 +7,14 @@ import type { DecksRepo } from '../decks/decks.repo';
 import type { UserLimits } from '../decks/user-limits';
 import { newCardRow, toCard } from '../study-core/card-state';
 import type { CardsRepo } from './cards.repo';
+import {
+  decodeDeckCursor,
+  decodeSearchCursor,
+  encodeDeckCursor,
+  encodeSearchCursor,
+  MAX_SEARCH_OFFSET,
+  searchWords,
+} from './cursors';
 
 export interface CardsServiceDeps {
   cards: CardsRepo;
@@ -17,6 +26,12 @@ export interface CardsServiceDeps {
 
 type CardText = { question: string; answer: string };
 
+const cursorInvalid = () =>
+  errors.validationFailed({
+    message: 'cursorInvalid',
+    errors: [{ field: 'cursor', message: messages.cursorInvalid }],
+  });
+
 /** Cards of one user. A card or deck id that is malformed, missing or someone else's is the same 404. */
 export function createCardsService(deps: CardsServiceDeps) {
   const { cards, decks, clock } = deps;
@@ -25,6 +40,43 @@ export function createCardsService(deps: CardsServiceDeps) {
     async listByDeck(userId: string, deckId: string): Promise<Card[]> {
       if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
       return (await cards.listByDeck(userId, deckId)).map(toCard);
+    },
+
+    /** One page of a deck's cards in creation order; `next_cursor` continues after its last card. */
+    async pageByDeck(userId: string, deckId: string, limit: number, cursor: string | undefined): Promise<CardPage> {
+      const after = cursor === undefined ? undefined : decodeDeckCursor(cursor);
+      if (cursor !== undefined && !after) throw cursorInvalid();
+      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
+      const rows = await cards.listPage(userId, deckId, limit + 1, after);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        cards: page.map(toCard),
+        next_cursor: rows.length > limit && last ? encodeDeckCursor(last) : null,
+      };
+    },
+
+    /**
+     * Cards of the user (or of one of their decks) that contain every word of `q`, each word also as a prefix, best
+     * matches first. Text with no word in it (only punctuation) finds nothing.
+     */
+    async search(
+      userId: string,
+      input: { q: string; deck_id: string | undefined; limit: number; cursor?: string | undefined },
+    ): Promise<CardSearchResponse> {
+      const offset = input.cursor === undefined ? 0 : decodeSearchCursor(input.cursor);
+      if (offset === undefined) throw cursorInvalid();
+      const deckId = input.deck_id;
+      if (deckId !== undefined && (!isId(deckId) || !(await decks.exists(userId, deckId)))) throw errors.deckNotFound();
+      const words = searchWords(input.q);
+      if (words.length === 0) return { cards: [], next_cursor: null };
+      const limit = Math.min(input.limit, MAX_SEARCH_OFFSET - offset);
+      const rows = limit > 0 ? await cards.search({ userId, words, deckId, limit: limit + 1, offset }) : [];
+      const page = rows.slice(0, limit);
+      return {
+        cards: page.map((row) => ({ ...toCard(row), deck_name: row.deck_name })),
+        next_cursor: rows.length > limit ? encodeSearchCursor(offset + limit) : null,
+      };
     },
 
     /** Saves every card into the deck in one transaction, or none of them. */

@@ -25,6 +25,31 @@ export interface RawStats {
   nextDue: number | null;
 }
 
+/** The card's scheduling fields before a review, kept with the review (review_logs.card_before) for undo. */
+export interface CardSnapshot extends SchedulingState {
+  first_reviewed_at: number | null;
+}
+
+export function snapshotOf(card: CardRow): CardSnapshot {
+  return {
+    state: card.state,
+    due: card.due,
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    last_review: card.last_review,
+    first_reviewed_at: card.first_reviewed_at,
+  };
+}
+
+/** What an undo found: the restored card, no such card, nothing to undo, or a review that raced it. */
+export type UndoOutcome = { card: CardViewRow } | 'card_not_found' | 'nothing_to_undo' | 'conflict';
+
+class UndoRaced extends Error {}
+
 /** SQLite compounds at most 500 SELECTs in one statement; stay well below. */
 const UNION_CHUNK = 100;
 
@@ -84,7 +109,8 @@ export function createReviewRepo(db: Kysely<Database>) {
         .select((eb) => ['deck_id', eb.fn.count<number | string>('card_id').distinct().as('n')])
         .where('user_id', '=', scope.userId)
         .where('reviewed_at', '>=', since)
-        .where('state_before', '=', CardState.New);
+        .where('state_before', '=', CardState.New)
+        .where('undone_at', 'is', null);
       if (scope.deckId !== null) query = query.where('deck_id', '=', scope.deckId);
       const rows = await query.groupBy('deck_id').execute();
       return new Map(rows.map((row) => [row.deck_id, Number(row.n)]));
@@ -156,7 +182,10 @@ export function createReviewRepo(db: Kysely<Database>) {
         if (from !== to) {
           await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
         }
-        await trx.insertInto('review_logs').values(log).execute();
+        await trx
+          .insertInto('review_logs')
+          .values({ ...log, card_before: JSON.stringify(snapshotOf(before)) })
+          .execute();
         return trx
           .selectFrom('cards')
           .select(cardViewColumns)
@@ -164,6 +193,66 @@ export function createReviewRepo(db: Kysely<Database>) {
           .where('id', '=', before.id)
           .executeTakeFirst();
       });
+    },
+
+    /**
+     * Takes back the card's latest review, in one transaction: marks that review-log row undone (the log is never
+     * rewritten otherwise) and puts the card back as it was before it, counters included. Only the latest review
+     * can be undone, once: a second undo of the same card finds its latest review undone.
+     */
+    async undoLatestReview(userId: string, cardId: string, now: number): Promise<UndoOutcome> {
+      try {
+        return await db.transaction().execute(async (trx): Promise<UndoOutcome> => {
+          const card = await trx
+            .selectFrom('cards')
+            .selectAll()
+            .where('user_id', '=', userId)
+            .where('id', '=', cardId)
+            .executeTakeFirst();
+          if (!card) return 'card_not_found';
+          const latest = await trx
+            .selectFrom('review_logs')
+            .select(['id', 'undone_at', 'card_before'])
+            .where('user_id', '=', userId)
+            .where('card_id', '=', cardId)
+            .orderBy('reviewed_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+          if (!latest || latest.undone_at !== null || latest.card_before === null) return 'nothing_to_undo';
+          const marked = await trx
+            .updateTable('review_logs')
+            .set({ undone_at: now })
+            .where('id', '=', latest.id)
+            .where('undone_at', 'is', null)
+            .executeTakeFirst();
+          if (marked.numUpdatedRows === 0n) return 'nothing_to_undo';
+          const before = JSON.parse(latest.card_before) as CardSnapshot;
+          const restored = await trx
+            .updateTable('cards')
+            .set({ ...before, updated_at: now })
+            .where('user_id', '=', userId)
+            .where('id', '=', cardId)
+            .where('reps', '=', card.reps)
+            .executeTakeFirst();
+          // A review of this card committed between our read and write: roll the mark back too.
+          if (restored.numUpdatedRows === 0n) throw new UndoRaced();
+          const [from, to] = [counterFor(card.state), counterFor(before.state)];
+          if (from !== to) {
+            await adjustDeckCounters(trx, { userId, deckId: card.deck_id }, { [from]: -1, [to]: 1 });
+          }
+          const row = await trx
+            .selectFrom('cards')
+            .select(cardViewColumns)
+            .where('user_id', '=', userId)
+            .where('id', '=', cardId)
+            .executeTakeFirstOrThrow();
+          return { card: row };
+        });
+      } catch (error) {
+        if (error instanceof UndoRaced) return 'conflict';
+        throw error;
+      }
     },
 
     /**
@@ -185,7 +274,8 @@ export function createReviewRepo(db: Kysely<Database>) {
         .selectFrom('review_logs')
         .select((eb) => eb.fn.count<number | string>('card_id').distinct().as('n'))
         .where('user_id', '=', scope.userId)
-        .where('reviewed_at', '>=', dayStart);
+        .where('reviewed_at', '>=', dayStart)
+        .where('undone_at', 'is', null);
       if (scope.deckId !== null) reviewed = reviewed.where('deck_id', '=', scope.deckId);
       const nextDue = (state: Exclude<FsrsState, typeof CardState.New>) =>
         cardsIn(scope)

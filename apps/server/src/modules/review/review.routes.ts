@@ -17,6 +17,10 @@ export function reviewRoutes(app: FastifyInstance, reviews: ReviewService): void
     return reviews.review(currentUser(request).id, input.card_id, input.result);
   });
 
+  app.post<{ Params: { id: string } }>('/cards/:id/undo-review', auth, async (request) =>
+    reviews.undo(currentUser(request).id, request.params.id),
+  );
+
   app.get('/decks/stats', auth, async (request) => reviews.stats(currentUser(request).id, undefined));
 
   app.get<{ Params: { id: string } }>('/decks/:id/stats', auth, async (request) =>

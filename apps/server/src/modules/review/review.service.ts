@@ -80,6 +80,16 @@ export function createReviewService(deps: ReviewServiceDeps) {
       throw errors.reviewConflict();
     },
 
+    /** Takes back the card's latest answer: the card as it was before it; the answer no longer counts. */
+    async undo(userId: string, cardId: string): Promise<{ card: Card }> {
+      if (!isId(cardId)) throw errors.cardNotFound();
+      const outcome = await reviews.undoLatestReview(userId, cardId, clock.now());
+      if (outcome === 'card_not_found') throw errors.cardNotFound();
+      if (outcome === 'nothing_to_undo') throw errors.nothingToUndo();
+      if (outcome === 'conflict') throw errors.reviewConflict();
+      return { card: toCard(outcome.card) };
+    },
+
     async stats(userId: string, deckId: string | undefined): Promise<DeckStats> {
       const scope = await scopeFor(userId, deckId);
       const now = clock.now();

@@ -3,23 +3,27 @@ import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { SearchBox, SearchResults, useSettled } from '../cards/card-search';
 import { useCreateDeck, useDeckStats, useDecks } from '../decks/decks-api';
 import { StatsList } from './stats-list';
 
 interface DeckListProps {
   onReview: (deck: Deck | null) => void;
+  onAddCard: () => void;
   onSettings: (deck: Deck) => void;
   onShare: (deck: Deck) => void;
   onDelete: (deck: Deck) => void;
 }
 
 /** The decks, each with Review Deck, Settings, Share and Delete; a form to create one; totals over all decks. */
-export function DeckList({ onReview, onSettings, onShare, onDelete }: DeckListProps) {
+export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }: DeckListProps) {
   const decks = useDecks();
   const stats = useDeckStats();
+  const hasDecks = (decks.data?.length ?? 0) > 0;
   return (
     <>
       <CreateDeckForm />
+      {hasDecks && <DeckTools onAddCard={onAddCard} />}
       {stats.data && (decks.data?.length ?? 0) > 0 && (
         <section className="review-overview" aria-label="All decks">
           <StatsList
@@ -142,5 +146,22 @@ function CreateDeckForm() {
         </p>
       )}
     </form>
+  );
+}
+
+/** Add Card (to any deck) and a search over every deck, whose results open the card for editing. */
+function DeckTools({ onAddCard }: { onAddCard: () => void }) {
+  const [query, setQuery] = useState('');
+  const q = useSettled(query);
+  return (
+    <section className="deck-tools" aria-label="Cards in all decks">
+      <div className="cards-toolbar">
+        <SearchBox value={query} onChange={setQuery} label={messages.searchAllDecks} />
+        <button type="button" className="button button--secondary" onClick={onAddCard}>
+          {messages.addCard}
+        </button>
+      </div>
+      {q && <SearchResults q={q} deckId={null} />}
+    </section>
   );
 }

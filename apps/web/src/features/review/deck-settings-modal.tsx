@@ -1,12 +1,13 @@
 import type { Card, Deck } from '@flashcards/shared/api-types';
-import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { formatNextDue } from '@flashcards/shared/next-due';
 import { type FormEvent, useId, useState } from 'react';
-import { CardMarkdown } from '../../components/card-markdown';
 import { Modal } from '../../components/modal';
 import { errorDetail } from '../../lib/api-client';
-import { useDeckCards, useDeckStats, useUpdateCard, useUpdateDeckSettings } from '../decks/decks-api';
+import { AddCardForm } from '../cards/card-form';
+import { SearchBox, SearchResults, useSettled } from '../cards/card-search';
+import { DeckCardList } from '../cards/deck-card-list';
+import { useDeckStats, useUpdateDeckSettings } from '../decks/decks-api';
 import { parseDailyLimit } from './daily-limit';
 import { StatsList } from './stats-list';
 
@@ -19,7 +20,10 @@ interface DeckSettingsModalProps {
   onClose: () => void;
 }
 
-/** Deck settings: the Settings tab (daily new card limit, the deck's statistics) and the Cards tab (edit, delete). */
+/**
+ * Deck settings: the Settings tab (daily new card limit, the deck's statistics) and the Cards tab (add, search,
+ * edit, delete; big decks page in as the list scrolls).
+ */
 export function DeckSettingsModal({ deck, initialTab, onDeleteCard, onClose }: DeckSettingsModalProps) {
   const [tab, setTab] = useState<SettingsTab>(initialTab);
   const baseId = useId();
@@ -126,126 +130,22 @@ function SettingsPanel({ deck }: { deck: Deck }) {
   );
 }
 
-const statusLabels: Record<Card['status'], string> = {
-  new: 'New',
-  learning: 'Learning',
-  relearning: 'Relearning',
-  due: 'Review',
-};
-
 function CardsPanel({ deck, onDeleteCard }: { deck: Deck; onDeleteCard: (card: Card) => void }) {
-  const cards = useDeckCards(deck._id);
-  const [editing, setEditing] = useState<string | null>(null);
-
-  if (cards.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {messages.reviewDeckCardsLoadFailed}
-      </p>
-    );
-  }
-  if (!cards.data) return <p>{messages.loading}</p>;
-  if (cards.data.length === 0) return <p className="muted">{messages.reviewDeckEmpty}</p>;
+  const [adding, setAdding] = useState(false);
+  const [query, setQuery] = useState('');
+  const q = useSettled(query);
   return (
-    <ol className="deck-cards">
-      {cards.data.map((card, index) => (
-        <li key={card._id} className="deck-cards__item">
-          {editing === card._id ? (
-            <CardEditor card={card} onDone={() => setEditing(null)} />
-          ) : (
-            <>
-              <div className="deck-cards__meta">
-                <span>Card {index + 1}</span>
-                <span className={`badge badge--${card.status}`}>{statusLabels[card.status]}</span>
-              </div>
-              <p className="deck-cards__label">Question</p>
-              <CardMarkdown text={card.question} />
-              <p className="deck-cards__label">Answer</p>
-              <CardMarkdown text={card.answer} />
-              <div className="deck-cards__actions">
-                <button
-                  type="button"
-                  className="button button--small button--secondary"
-                  onClick={() => setEditing(card._id)}
-                  aria-label={`Edit card ${index + 1}`}
-                >
-                  Edit <span className="visually-hidden">{`card ${index + 1}`}</span>
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--danger-outline"
-                  onClick={() => onDeleteCard(card)}
-                  aria-label={`Delete card ${index + 1}`}
-                >
-                  Delete <span className="visually-hidden">{`card ${index + 1}`}</span>
-                </button>
-              </div>
-            </>
-          )}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function CardEditor({ card, onDone }: { card: Card; onDone: () => void }) {
-  const questionId = useId();
-  const answerId = useId();
-  const [question, setQuestion] = useState(card.question);
-  const [answer, setAnswer] = useState(card.answer);
-  const [error, setError] = useState<string | null>(null);
-  const update = useUpdateCard();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!question.trim() || !answer.trim()) {
-      setError(messages.cardSidesEmpty);
-      return;
-    }
-    setError(null);
-    try {
-      await update.mutateAsync({ id: card._id, question: question.trim(), answer: answer.trim() });
-      onDone();
-    } catch {
-      setError(messages.reviewCardUpdateFailed);
-    }
-  }
-
-  return (
-    <form className="form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={questionId}>Question</label>
-        <textarea
-          id={questionId}
-          rows={3}
-          maxLength={limits.maxCardSideLength}
-          value={question}
-          onChange={(event) => setQuestion(event.target.value)}
-        />
+    <>
+      <div className="cards-toolbar">
+        <SearchBox value={query} onChange={setQuery} label={messages.searchCardsPlaceholder} />
+        {!adding && (
+          <button type="button" className="button button--small" onClick={() => setAdding(true)}>
+            {messages.addCard}
+          </button>
+        )}
       </div>
-      <div className="field">
-        <label htmlFor={answerId}>Answer</label>
-        <textarea
-          id={answerId}
-          rows={3}
-          maxLength={limits.maxCardSideLength}
-          value={answer}
-          onChange={(event) => setAnswer(event.target.value)}
-        />
-      </div>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="form__actions">
-        <button type="button" className="button button--secondary button--small" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--small" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save card'}
-        </button>
-      </div>
-    </form>
+      {adding && <AddCardForm deck={deck} onClose={() => setAdding(false)} />}
+      {q ? <SearchResults q={q} deckId={deck._id} /> : <DeckCardList deckId={deck._id} onDeleteCard={onDeleteCard} />}
+    </>
   );
 }

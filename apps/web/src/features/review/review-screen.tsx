@@ -1,8 +1,11 @@
 import type { Card, Deck } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { fill } from '../../lib/fill';
+import { AddCardModal } from '../cards/card-form';
 import { useDeleteCard, useDeleteDeck } from '../decks/decks-api';
+import { ImportModal } from '../interop/import-modal';
 import { ConfirmModal } from './confirm-modal';
 import { DeckList } from './deck-list';
 import { DeckSettingsModal, type SettingsTab } from './deck-settings-modal';
@@ -12,10 +15,12 @@ import { ShareModal } from './share-modal';
 import './review.css';
 
 type Dialog =
+  | { kind: 'add-card' }
   | { kind: 'settings'; deck: Deck; tab: SettingsTab }
   | { kind: 'share'; deck: Deck }
   | { kind: 'delete-deck'; deck: Deck }
-  | { kind: 'delete-card'; deck: Deck; card: Card };
+  | { kind: 'delete-card'; deck: Deck; card: Card }
+  | { kind: 'import' };
 
 /**
  * The review page (product-spec.md section 2): the deck list with its dialogs, or a review session. One dialog
@@ -25,6 +30,18 @@ export function ReviewScreen() {
   const [target, setTarget] = useState<ReviewTarget | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const refresh = useRefreshDeckData();
+
+  // The top navigation's Review link, followed during a session, comes back here as a new location: the session
+  // ends and the deck list shows, fetched afresh (with any deck made meanwhile).
+  const { key } = useLocation();
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    setTarget(null);
+    setDialog(null);
+    void refresh();
+  }, [key, refresh]);
 
   if (target) {
     return (
@@ -40,10 +57,16 @@ export function ReviewScreen() {
 
   return (
     <>
+      <div className="review-import">
+        <button type="button" className="button button--secondary" onClick={() => setDialog({ kind: 'import' })}>
+          {messages.importTitle}
+        </button>
+      </div>
       <DeckList
         onReview={(deck) =>
           setTarget(deck ? { deckId: deck._id, name: deck.name } : { deckId: null, name: 'All decks' })
         }
+        onAddCard={() => setDialog({ kind: 'add-card' })}
         onSettings={(deck) => setDialog({ kind: 'settings', deck, tab: 'settings' })}
         onShare={(deck) => setDialog({ kind: 'share', deck })}
         onDelete={(deck) => setDialog({ kind: 'delete-deck', deck })}
@@ -56,6 +79,8 @@ export function ReviewScreen() {
           onClose={() => setDialog(null)}
         />
       )}
+      {dialog?.kind === 'add-card' && <AddCardModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'import' && <ImportModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'share' && <ShareModal deck={dialog.deck} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete-deck' && <DeleteDeckModal deck={dialog.deck} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete-card' && (

@@ -1,6 +1,8 @@
 import type { Card, ReviewResult } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { errorCode } from '../../lib/api-client';
+import { useUndoReview } from '../cards/cards-api';
 import { useDeckStats } from '../decks/decks-api';
 import { NextDueLine } from './next-due-line';
 import { ProgressDial } from './progress-dial';
@@ -59,6 +61,9 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   const [tally, setTally] = useState({ pass: 0, fail: 0 });
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The answers of this session that can still be taken back, the latest last.
+  const [answered, setAnswered] = useState<{ at: number; cardId: string; result: ReviewResult }[]>([]);
+  const undoReview = useUndoReview();
 
   useEffect(
     () => () => {
@@ -87,6 +92,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
       return;
     }
     setTally((before) => ({ ...before, [result]: before[result] + 1 }));
+    setAnswered((before) => [...before, { at, cardId: id, result }]);
     setFlipped(false);
     setLeaving(null);
     setPosition(at + 1);
@@ -102,14 +108,38 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     timer.current = setTimeout(() => void send(current, at, result), answerAnimationMs);
   }
 
+  /** Takes back the latest answer (POST /cards/{id}/undo-review): its card comes back, as it was, to answer again. */
+  async function undo() {
+    const last = answered.at(-1);
+    if (!last || leaving || review.isPending || undoReview.isPending) return;
+    setError(null);
+    try {
+      const { card } = await undoReview.mutateAsync(last.cardId);
+      setCards((before) => (before ? before.map((item, index) => (index === last.at ? card : item)) : before));
+      setTally((before) => ({ ...before, [last.result]: Math.max(0, before[last.result] - 1) }));
+      setPosition(last.at);
+      setFlipped(false);
+      void refresh();
+    } catch (caught) {
+      // Already undone (or never recorded), or the card was deleted meanwhile: either way the answer is dropped.
+      const code = errorCode(caught);
+      if (code !== 'nothing_to_undo' && code !== 'card_not_found') {
+        setError(messages.undoFailed);
+        return;
+      }
+      setError(messages.undoNothing);
+    }
+    setAnswered((before) => before.slice(0, -1));
+  }
+
   const flip = () => {
     if (current && !leaving) setFlipped((side) => !side);
   };
 
   // Keyboard (product-spec.md section 9): Space flips, A is don't know, D is know it.
-  const keys = useRef({ answer, flip });
-  keys.current = { answer, flip };
-  const active = Boolean(current);
+  const keys = useRef({ answer, flip, undo });
+  keys.current = { answer, flip, undo };
+  const active = Boolean(cards && cards.length > 0);
   useEffect(() => {
     if (!active) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -125,6 +155,8 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
         keys.current.answer('fail');
       } else if (event.key === 'd' || event.key === 'D') {
         keys.current.answer('pass');
+      } else if (event.key === 'u' || event.key === 'U') {
+        void keys.current.undo();
       }
     };
     document.addEventListener('keydown', onKeyDown);
@@ -135,6 +167,20 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   // The deck list (and the button that started the session) is gone: focus moves to the session's heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const undoButton = answered.length > 0 && (
+    <button
+      type="button"
+      className="button button--secondary review-actions__undo"
+      aria-keyshortcuts="U"
+      disabled={undoReview.isPending}
+      onClick={() => void undo()}
+    >
+      {messages.undoAnswer}{' '}
+      <span className="kbd" aria-hidden="true">
+        U
+      </span>
+    </button>
+  );
   const backButton = (
     <button type="button" className="button button--secondary" onClick={onBack}>
       Back to Decks
@@ -164,6 +210,12 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
           <h3>{messages.reviewCompleted}</h3>
         </div>
         <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
+        {error && (
+          <p className="notice notice--error" role="alert">
+            {error}
+          </p>
+        )}
+        {undoButton}
         <NextDueLine stats={stats.isFetching ? undefined : stats.data} />
         {stats.data && !stats.isFetching && (
           <p className="muted">Cards reviewed today: {stats.data.cards_reviewed_today}</p>
@@ -241,9 +293,10 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             </span>
           </button>
         </div>
+        {undoButton && <div className="review-undo">{undoButton}</div>}
         <p className="review-hint muted">
           Tap the card or press Space to flip it. Swipe right or press D if you know it; swipe left or press A if you
-          don't.
+          don't. Press U to undo the last answer.
         </p>
         <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
       </>

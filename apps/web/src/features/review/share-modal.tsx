@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { errorDetail } from '../../lib/api-client';
 import { fill } from '../../lib/fill';
+import { downloadApkg } from '../interop/interop-api';
 import { useFetchDeckCards, useShareDeck } from './review-api';
 
 /** How long 'Copied!' shows after copying the link (product-spec.md section 9). */
@@ -24,6 +25,7 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
   const [copied, setCopied] = useState(false);
   const [copyError, setCopyError] = useState(false);
   const [exportState, setExportState] = useState<ExportState>({ kind: 'idle' });
+  const [apkgState, setApkgState] = useState<ExportState>({ kind: 'idle' });
   const started = useRef(false);
 
   const { mutate } = share;
@@ -50,6 +52,15 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
     } catch {
       setCopied(false);
       setCopyError(true);
+    }
+  }
+
+  async function exportApkg() {
+    setApkgState({ kind: 'working' });
+    try {
+      setApkgState({ kind: 'done', file: await downloadApkg(deck._id, deck.name) });
+    } catch {
+      setApkgState({ kind: 'error' });
     }
   }
 
@@ -108,17 +119,30 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
       </section>
       <section className="share-section" aria-labelledby={`${linkId}-export`}>
         <h3 id={`${linkId}-export`}>Export to Anki</h3>
-        <p className="muted">A CSV file with two columns, question and answer, that Anki can import.</p>
-        {exportState.kind === 'error' && (
+        <p className="muted">
+          An Anki package with the deck, its cards and their images, or a CSV file with two columns, question and
+          answer, that Anki can import.
+        </p>
+        {(exportState.kind === 'error' || apkgState.kind === 'error') && (
           <p className="notice notice--error" role="alert">
             {messages.reviewExportFailed}
           </p>
         )}
-        {exportState.kind === 'done' && (
+        {(exportState.kind === 'done' || apkgState.kind === 'done') && (
           <p className="notice notice--success" role="status">
-            {fill(messages.reviewExported, { file: exportState.file })}
+            {fill(messages.reviewExported, {
+              file: apkgState.kind === 'done' ? apkgState.file : exportState.kind === 'done' ? exportState.file : '',
+            })}
           </p>
         )}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={exportApkg}
+          disabled={apkgState.kind === 'working'}
+        >
+          {apkgState.kind === 'working' ? 'Exporting...' : messages.exportApkg}
+        </button>{' '}
         <button
           type="button"
           className="button button--secondary"

@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { UnreadableFileError } from '../extract/extracted';
+import { readZipEntries } from '../extract/safe-zip';
+import { protoMessages, protoNumber, protoString, readMessage } from './protobuf';
+import { isZstd, zstdDecompress } from './zstd';
+
+/** The package cannot be read: not a zip, no collection, a damaged collection, or over the unpacked-size cap. */
+export class InvalidPackageError extends Error {
+  override name = 'InvalidPackageError';
+}
+
+export interface AnkiNotetype {
+  name: string;
+  cloze: boolean;
+  /** Field names in order. */
+  fields: string[];
+  /** Card templates by ordinal. */
+  templates: { name: string; qfmt: string; afmt: string }[];
+}
+
+export interface AnkiNote {
+  id: number;
+  guid: string;
+  notetypeId: number;
+  fields: string[];
+}
+
+export interface AnkiCard {
+  noteId: number;
+  deckId: number;
+  ord: number;
+}
+
+export interface AnkiCollection {
+  notetypes: Map<number, AnkiNotetype>;
+  /** Deck names with `::` between levels. */
+  decks: Map<number, string>;
+  notes: Map<number, AnkiNote>;
+  /** In the collection's order: by note, then template. */
+  cards: AnkiCard[];
+}
+
+export interface AnkiPackage {
+  collection: AnkiCollection;
+  /** Media files by the name notes use. */
+  media: Map<string, Buffer>;
+}
+
+const collectionNames = ['collection.anki21b', 'collection.anki21', 'collection.anki2'] as const;
+
+/**
+ * Reads an .apkg or .colpkg (a zip) in any of the three collection formats Anki has written: `collection.anki2`
+ * and `collection.anki21` (schema 11, note types and decks as JSON in `col`, media map as JSON), and
+ * `collection.anki21b` (zstd-compressed, schema 18 with note types, fields, templates and decks in tables; media
+ * map and media files zstd-compressed, the map a protobuf). The zip goes through the zip-bomb guard; zstd output
+ * counts against the same cap.
+ */
+export async function readAnkiPackage(
+  bytes: Buffer,
+  maxUnzippedBytes: number,
+  workDir: string = os.tmpdir(),
+): Promise<AnkiPackage> {
+  let entries: Map<string, Buffer>;
+  try {
+    entries = await readZipEntries(bytes, maxUnzippedBytes);
+  } catch (error) {
+    throw new InvalidPackageError(error instanceof Error ? error.message : String(error));
+  }
+  let budget = maxUnzippedBytes;
+  const inflate = (data: Buffer): Buffer => {
+    try {
+      const out = zstdDecompress(data, budget);
+      budget -= out.length;
+      return out;
+    } catch (error) {
+      throw new InvalidPackageError(`zstd: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const meta = entries.get('meta');
+  let latest = false;
+  if (meta) {
+    try {
+      latest = (protoNumber(readMessage(meta), 1) ?? 0) >= 3;
+    } catch {
+      throw new InvalidPackageError('unreadable meta');
+    }
+  }
+  const collectionName = collectionNames.find((name) => entries.has(name));
+  if (!collectionName) throw new InvalidPackageError('no collection in the package');
+  let collectionBytes = entries.get(collectionName) as Buffer;
+  if (collectionName === 'collection.anki21b' || isZstd(collectionBytes)) collectionBytes = inflate(collectionBytes);
+  const collection = await readCollection(collectionBytes, workDir);
+
+  const media = new Map<string, Buffer>();
+  const mediaMap = entries.get('media');
+  if (mediaMap && mediaMap.length > 0) {
+    let names: [string, string][];
+    try {
+      if (latest || isZstd(mediaMap)) {
+        const list = protoMessages(readMessage(inflate(mediaMap)), 1);
+        names = list.map((entry, index) => [String(protoNumber(entry, 255) ?? index), protoString(entry, 1)]);
+      } else {
+        const parsed: unknown = JSON.parse(mediaMap.toString('utf8'));
+        if (!parsed || typeof parsed !== 'object') throw new Error('not an object');
+        names = Object.entries(parsed as Record<string, unknown>).map(([key, value]) => [key, String(value)]);
+      }
+    } catch (error) {
+      if (error instanceof InvalidPackageError) throw error;
+      throw new InvalidPackageError('unreadable media map');
+    }
+    for (const [zipName, name] of names) {
+      const data = entries.get(zipName);
+      if (!data || !name || name.includes('/') || name.includes('\\')) continue;
+      media.set(name, latest || isZstd(data) ? inflate(data) : data);
+    }
+  }
+  return { collection, media };
+}
+
+const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * Opens the collection from a temporary file in `workDir` (better-sqlite3 reads files), read, then removed; the
+ * import puts it beside the upload, so a worker ended mid-read leaves nothing once the upload's folder goes.
+ */
+async function readCollection(bytes: Buffer, workDir: string): Promise<AnkiCollection> {
+  if (bytes.length < 100 || !bytes.subarray(0, 16).equals(sqliteHeader)) {
+    throw new InvalidPackageError('the collection is not an SQLite database');
+  }
+  const file = path.join(workDir, `flashcards-anki-${randomBytes(12).toString('hex')}.sqlite`);
+  await writeFile(file, bytes, { mode: 0o600 });
+  try {
+    const db = new SqliteDatabase(file, { fileMustExist: true });
+    try {
+      db.pragma('trusted_schema = OFF');
+      db.pragma('query_only = ON');
+      return readTables(db);
+    } catch (error) {
+      if (error instanceof InvalidPackageError) throw error;
+      throw new InvalidPackageError(`damaged collection: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    if (error instanceof InvalidPackageError) throw error;
+    throw new InvalidPackageError(`damaged collection: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await rm(file, { force: true });
+    await rm(`${file}-wal`, { force: true });
+    await rm(`${file}-shm`, { force: true });
+    await rm(`${file}-journal`, { force: true });
+  }
+}
+
+type Row = Record<string, unknown>;
+
+function readTables(db: SqliteDatabase.Database): AnkiCollection {
+  const tables = new Set(
+    (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map(
+      (row) => row.name,
+    ),
+  );
+  for (const required of ['col', 'notes', 'cards']) {
+    if (!tables.has(required)) throw new InvalidPackageError(`the collection has no ${required} table`);
+  }
+  const col = db.prepare('select * from col limit 1').get() as Row | undefined;
+  if (!col) throw new InvalidPackageError('the collection has no col row');
+  const schema18 = tables.has('notetypes') && tables.has('templates') && Number(col.ver) >= 15;
+  const { notetypes, decks } = schema18 ? readSchema18(db) : readSchema11(col);
+
+  const notes = new Map<number, AnkiNote>();
+  for (const row of db.prepare('select id, guid, mid, flds from notes').iterate() as Iterable<Row>) {
+    const id = Number(row.id);
+    notes.set(id, { id, guid: String(row.guid), notetypeId: Number(row.mid), fields: String(row.flds).split('\x1f') });
+  }
+  const cards: AnkiCard[] = [];
+  for (const row of db.prepare('select nid, did, odid, ord from cards order by nid, ord').iterate() as Iterable<Row>) {
+    const odid = Number(row.odid);
+    cards.push({ noteId: Number(row.nid), deckId: odid ? odid : Number(row.did), ord: Number(row.ord) });
+  }
+  return { notetypes, decks, notes, cards };
+}
+
+function parseJsonObject(text: unknown, what: string): Record<string, Row> {
+  try {
+    const parsed: unknown = JSON.parse(String(text));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, Row>;
+  } catch {
+    // fall through
+  }
+  throw new InvalidPackageError(`unreadable ${what} in the collection`);
+}
+
+/** Schema 11: note types and decks are JSON objects in the `col` row. */
+function readSchema11(col: Row): Pick<AnkiCollection, 'notetypes' | 'decks'> {
+  const notetypes = new Map<number, AnkiNotetype>();
+  for (const [id, model] of Object.entries(parseJsonObject(col.models, 'note types'))) {
+    const fields = (Array.isArray(model.flds) ? (model.flds as Row[]) : [])
+      .slice()
+      .sort((a, b) => Number(a.ord) - Number(b.ord))
+      .map((field) => String(field.name ?? ''));
+    const templates = (Array.isArray(model.tmpls) ? (model.tmpls as Row[]) : [])
+      .slice()
+      .sort((a, b) => Number(a.ord) - Number(b.ord))
+      .map((template) => ({
+        name: String(template.name ?? ''),
+        qfmt: String(template.qfmt ?? ''),
+        afmt: String(template.afmt ?? ''),
+      }));
+    notetypes.set(Number(id), { name: String(model.name ?? ''), cloze: Number(model.type) === 1, fields, templates });
+  }
+  const decks = new Map<number, string>();
+  for (const [id, deck] of Object.entries(parseJsonObject(col.decks, 'decks'))) {
+    decks.set(Number(id), String(deck.name ?? ''));
+  }
+  return { notetypes, decks };
+}
+
+/** Schema 18 (collection.anki21b): tables, with protobuf configs; deck names use \x1f between levels. */
+function readSchema18(db: SqliteDatabase.Database): Pick<AnkiCollection, 'notetypes' | 'decks'> {
+  const notetypes = new Map<number, AnkiNotetype>();
+  for (const row of db.prepare('select id, name, config from notetypes').all() as Row[]) {
+    const config = readMessage(row.config as Buffer);
+    notetypes.set(Number(row.id), {
+      name: String(row.name),
+      cloze: protoNumber(config, 1) === 1,
+      fields: [],
+      templates: [],
+    });
+  }
+  for (const row of db.prepare('select ntid, ord, name from fields order by ntid, ord').all() as Row[]) {
+    notetypes.get(Number(row.ntid))?.fields.push(String(row.name));
+  }
+  for (const row of db.prepare('select ntid, ord, name, config from templates order by ntid, ord').all() as Row[]) {
+    const config = readMessage(row.config as Buffer);
+    notetypes.get(Number(row.ntid))?.templates.push({
+      name: String(row.name),
+      qfmt: protoString(config, 1),
+      afmt: protoString(config, 2),
+    });
+  }
+  const decks = new Map<number, string>();
+  for (const row of db.prepare('select id, name from decks').all() as Row[]) {
+    decks.set(Number(row.id), String(row.name).split('\x1f').join('::'));
+  }
+  return { notetypes, decks };
+}
+
+export function isUnreadable(error: unknown): boolean {
+  return error instanceof InvalidPackageError || error instanceof UnreadableFileError;
+}

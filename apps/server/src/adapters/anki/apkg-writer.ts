@@ -1,0 +1,231 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import yazl from 'yazl';
+import { stripHtml } from './template';
+
+export interface ApkgCard {
+  /** Stable per card: the note's guid, so exporting twice gives the same notes. */
+  guid: string;
+  /** HTML, as Anki stores fields. */
+  front: string;
+  back: string;
+  createdAt: number;
+}
+
+export interface ApkgInput {
+  deckName: string;
+  cards: ApkgCard[];
+  /** Files the cards' `<img src>` name. */
+  media: { name: string; data: Buffer }[];
+  now: number;
+}
+
+// Anki's schema 11 (rslib/src/storage/schema11.sql): the collection format every Anki version reads.
+const schema11 = `
+CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
+  ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
+  models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL);
+CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL, mod integer NOT NULL,
+  usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL, sfld integer NOT NULL, csum integer NOT NULL,
+  flags integer NOT NULL, data text NOT NULL);
+CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL, ord integer NOT NULL,
+  mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL, queue integer NOT NULL, due integer NOT NULL,
+  ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL,
+  left integer NOT NULL, odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);
+CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer NOT NULL, ease integer NOT NULL,
+  ivl integer NOT NULL, lastIvl integer NOT NULL, factor integer NOT NULL, time integer NOT NULL,
+  type integer NOT NULL);
+CREATE TABLE graves (usn integer NOT NULL, oid integer NOT NULL, type integer NOT NULL);
+CREATE INDEX ix_notes_usn ON notes (usn);
+CREATE INDEX ix_cards_usn ON cards (usn);
+CREATE INDEX ix_revlog_usn ON revlog (usn);
+CREATE INDEX ix_cards_nid ON cards (nid);
+CREATE INDEX ix_cards_sched ON cards (did, queue, due);
+CREATE INDEX ix_revlog_cid ON revlog (cid);
+CREATE INDEX ix_notes_csum ON notes (csum);
+`;
+
+const css = `.card {
+  font-family: arial;
+  font-size: 20px;
+  text-align: center;
+  color: black;
+  background-color: white;
+}
+img { max-width: 100%; }
+`;
+
+/** Anki's note checksum: the first 8 hex digits of the SHA-1 of the first field's text, as a number. */
+export function fieldChecksum(text: string): number {
+  return Number.parseInt(createHash('sha1').update(stripHtml(text)).digest('hex').slice(0, 8), 16);
+}
+
+/**
+ * Writes an .apkg Anki 2.1 and AnkiDroid import with no settings: a `collection.anki2` (schema 11) with one deck,
+ * a Basic note type (Front, Back; answer `{{FrontSide}}<hr id=answer>{{Back}}`), one note and one new card per
+ * card, and the images as numbered zip entries with the JSON `media` map.
+ */
+export async function writeApkg(input: ApkgInput): Promise<Buffer> {
+  const file = path.join(os.tmpdir(), `flashcards-export-${randomBytes(12).toString('hex')}.anki2`);
+  try {
+    const db = new SqliteDatabase(file);
+    try {
+      writeCollection(db, input);
+    } finally {
+      db.close();
+    }
+    const collection = await readFile(file);
+    return await zip(collection, input.media);
+  } finally {
+    await rm(file, { force: true });
+    await rm(`${file}-journal`, { force: true });
+  }
+}
+
+function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): void {
+  const { now } = input;
+  const seconds = Math.floor(now / 1000);
+  // Ids are epoch milliseconds in Anki; the note type and deck get fixed-width ones from the export time.
+  const modelId = now;
+  const deckId = now + 1;
+  db.exec(schema11);
+  const model = {
+    id: modelId,
+    name: 'Basic',
+    type: 0,
+    mod: seconds,
+    usn: -1,
+    sortf: 0,
+    did: deckId,
+    tmpls: [
+      {
+        name: 'Card 1',
+        ord: 0,
+        qfmt: '{{Front}}',
+        afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}',
+        did: null,
+        bqfmt: '',
+        bafmt: '',
+      },
+    ],
+    flds: ['Front', 'Back'].map((name, ord) => ({
+      name,
+      ord,
+      sticky: false,
+      rtl: false,
+      font: 'Arial',
+      size: 20,
+      media: [],
+    })),
+    css,
+    latexPre:
+      '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
+    latexPost: '\\end{document}',
+    tags: [],
+    vers: [],
+    req: [[0, 'any', [0]]],
+  };
+  const deckBase = {
+    mod: seconds,
+    usn: -1,
+    lrnToday: [0, 0],
+    revToday: [0, 0],
+    newToday: [0, 0],
+    timeToday: [0, 0],
+    collapsed: false,
+    browserCollapsed: false,
+    desc: '',
+    dyn: 0,
+    conf: 1,
+    extendNew: 0,
+    extendRev: 0,
+  };
+  const decks = {
+    '1': { ...deckBase, id: 1, name: 'Default' },
+    [String(deckId)]: { ...deckBase, id: deckId, name: input.deckName },
+  };
+  const dconf = {
+    '1': {
+      id: 1,
+      name: 'Default',
+      mod: 0,
+      usn: 0,
+      maxTaken: 60,
+      autoplay: true,
+      timer: 0,
+      replayq: true,
+      dyn: false,
+      new: { bury: false, delays: [1, 10], initialFactor: 2500, ints: [1, 4, 0], order: 1, perDay: 20 },
+      rev: { bury: false, ease4: 1.3, ivlFct: 1, maxIvl: 36500, perDay: 200, hardFactor: 1.2 },
+      lapse: { delays: [10], leechAction: 1, leechFails: 8, minInt: 1, mult: 0 },
+    },
+  };
+  const conf = {
+    activeDecks: [1],
+    curDeck: 1,
+    newSpread: 0,
+    collapseTime: 1200,
+    timeLim: 0,
+    estTimes: true,
+    dueCounts: true,
+    curModel: modelId,
+    nextPos: input.cards.length + 1,
+    sortType: 'noteFld',
+    sortBackwards: false,
+    addToCur: true,
+  };
+  db.prepare('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)').run(
+    seconds,
+    now,
+    now,
+    JSON.stringify(conf),
+    JSON.stringify({ [String(modelId)]: model }),
+    JSON.stringify(decks),
+    JSON.stringify(dconf),
+    '{}',
+  );
+  const insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, ?, -1, '', ?, ?, ?, 0, '')");
+  const insertCard = db.prepare("INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')");
+  // Note and card ids must be unique: creation times, bumped past any repeat.
+  let lastId = 0;
+  const nextId = (wanted: number) => {
+    lastId = Math.max(wanted, lastId + 1);
+    return lastId;
+  };
+  db.transaction(() => {
+    input.cards.forEach((card, index) => {
+      const noteId = nextId(card.createdAt);
+      insertNote.run(
+        noteId,
+        card.guid,
+        modelId,
+        seconds,
+        `${card.front}\x1f${card.back}`,
+        stripHtml(card.front),
+        fieldChecksum(card.front),
+      );
+      insertCard.run(nextId(card.createdAt), noteId, deckId, seconds, index + 1);
+    });
+  })();
+}
+
+function zip(collection: Buffer, media: ApkgInput['media']): Promise<Buffer> {
+  const archive = new yazl.ZipFile();
+  archive.addBuffer(collection, 'collection.anki2');
+  const map: Record<string, string> = {};
+  media.forEach((file, index) => {
+    map[String(index)] = file.name;
+    archive.addBuffer(file.data, String(index), { compress: false });
+  });
+  archive.addBuffer(Buffer.from(JSON.stringify(map)), 'media');
+  archive.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    archive.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    archive.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    archive.outputStream.on('error', reject);
+  });
+}

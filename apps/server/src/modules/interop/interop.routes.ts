@@ -1,0 +1,103 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors } from '../../http/app-error';
+import { currentUser } from '../../http/authenticate';
+import { type InteropService, importKind, importTooLarge, unsupportedImportType } from './interop.service';
+
+// Multipart framing and the deck_name field on top of the file itself.
+const maxMultipartOverhead = 64 * 1024;
+
+/** A file name for Content-Disposition: the deck's name, without what a header or a file system would choke on. */
+export function exportFileName(deckName: string): { ascii: string; utf8: string } {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+  const safe = deckName.replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_').trim() || 'deck';
+  return { ascii: `${safe.replace(/[^\u0020-\u007e]/g, '_')}.apkg`, utf8: `${safe}.apkg` };
+}
+
+/**
+ * Streams the multipart `file` to a temporary file, stopping at IMPORT_MAX_BYTES, so an upload never sits in
+ * memory. The caller removes `dir`.
+ */
+async function receiveUpload(request: FastifyRequest, dir: string, maxBytes: number) {
+  if (!request.isMultipart()) throw unsupportedImportType();
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + maxMultipartOverhead) throw importTooLarge(maxBytes);
+  let upload: { filePath: string; filename: string } | null = null;
+  let unsupported = false;
+  let deckName: string | undefined;
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file' || upload || unsupported) {
+        part.file.resume();
+        continue;
+      }
+      const filename = part.filename ?? '';
+      if (!importKind(filename)) {
+        unsupported = true;
+        part.file.resume();
+        continue;
+      }
+      const filePath = path.join(dir, 'upload');
+      try {
+        await pipeline(part.file, createWriteStream(filePath, { mode: 0o600 }));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw importTooLarge(maxBytes);
+        throw error;
+      }
+      if (part.file.truncated) throw importTooLarge(maxBytes);
+      upload = { filePath, filename };
+    } else if (part.fieldname === 'deck_name' && typeof part.value === 'string') {
+      deckName = part.value;
+    }
+  }
+  if (unsupported) throw unsupportedImportType();
+  if (!upload) {
+    throw errors.validationFailed({ message: 'importNoFile', errors: [{ field: 'file', message: 'is required' }] });
+  }
+  return { ...upload, deckName };
+}
+
+export function interopRoutes(app: FastifyInstance, interop: InteropService, options: { maxImportBytes: number }) {
+  app.post('/import', { onRequest: app.authenticate }, async (request, reply) => {
+    const user = currentUser(request);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'flashcards-import-'));
+    try {
+      const upload = await receiveUpload(request, dir, options.maxImportBytes);
+      return reply.status(201).send(await interop.import(user.id, upload));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/decks/:id/export.apkg',
+    { onRequest: app.authenticate },
+    async (request, reply) => {
+      const { deckName, body } = await interop.exportApkg(currentUser(request).id, request.params.id);
+      const name = exportFileName(deckName);
+      return reply
+        .type('application/octet-stream')
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="${name.ascii}"; filename*=UTF-8''${encodeURIComponent(name.utf8)}`,
+        )
+        .send(body);
+    },
+  );
+
+  // Public: the unguessable name is the permission, so an <img> loads it without a token.
+  app.get<{ Params: { name: string } }>('/media/:name', async (request, reply) => {
+    const media = await interop.media(request.params.name);
+    return reply
+      .type(media.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(media.data);
+  });
+}

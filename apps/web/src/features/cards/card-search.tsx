@@ -1,0 +1,101 @@
+import type { CardSearchResult } from '@flashcards/shared/api-types';
+import { fillMessage, messages } from '@flashcards/shared/messages';
+import { useEffect, useId, useState } from 'react';
+import { CardEditor } from './card-form';
+import { useCardSearch } from './cards-api';
+
+/** The text typed, settled for `delayMs` (one search per pause, not one per key). */
+export function useSettled(value: string, delayMs = 250): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return value.trim() === '' ? '' : settled;
+}
+
+/** A search box; `label` names it for screen readers. */
+export function SearchBox({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field card-search__field">
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        placeholder={label}
+        autoComplete="off"
+        maxLength={200}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Search results (best first), each opening its card for editing; more on request. */
+export function SearchResults({ q, deckId }: { q: string; deckId: string | null }) {
+  const search = useCardSearch(q, deckId);
+  const [editing, setEditing] = useState<string | null>(null);
+  if (search.isError) {
+    return (
+      <p className="notice notice--error" role="alert">
+        {messages.searchFailed}
+      </p>
+    );
+  }
+  if (!search.data) return <p role="status">{messages.loading}</p>;
+  const results = search.data.pages.flatMap((page) => page.cards);
+  if (results.length === 0) {
+    return (
+      <p className="muted" role="status">
+        {fillMessage(messages.searchNoResults, { q: q.trim() })}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className="search-results" aria-label="Search results">
+        {results.map((card) => (
+          <li key={card._id} className="search-results__item">
+            {editing === card._id ? (
+              <CardEditor card={card} onDone={() => setEditing(null)} />
+            ) : (
+              <SearchHit card={card} showDeck={deckId === null} onOpen={() => setEditing(card._id)} />
+            )}
+          </li>
+        ))}
+      </ul>
+      {search.hasNextPage && (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={search.isFetchingNextPage}
+          onClick={() => void search.fetchNextPage()}
+        >
+          {search.isFetchingNextPage ? messages.loading : 'More results'}
+        </button>
+      )}
+    </>
+  );
+}
+
+function SearchHit({ card, showDeck, onOpen }: { card: CardSearchResult; showDeck: boolean; onOpen: () => void }) {
+  return (
+    <button type="button" className="search-hit" onClick={onOpen} aria-label={`Edit card: ${card.question}`}>
+      <span className="search-hit__question">{card.question}</span>
+      <span className="search-hit__answer muted">{card.answer}</span>
+      {showDeck && <span className="search-hit__deck">{card.deck_name}</span>}
+    </button>
+  );
+}

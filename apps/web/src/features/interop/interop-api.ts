@@ -1,0 +1,51 @@
+import type { FileImportResponse } from '@flashcards/shared/api-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../lib/api-context';
+import { localTokenStore } from '../../lib/token-store';
+import { deckKeys } from '../decks/decks-api';
+
+/** Reading a large package can take a while: the import waits up to five minutes. */
+const importTimeoutMs = 300_000;
+
+/** POST /import with the chosen file (and deck name for a text file); refreshes the decks afterwards. */
+export function useImportFile() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { file: File; deckName: string }) => {
+      const form = new FormData();
+      if (input.deckName.trim()) form.set('deck_name', input.deckName.trim());
+      form.set('file', input.file);
+      return api.post<FileImportResponse>('/import', { formData: form, timeoutMs: importTimeoutMs });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deckKeys.all }),
+  });
+}
+
+/** The file name the server's Content-Disposition gives, else the deck's name. */
+function fileNameFrom(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (utf8) return decodeURIComponent(utf8);
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? `${fallback}.apkg`;
+}
+
+/** GET /decks/{id}/export.apkg, saved as a file; returns its name. */
+export async function downloadApkg(deckId: string, deckName: string): Promise<string> {
+  const token = localTokenStore.get();
+  const response = await fetch(`/decks/${encodeURIComponent(deckId)}/export.apkg`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new Error(`export failed: ${response.status}`);
+  const fileName = fileNameFrom(response, deckName);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return fileName;
+}

@@ -1,0 +1,195 @@
+// `npm run bench -- interop`: generates an Anki package of 30,000 notes (Basic, reversed and cloze notes in three
+// decks, 1,000 distinct images shown by 1,000 notes) and imports it through POST /import into the real server,
+// started as its own process on 127.0.0.1 with a temporary SQLite database (or BENCH_DATABASE_URL's PostgreSQL).
+// Prints the package size, the time of the import request, the cards written, and the server's peak memory
+// (VmHWM: the worker thread that parses is in the same process) before and after.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  basic,
+  buildPackage,
+  cloze,
+  pngBytes,
+  reversed,
+  type TestNote,
+} from '../apps/server/test/support/anki-packages';
+
+const NOTES = 30_000;
+const IMAGES = 1_000;
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** A distinct valid PNG per index: the 1×1 image with bytes after IEND (browsers and sniffers ignore them). */
+function image(index: number): Buffer {
+  const filler = Buffer.alloc(8 * 1024);
+  for (let i = 0; i < filler.length; i += 4) filler.writeUInt32LE((index * 2654435761 + i) >>> 0, i);
+  return Buffer.concat([pngBytes, Buffer.from(`#${index}#`), filler]);
+}
+
+function generateNotes(): { notes: TestNote[]; media: Record<string, Buffer> } {
+  const decks = [1_700_000_000_101, 1_700_000_000_102, 1_700_000_000_103];
+  const notes: TestNote[] = [];
+  const media: Record<string, Buffer> = {};
+  for (let i = 0; i < NOTES; i++) {
+    const deckId = decks[i % decks.length] as number;
+    const kind = i % 10;
+    if (i < IMAGES) {
+      media[`img${i}.png`] = image(i);
+      notes.push({
+        id: i + 1,
+        guid: `bench${i}`,
+        notetypeId: basic.id,
+        fields: [`Figure ${i}: what does it show? <img src="img${i}.png">`, `Structure <b>${i}</b>`],
+        cards: [{ ord: 0, deckId }],
+      });
+    } else if (kind < 6) {
+      notes.push({
+        id: i + 1,
+        guid: `bench${i}`,
+        notetypeId: basic.id,
+        fields: [`What is term number ${i}?`, `It is <i>definition ${i}</i>, see \\(x_{${i}}^2\\).`],
+        cards: [{ ord: 0, deckId }],
+      });
+    } else if (kind < 8) {
+      notes.push({
+        id: i + 1,
+        guid: `bench${i}`,
+        notetypeId: reversed.id,
+        fields: [`Word ${i}`, `Meaning ${i}`],
+        cards: [
+          { ord: 0, deckId },
+          { ord: 1, deckId },
+        ],
+      });
+    } else {
+      notes.push({
+        id: i + 1,
+        guid: `bench${i}`,
+        notetypeId: cloze.id,
+        fields: [`The {{c1::capital}} of region ${i} is {{c2::city ${i}::a city}}.`, ''],
+        cards: [
+          { ord: 0, deckId },
+          { ord: 1, deckId },
+        ],
+      });
+    }
+  }
+  return { notes, media };
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'interop-bench-'));
+  const started = performance.now();
+  const { notes, media } = generateNotes();
+  const pkg = await buildPackage(
+    {
+      notetypes: [basic, reversed, cloze],
+      decks: { 1: 'Default', 1700000000101: 'Bench::A', 1700000000102: 'Bench::B', 1700000000103: 'Bench::C' },
+      notes,
+      media,
+    },
+    'anki21',
+  );
+  const cardCount = notes.reduce((sum, note) => sum + note.cards.length, 0);
+  out(
+    `package: ${NOTES} notes, ${cardCount} cards, ${IMAGES} images, ${(pkg.length / 1_048_576).toFixed(1)} MiB (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+
+  const port = await freePort();
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (i > 600) throw new Error('server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const peak = () => {
+      const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+      const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      return { hwm: kb('VmHWM') / 1024, rss: kb('VmRSS') / 1024 };
+    };
+    const email = `bench-${Date.now()}@example.com`;
+    const password = 'correct horse battery';
+    await fetch(`${base}/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, name: 'Bench' }),
+    });
+    const login = await fetch(`${base}/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: email, password }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const before = peak();
+    out(
+      `server before import: peak RSS ${before.hwm.toFixed(0)} MiB (database: ${databaseUrl ? 'PostgreSQL' : 'SQLite'})`,
+    );
+
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(pkg)]), 'bench.apkg');
+    const t0 = performance.now();
+    const response = await fetch(`${base}/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = (await response.json()) as { cards_imported: number; skipped: number; decks: unknown[] };
+    const seconds = (performance.now() - t0) / 1000;
+    const after = peak();
+    out(
+      `import: HTTP ${response.status} in ${seconds.toFixed(1)} s: ${body.cards_imported} cards in ${body.decks.length} decks, ${body.skipped} skipped`,
+    );
+    out(
+      `server after import: peak RSS ${after.hwm.toFixed(0)} MiB (+${(after.hwm - before.hwm).toFixed(0)} MiB), RSS now ${after.rss.toFixed(0)} MiB`,
+    );
+
+    const t1 = performance.now();
+    const again = await fetch(`${base}/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const againBody = (await again.json()) as { cards_imported: number; skipped: number };
+    out(
+      `second import (every note skipped): HTTP ${again.status} in ${((performance.now() - t1) / 1000).toFixed(1)} s: ${againBody.cards_imported} imported, ${againBody.skipped} skipped`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
