@@ -62,7 +62,8 @@ function load(baseUrl: string, route: RouteLoad, seconds: number, connections = 
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
     });
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the report may still be in the pipe when the process exits.
+    child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
       const report = JSON.parse(stdout) as {
         requests: { average: number };
