@@ -1,6 +1,8 @@
 // `npm run bench -- study-core`: seeds one account with 100,000 cards (10 decks of 10,000, in every FSRS state, with
-// a year of review history) and times the study calls the review page makes, through the real app (app.inject:
-// routing, auth, SQL and JSON), on SQLite and on PostgreSQL. Prints the median and p99 of each call.
+// a year of review history: 200,000 reviews in study sessions of 20 to 60 minutes, one to three a day, each on one or
+// two decks) and times the study calls the review page makes and the statistics page's /stats/history and
+// /stats/forecast, through the real app (app.inject: routing, auth, SQL and JSON), on SQLite and on PostgreSQL.
+// Prints the median and p99 of each call.
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (skipped if down).
 // BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one of the two.
 import { randomBytes } from 'node:crypto';
@@ -22,7 +24,7 @@ import { insertCards } from '../apps/server/src/modules/study-core/deck-counters
 
 const DECKS = 10;
 const CARDS_PER_DECK = 10_000;
-const HISTORY_LOGS = 50_000;
+const HISTORY_LOGS = 200_000;
 const TODAY_LOGS = 300;
 const WARMUP = 20;
 const RUNS = 300;
@@ -116,15 +118,19 @@ async function seed(handle: DatabaseHandle, userId: string): Promise<string[]> {
     await db.transaction().execute((trx) => insertCards(trx, rows));
   }
   const logs: ReviewLogsTable[] = [];
-  for (let l = 0; l < HISTORY_LOGS + TODAY_LOGS; l++) {
-    const card = cardIds[Math.floor(random() * cardIds.length)] ?? { id: '', deck: '' };
-    const today = l >= HISTORY_LOGS;
-    const at = today ? NOW - Math.floor(random() * 14 * 60) * MINUTE : NOW - DAY - Math.floor(random() * 365 * DAY);
+  const byDeck = new Map<string, string[]>();
+  for (const card of cardIds) {
+    const list = byDeck.get(card.deck) ?? [];
+    list.push(card.id);
+    byDeck.set(card.deck, list);
+  }
+  const pushLog = (at: number, deck: string, today: boolean) => {
+    const cards = byDeck.get(deck) ?? [];
     logs.push({
       id: newId(),
       user_id: userId,
-      deck_id: card.deck,
-      card_id: card.id,
+      deck_id: deck,
+      card_id: cards[Math.floor(random() * cards.length)] ?? '',
       reviewed_at: at,
       rating: random() < 0.2 ? 1 : 3,
       undone_at: null,
@@ -138,6 +144,24 @@ async function seed(handle: DatabaseHandle, userId: string): Promise<string[]> {
       scheduled_days: 5,
       elapsed_days: 5,
     });
+  };
+  // A year of study sessions: each day one to three sessions of 20 to 60 minutes on one or two decks.
+  const perDay = HISTORY_LOGS / 365;
+  for (let day = 365; day >= 1; day--) {
+    const sessions = 1 + Math.floor(random() * 3);
+    for (let session = 0; session < sessions; session++) {
+      const start = NOW - day * DAY + Math.floor(random() * 20 * 60) * MINUTE;
+      const minutes = 20 + Math.floor(random() * 40);
+      const decks = [deckIds[Math.floor(random() * DECKS)] ?? '', deckIds[Math.floor(random() * DECKS)] ?? ''];
+      const count = Math.round(perDay / sessions);
+      for (let r = 0; r < count && logs.length < HISTORY_LOGS; r++) {
+        pushLog(start + Math.floor((r / count) * minutes * MINUTE), decks[r % 2] ?? '', false);
+      }
+    }
+  }
+  while (logs.length < HISTORY_LOGS) pushLog(NOW - DAY - Math.floor(random() * 60) * MINUTE, deckIds[0] ?? '', false);
+  for (let l = 0; l < TODAY_LOGS; l++) {
+    pushLog(NOW - Math.floor(random() * 14 * 60) * MINUTE, deckIds[l % DECKS] ?? '', true);
   }
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < logs.length; start += BATCH) {
@@ -146,7 +170,21 @@ async function seed(handle: DatabaseHandle, userId: string): Promise<string[]> {
         .values(logs.slice(start, start + BATCH))
         .execute();
     }
+    // The statistics rollup, filled from the log as migration 0007 fills it (the app's review path keeps it after).
+    await sql`
+      insert into review_stats (user_id, deck_id, bucket, reviews, passed, new_cards, mature_reviews, mature_passed)
+      select user_id, deck_id, reviewed_at / 900000, count(*),
+        sum(case when rating = 3 then 1 else 0 end), sum(case when state_before = 0 then 1 else 0 end),
+        sum(case when state_before = 2 then 1 else 0 end),
+        sum(case when state_before = 2 and rating = 3 then 1 else 0 end)
+      from review_logs group by user_id, deck_id, reviewed_at / 900000
+    `.execute(trx);
   });
+  const buckets = await db
+    .selectFrom('review_stats')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  out(`  review_stats rollup: ${Number(buckets.n)} rows for ${logs.length} reviews`);
   return deckIds;
 }
 
@@ -174,6 +212,11 @@ async function time(app: FastifyInstance, url: string, token: string) {
   return { median: percentile(samples, 50), p99: percentile(samples, 99), size };
 }
 
+/** The learner studies in New York: study days are 04:00 to 04:00 there, across the year's two clock changes. */
+async function setZone(handle: DatabaseHandle, userId: string): Promise<void> {
+  await handle.db.updateTable('users').set({ time_zone: 'America/New_York' }).where('id', '=', userId).execute();
+}
+
 async function run(label: string, handle: DatabaseHandle, dataDir: string): Promise<void> {
   await migrateToLatest(handle.db, handle.dialect);
   const userId = 'b'.repeat(24);
@@ -188,7 +231,9 @@ async function run(label: string, handle: DatabaseHandle, dataDir: string): Prom
 
   const clock = { now: () => NOW };
   const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    // BODY_TIMEOUT: the body-deadline hook's timer never ends for an injected GET (no 'end' event) and would fire after
+    // 30 s on a socket without destroy(); a day keeps it out of a bench run.
+    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, BODY_TIMEOUT: '1d' }),
     db: handle.db,
     jwtSecret: SECRET,
     clock,
@@ -206,7 +251,12 @@ async function run(label: string, handle: DatabaseHandle, dataDir: string): Prom
     ['GET /decks/stats', '/decks/stats'],
     ['GET /decks/{id}/stats', `/decks/${deck}/stats`],
     ['GET /decks', '/decks'],
+    ['GET /stats/history', '/stats/history'],
+    ['GET /stats/history?deck_id', `/stats/history?deck_id=${deck}`],
+    ['GET /stats/forecast', '/stats/forecast'],
+    ['GET /stats/forecast?deck_id', `/stats/forecast?deck_id=${deck}`],
   ] as const;
+  await setZone(handle, userId);
   out(`  ${'call'.padEnd(26)}${'median ms'.padStart(10)}${'p99 ms'.padStart(10)}${'response'.padStart(12)}`);
   const stats = await app.inject({ method: 'GET', url: '/decks/stats', headers: { authorization: `Bearer ${token}` } });
   out(`  GET /decks/stats answers ${stats.body}`);

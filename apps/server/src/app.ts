@@ -16,6 +16,7 @@ import type { AiProvider } from './adapters/ai/ai-provider';
 import { createAiProvider } from './adapters/ai/create-provider';
 import type { Clock } from './adapters/clock';
 import { createParserPool } from './adapters/extract/parser-pool';
+import { createFsrsOptimizer, type FsrsOptimizer } from './adapters/fsrs/fsrs-optimizer';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
@@ -49,6 +50,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
+import { createQueueRunner } from './modules/generation/generation-queue';
 import { healthRoutes } from './modules/health/health.routes';
 import { createWorkerImportParser, type ImportParser, limitImports } from './modules/interop/import-runner';
 import { createInteropRepo } from './modules/interop/interop.repo';
@@ -64,9 +66,17 @@ import { createReviewRepo } from './modules/review/review.repo';
 import { reviewRoutes } from './modules/review/review.routes';
 import { createReviewService } from './modules/review/review.service';
 import type { RandomSource } from './modules/review/scheduler';
+import { createSchedulingRepo } from './modules/scheduling/scheduling.repo';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
+import { createSchedulingService } from './modules/scheduling/scheduling.service';
 import { createSharingRepo } from './modules/sharing/sharing.repo';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { createSharingService, randomShareCode } from './modules/sharing/sharing.service';
+import { createStatsRepo } from './modules/stats/stats.repo';
+import { statsRoutes } from './modules/stats/stats.routes';
+import { createStatsService } from './modules/stats/stats.service';
+import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
+import { createUserSettingsService } from './modules/user-settings/user-settings.service';
 
 /** Everything the app needs from the outside world; server.ts wires the real ones, tests their own. */
 export interface AppDeps {
@@ -90,8 +100,23 @@ export interface AppDeps {
   aiProvider?: AiProvider;
   /** Told about every route as it is added (the route fuzzer lists the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Defaults to the FSRS optimizer (fsrs-rs) in a worker thread. */
+  fsrsOptimizer?: FsrsOptimizer;
   /** Reads imported files; defaults to a worker thread per import. */
   importParser?: ImportParser;
+  /** Idle time before a `: keep-alive` comment on POST /create's event stream; 15 s unless a test shortens it. */
+  keepAliveMs?: number;
+}
+
+/** GENERATION_QUEUE=redis: generations run on the Redis queue's worker processes; otherwise in this process. */
+function createQueueRunnerFor(config: Config): ReturnType<typeof createQueueRunner> | undefined {
+  if (config.generationQueue.mode !== 'redis' || !config.redisUrl) return undefined;
+  return createQueueRunner({
+    redisUrl: config.redisUrl,
+    queueName: config.generationQueue.name,
+    extractTimeoutMs: config.extraction.timeoutMs,
+    aiTimeoutMs: config.ai.timeoutMs,
+  });
 }
 
 async function createPaymentProvider(deps: AppDeps): Promise<PaymentProvider> {
@@ -216,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.db);
   clientConfigRoutes(app, config);
   authRoutes(app, auth);
+  userSettingsRoutes(app, createUserSettingsService({ users, clock: deps.clock }));
 
   const payments = deps.payments ?? (await createPaymentProvider(deps));
   const billing = createBillingService({
@@ -244,6 +270,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       decks: decksRepo,
       random: deps.random ?? Math.random,
       maxQueue: limits.maxReviewQueue,
+    }),
+  );
+  statsRoutes(app, createStatsService({ stats: createStatsRepo(deps.db), decks: decksRepo, clock: deps.clock }));
+  schedulingRoutes(
+    app,
+    createSchedulingService({
+      repo: createSchedulingRepo(deps.db),
+      optimizer: deps.fsrsOptimizer ?? createFsrsOptimizer({ timeoutMs: config.scheduling.optimizeTimeoutMs }),
+      clock: deps.clock,
+      minReviews: config.scheduling.minReviews,
     }),
   );
   sharingRoutes(
@@ -295,6 +331,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onKill: (reason) => app.log.warn({ reason }, 'parser process killed'),
   });
   app.addHook('onClose', () => extractor.close());
+  const queueRunner = createQueueRunnerFor(config);
+  if (queueRunner) app.addHook('onClose', () => queueRunner.close());
   generationRoutes(
     app,
     createGenerationService({
@@ -309,7 +347,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       quota,
       clock: deps.clock,
       ai: config.ai,
+      ...(queueRunner ? { runner: queueRunner } : {}),
     }),
+    { keepAliveMs: deps.keepAliveMs ?? 15_000 },
   );
   const quiz = createQuizService({
     repo: createQuizRepo(deps.db),

@@ -193,6 +193,20 @@ const schema = z
     IMPORT_MAX_UNZIPPED_BYTES: positiveInt(536_870_912),
     IMPORT_TIMEOUT: duration('120s'),
     FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
+    FSRS_MIN_REVIEWS: positiveInt(400),
+    FSRS_OPTIMIZE_TIMEOUT: duration('120s'),
+    GENERATION_QUEUE: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['in-process', 'redis'], { error: 'must be in-process or redis' }).default('in-process'),
+    ),
+    GENERATION_QUEUE_NAME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[\w-]{1,64}$/, 'must be 1 to 64 letters, digits, _ or -')
+        .default('generation'),
+    ),
+    GENERATION_WORKER_CONCURRENCY: positiveInt(2),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_MODE === 'live' && !env.STRIPE_SECRET_KEY) {
@@ -214,6 +228,9 @@ const schema = z
         path: ['AI_PROVIDER'],
         message: 'is "openai" but neither OPENAI_BASE_URL nor OPENAI_API_KEY is set',
       });
+    }
+    if (env.GENERATION_QUEUE === 'redis' && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['GENERATION_QUEUE'], message: 'is "redis" but REDIS_URL is not set' });
     }
   });
 
@@ -303,6 +320,13 @@ export interface Config {
   interop: { maxImportBytes: number; maxUnzippedBytes: number; timeoutMs: number };
   /** Feedback submissions accepted per client address per hour. */
   feedbackRateLimitPerHour: number;
+  /** Personal FSRS parameters: the fewest reviews a fit may use, and the time limit of one fit. */
+  scheduling: { minReviews: number; optimizeTimeoutMs: number };
+  /**
+   * Where generations run: `in-process` (this server) or `redis` (a BullMQ queue on REDIS_URL, worked by
+   * `npm run worker` processes); the queue's name, and how many jobs one worker process runs at once.
+   */
+  generationQueue: { mode: 'in-process' | 'redis'; name: string; workerConcurrency: number };
 }
 
 export class ConfigError extends Error {
@@ -395,5 +419,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hstsIncludeSubDomains: e.HSTS_INCLUDE_SUBDOMAINS,
     shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
     feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
+    scheduling: { minReviews: e.FSRS_MIN_REVIEWS, optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT },
+    generationQueue: {
+      mode: e.GENERATION_QUEUE,
+      name: e.GENERATION_QUEUE_NAME,
+      workerConcurrency: e.GENERATION_WORKER_CONCURRENCY,
+    },
   };
 }

@@ -12,6 +12,8 @@ export const testUser: User = {
   email: 'ada@example.com',
   name: 'Ada',
   created_at: '2026-11-22T10:00:00.000Z',
+  // The browser's own zone, so that signing in does not set it again (that is tested on its own).
+  time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
 };
 
 /**

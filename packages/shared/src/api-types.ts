@@ -14,6 +14,54 @@ export interface User {
   email: string;
   name: string;
   created_at: string;
+  /** IANA time zone of the learner's study day (default "UTC"). */
+  time_zone: string;
+}
+
+/** PUT /users/me/settings: request and response. */
+export interface UserSettings {
+  time_zone: string;
+}
+
+/** GET /stats/history. */
+export interface HistoryDay {
+  date: string;
+  reviews: number;
+  passed: number;
+  new_cards: number;
+}
+
+export interface HistoryResponse {
+  time_zone: string;
+  days: HistoryDay[];
+  streak_days: number;
+  retention_30d: number | null;
+  reviews_30d: number;
+}
+
+/** GET /stats/forecast. */
+export interface ForecastResponse {
+  time_zone: string;
+  days: { date: string; due: number }[];
+}
+
+/** GET /scheduling. */
+export interface SchedulingInfo {
+  personalized: boolean;
+  parameters: number[];
+  optimized_at: string | null;
+  reviews_used: number;
+  reviews_since: number;
+  min_reviews: number;
+}
+
+/** POST /scheduling/optimize. `detail` says why the defaults were kept, when they were. */
+export interface OptimizeResponse {
+  parameters: number[];
+  reviews_used: number;
+  log_loss_default: number;
+  log_loss_personal: number;
+  detail?: string;
 }
 
 export interface TokenResponse {
@@ -64,6 +112,8 @@ export interface Deck {
   daily_new_card_limit: number;
   card_count: number;
   created_at: string;
+  /** FSRS desired retention, 0.70 to 0.97. */
+  desired_retention: number;
 }
 
 /** GET /decks/{id}. */
@@ -74,10 +124,13 @@ export interface DeckWithCards extends Deck {
   flashcards_truncated: boolean;
 }
 
-/** PUT /decks/{id}/settings: request and response. */
+/** PUT /decks/{id}/settings: response (the request may send either field or both). */
 export interface DeckSettings {
   daily_new_card_limit: number;
+  desired_retention: number;
 }
+
+export type DeckSettingsUpdate = Partial<DeckSettings>;
 
 export interface DeckStats {
   total_cards: number;
@@ -189,6 +242,27 @@ export interface GenerateResponse {
   cost: number;
   remaining: number;
 }
+
+/** A `progress` event of POST /create's event stream: pages or slides read, then cards written so far. */
+export interface GenerationProgress {
+  stage: 'extracting' | 'generating';
+  done: number;
+  total: number;
+}
+
+/** An `error` event of POST /create's event stream: what the JSON reply would have said, and its status. */
+export interface GenerationStreamError {
+  detail: string;
+  code: ErrorCode;
+  status: number;
+}
+
+/** The events of POST /create with `Accept: text/event-stream` (api-contract.md, "Streaming generation"). */
+export type GenerationStreamEvent =
+  | { event: 'progress'; data: GenerationProgress }
+  | { event: 'card'; data: GeneratedCard }
+  | { event: 'done'; data: GenerateResponse }
+  | { event: 'error'; data: GenerationStreamError };
 
 /** POST /api/quiz/generate */
 export interface QuizResponse {

@@ -67,6 +67,8 @@ export const errorCodes = {
   payment_unavailable: { status: 502, message: 'paymentProviderUnavailable' },
   unavailable: { status: 503, message: 'serviceUnavailable' },
   busy: { status: 503, message: 'serverBusy' },
+  optimize_busy: { status: 503, message: 'optimizeBusy' },
+  optimize_timeout: { status: 503, message: 'optimizeTimeout' },
   ai_timeout: { status: 504, message: 'generationTimeout' },
 } as const satisfies Record<string, { status: number; message: MessageKey }>;
 

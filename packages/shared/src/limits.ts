@@ -25,6 +25,14 @@ export const limits = {
   maxQuizQuestions: 20,
   /** A deck's cards (the first ones, in creation order) a quiz is written from. */
   maxQuizCardsIn: 100,
+  /** Desired retention of a deck's reviews (FSRS request_retention). */
+  minDesiredRetention: 0.7,
+  maxDesiredRetention: 0.97,
+  defaultDesiredRetention: 0.9,
+  /** GET /stats/history and /stats/forecast: days asked for. */
+  maxStatsDays: 366,
+  defaultHistoryDays: 365,
+  defaultForecastDays: 30,
 } as const;
 
 /** Generation cost in units of quota (docs/api.md). Text plus a file costs the file's price. */

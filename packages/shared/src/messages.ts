@@ -90,8 +90,6 @@ export const messages = {
   reviewResultInvalid: 'Result must be "pass" or "fail".',
   reviewConflict: 'This card was being reviewed at the same time elsewhere. Please try again.',
   nothingToUndo: 'There is no review of this card to undo.',
-  invalidTimeZone: 'Please choose a valid time zone.',
-  notEnoughReviews: 'At least {min} reviews are needed to personalize scheduling (you have {n}).',
   invalidPackage: 'This file could not be read as an Anki package or a text file of cards.',
 
   // Card management (server): paging, search, undo
@@ -181,6 +179,12 @@ export const messages = {
   generationServerError: 'Server error: {detail}',
   quotaShort: 'Need {need}, Have {have}.',
   generationNote: 'Generation may take up to 2 minutes...',
+  generationStarting: 'Starting…',
+  generationReadingPage: 'Reading page {done} of {total}…',
+  generationReadingSlide: 'Reading slide {done} of {total}…',
+  generationReadingFile: 'Reading your file…',
+  generationWritingCards: 'Writing cards… {count} so far',
+  generationCancelled: 'Generation cancelled. The cards that arrived are kept.',
   decksLoadFailed: 'Failed to load decks. Please try again later.',
   deckCreateFailed: 'Failed to create deck. Please try again.',
   cardsSaveFailed: 'Failed to save flashcards. Please try again.',
@@ -226,6 +230,45 @@ export const messages = {
   undoFailed: 'Could not undo the last answer. Please try again.',
   undoNothing: 'There is no answer to undo.',
 
+  // Time zone, statistics and personal scheduling (server; issue 12)
+  invalidTimeZone: 'Unknown time zone. Use an IANA time zone name such as Europe/Paris.',
+  statsDaysInvalid: 'Days must be a whole number from 1 to 366.',
+  desiredRetentionInvalid: 'Desired retention must be a number from 0.70 to 0.97.',
+  notEnoughReviews: 'At least {min} reviews are needed to personalize scheduling (you have {n}).',
+  optimizeKeptDefaults:
+    'Your reviews do not yet span enough days to fit personal parameters, so the default parameters are kept.',
+  optimizeNotBetter:
+    'Parameters fitted to your reviews predicted them no better than the defaults, so the defaults are kept.',
+  optimizeTimeout: 'Personalizing scheduling took too long. Please try again later.',
+  optimizeBusy: 'Many learners are personalizing their scheduling right now. Please try again in a few minutes.',
+
+  desiredRetentionHint:
+    'How many cards you want to still remember when they come back, from 70 to 97. Higher means more reviews.',
+
+  // Statistics page (web app)
+  statsTitle: 'Statistics',
+  statsLoadFailed: 'Failed to load your statistics. Please try again later.',
+  statsAllDecks: 'All decks',
+  statsStreak: '{n}-day streak',
+  statsStreakSentence: 'You have studied {n} days in a row.',
+  statsNoStreak: 'No streak yet: review a card today to start one.',
+  statsRetentionNone: 'No long-term reviews in the last 30 days yet.',
+  statsRetention: '{percent}% of {n} long-term reviews remembered in the last 30 days.',
+  personalizeTitle: 'Personalize scheduling',
+  personalizeIntro:
+    'Your reviews can teach the scheduler how fast you in particular forget, so that cards come back when you are about to forget them.',
+  personalizeCount: 'You have {n} reviews. Personalizing needs at least {min}.',
+  personalizeUses: 'Personalizing will use all {n} of your reviews.',
+  personalizeActive: 'Your scheduling is personalized (fitted on {n} reviews on {date}); {since} reviews since.',
+  personalizeDefault: 'Your scheduling uses the default parameters, fitted on many learners.',
+  personalizeRun: 'Personalize now',
+  personalizeRunning: 'Fitting to your reviews...',
+  personalizeReset: 'Go back to the defaults',
+  personalizeResult:
+    'Prediction error on your reviews: {before} with the defaults, {after} with your own parameters ({change}).',
+  personalizeBetter: '{percent}% better',
+  personalizeNotBetter: 'no better, so expect little change',
+  personalizeFailed: 'Personalizing failed. Please try again later.',
   // Anki interop (api-contract.md "Anki interop, media")
   importFileTooLarge: 'File is too large. Maximum import size is {size}.',
   importUnsupportedType:

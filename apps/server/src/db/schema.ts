@@ -40,6 +40,14 @@ export interface UsersTable {
   token_version: Generated<number>;
   /** Epoch ms of the latest Google sign-in (deleting a Google-only account needs a recent one). */
   google_signed_in_at: number | null;
+  /** IANA time zone (migration 0007); the study day runs 04:00 to 04:00 there. */
+  time_zone: Generated<string>;
+  /** FSRS parameters fitted to this user's review log (JSON number array), null for the defaults. */
+  fsrs_parameters: string | null;
+  fsrs_optimized_at: number | null;
+  fsrs_reviews_used: Generated<number>;
+  fsrs_log_loss_default: number | null;
+  fsrs_log_loss_personal: number | null;
   /** Secret in the names of the user's media (migration 0008); made on the first import. */
   media_secret: Generated<string | null>;
 }
@@ -61,6 +69,8 @@ export interface DecksTable {
   new_cards: Generated<number>;
   learning_cards: Generated<number>;
   review_cards: Generated<number>;
+  /** FSRS desired retention for this deck's reviews, 0.70 to 0.97 (migration 0007). */
+  desired_retention: Generated<number>;
 }
 
 export interface CardsTable {
@@ -106,6 +116,19 @@ export interface ReviewLogsTable {
   undone_at: number | null;
   /** The card's scheduling fields before this review (JSON of CardSnapshot), which undo restores. */
   card_before: string | null;
+}
+
+/** The review log rolled up per user, deck and quarter hour (migration 0007); kept with every review. */
+export interface ReviewStatsTable {
+  user_id: string;
+  deck_id: string;
+  /** floor(reviewed_at / 900000). */
+  bucket: number;
+  reviews: number;
+  passed: number;
+  new_cards: number;
+  mature_reviews: number;
+  mature_passed: number;
 }
 
 export interface SharesTable {
@@ -231,6 +254,7 @@ export interface Database {
   decks: DecksTable;
   cards: CardsTable;
   review_logs: ReviewLogsTable;
+  review_stats: ReviewStatsTable;
   shares: SharesTable;
   share_imports: ShareImportsTable;
   feedback: FeedbackTable;

@@ -7,6 +7,7 @@ export interface ChatRequest {
   authorization: string | undefined;
   body: {
     model: string;
+    stream?: boolean;
     messages: { role: string; content: string }[];
     response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: unknown } };
   };
@@ -24,6 +25,58 @@ export function completion(content: string, usage = { prompt_tokens: 100, comple
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
     usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
   };
+}
+
+export interface StreamOptions {
+  /** Characters of `content` per event. */
+  piece?: number;
+  /** Pause before each event. */
+  delayMs?: number;
+  /** Told when the client went away mid-stream (the request was aborted). */
+  onClientGone?: () => void;
+}
+
+/**
+ * Sends `content` as a streamed chat completion (`stream: true`): server-sent events of `delta.content` pieces,
+ * then one with usage and `[DONE]`, pausing between events like a model writing. Stops when the client leaves.
+ */
+export async function streamCompletion(res: ServerResponse, content: string, options: StreamOptions = {}) {
+  const piece = options.piece ?? 16;
+  let gone = false;
+  res.once('close', () => {
+    if (!res.writableFinished) {
+      gone = true;
+      options.onClientGone?.();
+    }
+  });
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const event = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    `data: ${JSON.stringify({
+      id: 'chatcmpl-test',
+      object: 'chat.completion.chunk',
+      created: 1_700_000_000,
+      model: 'test-model',
+      choices: [{ index: 0, delta, finish_reason: null }],
+      ...extra,
+    })}\n\n`;
+  res.write(event({ role: 'assistant', content: '' }));
+  for (let at = 0; at < content.length; at += piece) {
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    if (gone) return;
+    res.write(event({ content: content.slice(at, at + piece) }));
+  }
+  if (gone) return;
+  res.write(
+    `data: ${JSON.stringify({
+      id: 'chatcmpl-test',
+      object: 'chat.completion.chunk',
+      created: 1_700_000_000,
+      model: 'test-model',
+      choices: [],
+      usage: { prompt_tokens: 100, completion_tokens: Math.ceil(content.length / 4), total_tokens: 0 },
+    })}\n\n`,
+  );
+  res.end('data: [DONE]\n\n');
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   shareWith?: TestContext;
   /** Told about every route the app adds. */
   onRoute?: (route: RouteOptions) => void;
+  /** Idle time before a keep-alive comment on POST /create's event stream (15 s by default). */
+  keepAliveMs?: number;
   /** Runs before app.ready(), e.g. to add a route that a test needs. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -52,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(options.random ? { random: options.random } : {}),
     webDistDir: options.webDistDir,
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.keepAliveMs ? { keepAliveMs: options.keepAliveMs } : {}),
     logger: false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });

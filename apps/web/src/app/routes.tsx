@@ -94,6 +94,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/stats',
+                lazy: page(
+                  () => import('../pages/stats-page'),
+                  (m) => m.StatsPage,
+                ),
+              },
+              {
                 path: '/account',
                 lazy: page(
                   () => import('../pages/account-page'),

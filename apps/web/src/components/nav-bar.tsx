@@ -7,6 +7,7 @@ const links = [
   { to: '/review', label: 'Review' },
   { to: '/create', label: 'Create Cards' },
   { to: '/quiz', label: 'Quiz' },
+  { to: '/stats', label: 'Statistics' },
   { to: '/account', label: 'Account' },
 ] as const;
 

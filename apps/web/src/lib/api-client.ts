@@ -64,8 +64,22 @@ export interface ApiClientDeps {
   defaultTimeoutMs?: number;
 }
 
+/** A request whose answer is read as it arrives (POST /create's event stream). */
+export interface StreamRequestOptions {
+  formData: FormData;
+  /** `text/event-stream`: the server may still answer JSON (errors before work, servers that do not stream). */
+  accept: string;
+  /** The caller's own deadline and cancel: nothing here times out by itself. */
+  signal: AbortSignal;
+}
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * POSTs and resolves with the successful Response, body unread. An error status is read and thrown as
+   * ApiRequestError (a 401 ends the session as for `request`); a failed connection throws kind 'network'.
+   */
+  postStream(path: string, options: StreamRequestOptions): Promise<Response>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
   post<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
 }
@@ -144,8 +158,40 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return parsed as T;
   }
 
+  async function postStream(path: string, options: StreamRequestOptions): Promise<Response> {
+    const headers = new Headers({ accept: options.accept });
+    const token = deps.tokens.get();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers,
+        body: options.formData,
+        signal: options.signal,
+      });
+    } catch {
+      throw new ApiRequestError('network', null, null, null);
+    }
+    if (response.ok) return response;
+    let text = '';
+    try {
+      text = await response.text();
+    } catch {
+      throw new ApiRequestError('network', null, null, null);
+    }
+    if (response.status === 401 && token) {
+      deps.tokens.remove();
+      deps.onUnauthorized();
+    }
+    const parsed = parseJson(text);
+    const errorBody = isErrorBody(parsed) ? parsed : null;
+    throw new ApiRequestError('http', response.status, errorBody?.code ?? null, errorBody?.detail ?? null);
+  }
+
   return {
     request,
+    postStream,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     post: (path, options) => request(path, { ...options, method: 'POST' }),
   };

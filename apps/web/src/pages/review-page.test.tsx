@@ -15,6 +15,7 @@ const deck: Deck = {
   _id: deckId,
   name: '<b>Biology</b>',
   daily_new_card_limit: 20,
+  desired_retention: 0.9,
   card_count: 3,
   created_at: '2026-11-20T10:00:00.000Z',
 };
@@ -410,8 +411,33 @@ describe('review page: deck settings', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
       expect(await within(dialog).findByRole('status')).toHaveTextContent('Daily limit saved.');
       expect(input).toHaveValue(String(sent));
-      expect(puts(calls).at(-1)).toEqual({ daily_new_card_limit: sent });
+      expect(puts(calls).at(-1)).toEqual({ daily_new_card_limit: sent, desired_retention: 0.9 });
     }
+  });
+
+  it('saves the desired retention as a share (70 to 97 %) and links to the deck’s statistics', async () => {
+    const { calls, dialog } = await openSettings({
+      [`PUT /decks/${deckId}/settings`]: (call) => json(200, bodyOf(call)),
+      [`GET /decks/${deckId}/stats`]: () => json(200, stats({ total_cards: 3 })),
+    });
+    const input = within(dialog).getByLabelText('Desired retention (%)');
+    expect(input).toHaveValue('90');
+    for (const [typed, sent, shown] of [
+      ['85', 0.85, '85'],
+      ['99', 0.97, '97'],
+      ['50', 0.7, '70'],
+      ['abc', 0.9, '90'],
+    ] as const) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByRole('status')).toHaveTextContent('Daily limit saved.');
+      expect(input).toHaveValue(shown);
+      expect(puts(calls).at(-1)).toEqual({ daily_new_card_limit: 20, desired_retention: sent });
+    }
+    expect(within(dialog).getByRole('link', { name: /^Statistics/ })).toHaveAttribute(
+      'href',
+      `/stats?deck_id=${deckId}`,
+    );
   });
 
   it("prefers the server's detail when saving fails, else 'Failed to save daily limit. Please try again.'", async () => {

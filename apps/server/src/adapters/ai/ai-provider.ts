@@ -18,12 +18,18 @@ export interface ProviderResult {
 /**
  * Writes cards from text and quiz questions from a deck. Implementations: `openai` (any OpenAI-compatible
  * chat-completions server) and `offline` (the built-in extractive generator). Both stop when `signal` aborts.
+ * `onCard` hears each well-formed card as soon as it is known (the streamed reply's object is complete), before the
+ * whole reply is in; the result still carries every card.
  */
 export interface AiProvider {
   /** "offline" or "openai". */
   readonly name: string;
   readonly model: string;
-  generateCards(input: { text: string; maxCards: number }, signal: AbortSignal): Promise<ProviderResult>;
+  generateCards(
+    input: { text: string; maxCards: number },
+    signal: AbortSignal,
+    onCard?: (card: CardDraft) => void,
+  ): Promise<ProviderResult>;
   generateQuiz(input: { cards: CardDraft[]; maxQuestions: number }, signal: AbortSignal): Promise<ProviderResult>;
 }
 
@@ -78,16 +84,20 @@ export function similarity(a: string, b: string): number {
   return shared / (x.size + y.size - shared);
 }
 
+/** The card repeats one of `kept`: the same question, or nearly the same question and answer. */
+export function isNearDuplicate(card: CardDraft, kept: readonly CardDraft[]): boolean {
+  return kept.some(
+    (other) =>
+      normalize(other.question) === normalize(card.question) ||
+      (similarity(other.question, card.question) >= 0.8 && similarity(other.answer, card.answer) >= 0.6),
+  );
+}
+
 /** Drops exact and near-duplicate cards (same question, or nearly the same question and answer), first kept. */
 export function dropNearDuplicates<T extends CardDraft>(cards: T[]): T[] {
   const kept: T[] = [];
   for (const card of cards) {
-    const duplicate = kept.some(
-      (other) =>
-        normalize(other.question) === normalize(card.question) ||
-        (similarity(other.question, card.question) >= 0.8 && similarity(other.answer, card.answer) >= 0.6),
-    );
-    if (!duplicate) kept.push(card);
+    if (!isNearDuplicate(card, kept)) kept.push(card);
   }
   return kept;
 }

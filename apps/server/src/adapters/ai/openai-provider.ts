@@ -1,4 +1,5 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, BadRequestError } from 'openai';
+import { Stream } from 'openai/streaming';
 import {
   type AiProvider,
   AiTimeoutError,
@@ -8,6 +9,7 @@ import {
   type TokenUsage,
   validCards,
 } from './ai-provider';
+import { createCardStream } from './card-stream';
 import { cardsPrompt, cardsSchema, quizPrompt } from './prompts';
 
 export interface OpenAiProviderOptions {
@@ -51,6 +53,18 @@ export function parseCardsReply(content: string | null | undefined): unknown[] |
   return null;
 }
 
+/** The part of a streamed chat-completions chunk this provider reads. */
+interface CompletionChunk {
+  choices?: { delta?: { content?: string | null } }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+}
+
+/** The part of a whole chat-completions reply this provider reads. */
+interface CompletionReply {
+  choices?: { message?: { content?: string | null } }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+}
+
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
   const client = new OpenAI({
     baseURL: options.baseUrl ?? 'https://api.openai.com/v1',
@@ -61,58 +75,116 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
   });
   // Turned off for this provider (until restart) the first time the server refuses response_format.
   let structuredOutput = true;
+  // Turned off the same way the first time the server refuses `stream` (or `stream_options`).
+  let streaming = true;
+
+  /**
+   * One chat-completions request, streamed when the server can: each card object is handed to `onItem` as soon
+   * as it is complete. A server that answers with a whole JSON reply instead of an event stream works too.
+   */
+  async function request(
+    prompt: { system: string; user: string },
+    signal: AbortSignal,
+    onItem: (value: unknown) => void,
+    usage: TokenUsage,
+  ): Promise<string> {
+    const body = {
+      model: options.model,
+      messages: [
+        { role: 'system' as const, content: prompt.system },
+        { role: 'user' as const, content: prompt.user },
+      ],
+      temperature: 0.3,
+      ...(structuredOutput
+        ? {
+            response_format: {
+              type: 'json_schema' as const,
+              json_schema: { name: 'flashcards', strict: true, schema: cardsSchema as Record<string, unknown> },
+            },
+          }
+        : {}),
+    };
+    const response = streaming
+      ? await client.chat.completions
+          .create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal })
+          .asResponse()
+      : await client.chat.completions.create(body, { signal }).asResponse();
+    const addUsage = (reported: CompletionReply['usage']) => {
+      usage.promptTokens += reported?.prompt_tokens ?? 0;
+      usage.completionTokens += reported?.completion_tokens ?? 0;
+    };
+    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      // A whole reply: not asked to stream, or a server that ignores `stream`.
+      const reply = (await response.json()) as CompletionReply;
+      addUsage(reply.usage);
+      return reply.choices?.[0]?.message?.content ?? '';
+    }
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    let content = '';
+    const cards = createCardStream(onItem);
+    try {
+      for await (const chunk of Stream.fromSSEResponse<CompletionChunk>(response, controller)) {
+        if (chunk.usage) addUsage(chunk.usage);
+        const delta = chunk.choices?.[0]?.delta?.content;
+        if (!delta) continue;
+        content += delta;
+        cards.write(delta);
+      }
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
+    return content;
+  }
 
   async function complete(
     prompt: { system: string; user: string },
     signal: AbortSignal,
     maxItems: number,
+    onCard?: (card: CardDraft) => void,
   ): Promise<ProviderResult> {
     const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
-    // One retry when the reply cannot be used; a server that refuses structured output is asked again without it.
+    // One retry when the reply cannot be used; a server that refuses structured output (or streaming) is asked
+    // again without it.
     for (let attempt = 0; attempt < 2; ) {
-      let content: string | null | undefined;
+      const streamed: CardDraft[] = [];
+      const onItem = (value: unknown) => {
+        if (streamed.length >= maxItems) return;
+        const [card] = validCards([value]);
+        if (!card) return;
+        streamed.push(card);
+        onCard?.(card);
+      };
+      let content: string;
       try {
-        const response = await client.chat.completions.create(
-          {
-            model: options.model,
-            messages: [
-              { role: 'system', content: prompt.system },
-              { role: 'user', content: prompt.user },
-            ],
-            temperature: 0.3,
-            ...(structuredOutput
-              ? {
-                  response_format: {
-                    type: 'json_schema',
-                    json_schema: { name: 'flashcards', strict: true, schema: cardsSchema },
-                  },
-                }
-              : {}),
-          },
-          { signal },
-        );
-        usage.promptTokens += response.usage?.prompt_tokens ?? 0;
-        usage.completionTokens += response.usage?.completion_tokens ?? 0;
-        content = response.choices[0]?.message?.content;
+        content = await request(prompt, signal, onItem, usage);
       } catch (error) {
         if (signal.aborted) throw new AiTimeoutError('generation deadline passed');
         if (error instanceof APIConnectionTimeoutError) throw new AiTimeoutError('provider request timed out');
         if (error instanceof APIUserAbortError) throw new AiTimeoutError('aborted');
-        if (
-          structuredOutput &&
-          error instanceof BadRequestError &&
-          /response_format|json_schema|schema/i.test(error.message)
-        ) {
-          structuredOutput = false;
-          continue;
+        if (error instanceof BadRequestError && streamed.length === 0) {
+          if (streaming && /stream/i.test(error.message)) {
+            streaming = false;
+            continue;
+          }
+          if (structuredOutput && /response_format|json_schema|schema/i.test(error.message)) {
+            structuredOutput = false;
+            continue;
+          }
         }
         const status = error instanceof APIError ? error.status : undefined;
         throw new AiUnavailableError(`provider request failed${status ? ` with status ${status}` : ''}`);
       }
       attempt++;
+      if (streamed.length > 0) return { cards: streamed, usage };
+      // Not streamed (a whole reply, or JSON the stream could not follow): read the whole reply.
       const parsed = parseCardsReply(content);
       const cards = parsed ? validCards(parsed).slice(0, maxItems) : [];
-      if (cards.length > 0) return { cards, usage };
+      if (cards.length > 0) {
+        for (const card of cards) onCard?.(card);
+        return { cards, usage };
+      }
     }
     throw new AiUnavailableError('provider replied twice without usable cards');
   }
@@ -120,8 +192,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
   return {
     name: 'openai',
     model: options.model,
-    generateCards({ text, maxCards }, signal) {
-      return complete(cardsPrompt(text, maxCards), signal, maxCards);
+    generateCards({ text, maxCards }, signal, onCard) {
+      return complete(cardsPrompt(text, maxCards), signal, maxCards, onCard);
     },
     generateQuiz({ cards, maxQuestions }: { cards: CardDraft[]; maxQuestions: number }, signal) {
       return complete(quizPrompt(cards, maxQuestions), signal, maxQuestions);

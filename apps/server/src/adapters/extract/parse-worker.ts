@@ -1,13 +1,17 @@
 /**
- * The entry of an isolated parser process (see parser-pool.ts): one file, parsed with the caps it is given, its
- * progress sent to the parent as it goes. Anything that goes wrong here, however badly, ends this process only.
+ * The entry of an isolated parser process (see parser-pool.ts): one file, parsed with the caps it is given and its
+ * text cleaned (clean-text.ts), its progress sent to the parent as it goes. Anything that goes wrong here, however badly, ends this process only.
  */
 
+import { yieldCpuToServer } from '../workers/worker-entry';
+import { cleanPassages } from './clean-text';
 import type { FileKind, Passage } from './extracted';
 import { UnreadableFileError } from './extracted';
 import type { ExtractProgress, ParserLimits } from './extractor';
 import { parseFile } from './extractor';
 import { createTesseractOcr } from './image-ocr';
+
+yieldCpuToServer();
 
 export interface ParseTask {
   kind: FileKind;
@@ -27,7 +31,9 @@ export async function parse(task: ParseTask): Promise<ParseResult> {
   const onProgress = (progress: ExtractProgress) => send({ progress });
   send({ started: true });
   try {
-    return { passages: await parseFile(task.kind, bytes, task.limits, createTesseractOcr(), { onProgress }) };
+    // Cleaned here too (hyphenation, running headers, boilerplate): long regex work on untrusted text.
+    const passages = await parseFile(task.kind, bytes, task.limits, createTesseractOcr(), { onProgress });
+    return { passages: cleanPassages(passages) };
   } catch (error) {
     return { unreadable: error instanceof UnreadableFileError ? error.message : String(error) };
   }

@@ -4,7 +4,6 @@ import { workerEntry } from '../workers/worker-entry';
 import type { Passage } from './extracted';
 import { UnreadableFileError } from './extracted';
 import type { ExtractOptions, Extractor, ParserLimits } from './extractor';
-import { parseFile } from './extractor';
 import type { ParseResult, ParseTask, WorkerMessage } from './parse-worker';
 
 export interface ParserPoolOptions extends ParserLimits {
@@ -31,8 +30,6 @@ export interface IsolatedExtractor extends Extractor {
   close(): Promise<void>;
 }
 
-// Plain text needs no parser process: decoding it is linear and cannot fail badly.
-const inProcessKinds = new Set(['txt']);
 const memoryPollMs = 25;
 const pageSize = 4096;
 
@@ -73,7 +70,6 @@ export function createParserPool(options: ParserPoolOptions): IsolatedExtractor 
   return {
     hasCapacity: () => inFlight < options.workers + options.queue,
     async extract(kind, bytes, extractOptions: ExtractOptions = {}): Promise<Passage[]> {
-      if (inProcessKinds.has(kind)) return parseFile(kind, bytes, limits, noOcr);
       if (inFlight >= options.workers + options.queue) throw new ExtractorBusyError('parser queue full');
       inFlight++;
       const controller = new AbortController();
@@ -123,10 +119,6 @@ export function createParserPool(options: ParserPoolOptions): IsolatedExtractor 
     },
   };
 }
-
-const noOcr = {
-  recognize: async () => '',
-};
 
 /** Resident memory of a process in bytes, from /proc (Linux); null where it cannot be read. */
 export function residentBytes(pid: number): number | null {

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,4 +11,16 @@ export function workerEntry(url: string, name: string): { file: string; execArgv
   const compiled = here.endsWith('.js');
   const file = path.join(path.dirname(here), `${name}.${compiled ? 'js' : 'ts'}`);
   return { file, execArgv: compiled ? [] : ['--import', 'tsx'] };
+}
+
+/**
+ * Called at the top of a worker process: lowers its CPU priority (nice 10), so that when parsing or generation
+ * keeps every core busy, the server's event loop is still scheduled first and keeps answering.
+ */
+export function yieldCpuToServer(): void {
+  try {
+    setPriority(10);
+  } catch {
+    // Not allowed here: run at normal priority.
+  }
 }

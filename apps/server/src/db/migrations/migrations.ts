@@ -5,6 +5,7 @@ import * as studyCoreExtras from './0003-study-core-extras';
 import * as generationQuota from './0004-generation-quota';
 import * as billing from './0005-billing';
 import * as cardManagement from './0006-card-management';
+import * as timeZoneScheduling from './0007-time-zone-scheduling';
 import * as mediaAndImports from './0008-media-and-imports';
 import * as accountControls from './0009-account-controls';
 
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0004-generation-quota': generationQuota,
   '0005-billing': billing,
   '0006-card-management': cardManagement,
+  '0007-time-zone-scheduling': timeZoneScheduling,
   '0008-media-and-imports': mediaAndImports,
   '0009-account-controls': accountControls,
 };

@@ -24,8 +24,16 @@ export interface AuthServiceDeps {
 /** A Google-only account may be deleted within this long after a Google sign-in. */
 export const RECENT_GOOGLE_SIGN_IN_MS = 10 * 60_000;
 
-export function toUser(row: Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'>): User {
-  return { _id: row.id, email: row.email, name: row.name, created_at: new Date(row.created_at).toISOString() };
+export function toUser(
+  row: Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'> & { time_zone?: string | undefined },
+): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    created_at: new Date(row.created_at).toISOString(),
+    time_zone: row.time_zone ?? 'UTC',
+  };
 }
 
 /**

@@ -26,7 +26,8 @@ describe('POST /signup', () => {
     });
     expect(response.statusCode).toBe(201);
     const user = response.json();
-    expect(Object.keys(user).sort()).toEqual(['_id', 'created_at', 'email', 'name']);
+    expect(Object.keys(user).sort()).toEqual(['_id', 'created_at', 'email', 'name', 'time_zone']);
+    expect(user.time_zone).toBe('UTC');
     expect(user._id).toMatch(hex24);
     expect(user.email).toBe(email);
     expect(user.name).toBe('Ada Lovelace');

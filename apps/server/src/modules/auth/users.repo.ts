@@ -18,6 +18,10 @@ export function createUsersRepo(db: Kysely<Database>) {
     async insert(row: Insertable<UsersTable>): Promise<void> {
       await db.insertInto('users').values(row).execute();
     },
+    /** Sets the user's IANA time zone (already checked). */
+    async setTimeZone(id: string, timeZone: string, now: number): Promise<void> {
+      await db.updateTable('users').set({ time_zone: timeZone, updated_at: now }).where('id', '=', id).execute();
+    },
     /**
      * Links a Google subject to an account that has none yet, removing its (unverified) password and ending its
      * sessions; false if another sign-in linked one first.

@@ -1,3 +1,4 @@
+import type { DeckSettings, DeckSettingsUpdate } from '@flashcards/shared/api-types';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, DecksTable } from '../../db/schema';
 
@@ -18,6 +19,7 @@ export function createDecksRepo(db: Kysely<Database>) {
         'new_cards',
         'learning_cards',
         'review_cards',
+        'desired_retention',
       ]);
 
   return {
@@ -72,6 +74,31 @@ export function createDecksRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
+    },
+
+    /** Sets the given settings; answers the deck's settings afterwards, or undefined when there is no such deck. */
+    async updateSettings(
+      userId: string,
+      id: string,
+      settings: DeckSettingsUpdate,
+      now: number,
+    ): Promise<DeckSettings | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('decks')
+          .set({ ...settings, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return undefined;
+        const row = await trx
+          .selectFrom('decks')
+          .select(['daily_new_card_limit', 'desired_retention'])
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        return { daily_new_card_limit: row.daily_new_card_limit, desired_retention: Number(row.desired_retention) };
+      });
     },
 
     /** Deletes the deck; its cards, review log, shares and import records go with it (foreign keys cascade). */

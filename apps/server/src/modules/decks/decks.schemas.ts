@@ -17,14 +17,40 @@ export const createDeckSchema = z.preprocess(
   }),
 );
 
-/** PUT /decks/{id}/settings: a whole number, 0 or more (a numeric string is accepted too). */
-export const deckSettingsSchema = z.object({
-  daily_new_card_limit: z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: messages.dailyLimitInvalid })
-      .int({ error: messages.dailyLimitInvalid })
-      .min(0, { error: messages.dailyLimitInvalid })
-      .max(limits.maxDailyNewCardLimit, { error: messages.dailyLimitInvalid }),
-  ),
-});
+const dailyLimit = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: messages.dailyLimitInvalid })
+    .int({ error: messages.dailyLimitInvalid })
+    .min(0, { error: messages.dailyLimitInvalid })
+    .max(limits.maxDailyNewCardLimit, { error: messages.dailyLimitInvalid }),
+);
+
+const desiredRetention = z
+  .number({ error: messages.desiredRetentionInvalid })
+  .min(limits.minDesiredRetention, { error: messages.desiredRetentionInvalid })
+  .max(limits.maxDesiredRetention, { error: messages.desiredRetentionInvalid });
+
+/**
+ * PUT /decks/{id}/settings: `daily_new_card_limit` (a whole number from 0, a numeric string accepted too),
+ * `desired_retention` (0.70 to 0.97), or both. With neither, the limit is reported missing.
+ */
+export const deckSettingsSchema = z.preprocess(
+  (body) => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+    const record = body as Record<string, unknown>;
+    return 'daily_new_card_limit' in record || 'desired_retention' in record
+      ? record
+      : { ...record, daily_new_card_limit: undefined };
+  },
+  z
+    .object({
+      daily_new_card_limit: dailyLimit.optional(),
+      desired_retention: desiredRetention.optional(),
+    })
+    .superRefine((value, context) => {
+      if (value.daily_new_card_limit === undefined && value.desired_retention === undefined) {
+        context.addIssue({ code: 'custom', path: ['daily_new_card_limit'], message: messages.dailyLimitInvalid });
+      }
+    }),
+);

@@ -1,4 +1,5 @@
-import type { Deck, DeckSettings, DeckWithCards } from '@flashcards/shared/api-types';
+import type { Deck, DeckSettings, DeckSettingsUpdate, DeckWithCards } from '@flashcards/shared/api-types';
+import { limits } from '@flashcards/shared/limits';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
@@ -19,13 +20,18 @@ export interface DecksServiceDeps {
 /** GET /decks/{id} carries at most this many cards; the rest are paged through GET /decks/{id}/cards. */
 export const MAX_INLINE_DECK_CARDS = 2000;
 
-export function toDeck(row: Pick<DeckRow, 'id' | 'name' | 'daily_new_card_limit' | 'card_count' | 'created_at'>): Deck {
+export function toDeck(
+  row: Pick<DeckRow, 'id' | 'name' | 'daily_new_card_limit' | 'card_count' | 'created_at'> & {
+    desired_retention?: number;
+  },
+): Deck {
   return {
     _id: row.id,
     name: row.name,
     daily_new_card_limit: row.daily_new_card_limit,
     card_count: row.card_count,
     created_at: new Date(row.created_at).toISOString(),
+    desired_retention: Number(row.desired_retention ?? limits.defaultDesiredRetention),
   };
 }
 
@@ -66,11 +72,11 @@ export function createDecksService(deps: DecksServiceDeps) {
       return toDeck({ ...row, card_count: 0 });
     },
 
-    async updateSettings(userId: string, deckId: string, settings: DeckSettings): Promise<DeckSettings> {
-      const updated =
-        isId(deckId) && (await decks.setDailyNewCardLimit(userId, deckId, settings.daily_new_card_limit, clock.now()));
+    /** Sets the fields given (the daily new-card limit, the desired retention or both) and answers both. */
+    async updateSettings(userId: string, deckId: string, settings: DeckSettingsUpdate): Promise<DeckSettings> {
+      const updated = isId(deckId) ? await decks.updateSettings(userId, deckId, settings, clock.now()) : undefined;
       if (!updated) throw errors.deckNotFound();
-      return { daily_new_card_limit: settings.daily_new_card_limit };
+      return updated;
     },
 
     async delete(userId: string, deckId: string): Promise<void> {

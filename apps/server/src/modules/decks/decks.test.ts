@@ -16,7 +16,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const deckKeys = ['_id', 'card_count', 'created_at', 'daily_new_card_limit', 'name'];
+const deckKeys = ['_id', 'card_count', 'created_at', 'daily_new_card_limit', 'desired_retention', 'name'];
 
 describe('POST /decks', () => {
   it('creates a deck from the url-encoded form field deck_name and answers 201 Deck', async () => {
@@ -36,6 +36,7 @@ describe('POST /decks', () => {
       daily_new_card_limit: 20,
       card_count: 0,
       created_at: new Date(ctx.clock.now()).toISOString(),
+      desired_retention: 0.9,
     });
     const row = await ctx.database.db.selectFrom('decks').selectAll().where('id', '=', deck._id).executeTakeFirst();
     expect(row).toMatchObject({ user_id: user._id, name: 'Organic chemistry', daily_new_card_limit: 20 });
@@ -149,7 +150,7 @@ describe('PUT /decks/{id}/settings', () => {
       payload: { daily_new_card_limit: 5 },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ daily_new_card_limit: 5 });
+    expect(response.json()).toEqual({ daily_new_card_limit: 5, desired_retention: 0.9 });
     const row = await ctx.database.db
       .selectFrom('decks')
       .select('daily_new_card_limit')
@@ -172,7 +173,7 @@ describe('PUT /decks/{id}/settings', () => {
       payload: { daily_new_card_limit: value },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ daily_new_card_limit: stored });
+    expect(response.json()).toEqual({ daily_new_card_limit: stored, desired_retention: 0.9 });
   });
 
   it.each([[-1], [2.5], ['abc'], [null], [10000], [true]])('refuses %j with 422 and keeps the limit', async (value) => {

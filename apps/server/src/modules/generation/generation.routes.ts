@@ -1,9 +1,13 @@
+import type { GenerationStreamError } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errors } from '../../http/app-error';
+import { messages } from '@flashcards/shared/messages';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, errors } from '../../http/app-error';
 import { currentUser } from '../../http/authenticate';
+import { type EventStream, openEventStream, wantsEventStream } from '../../http/event-stream';
 import { readFormFields } from '../../http/form-fields';
 import type { GenerationInput, GenerationService } from './generation.service';
+import { GenerationCancelledError } from './generation-pipeline';
 
 // Multipart framing and the text field on top of the file itself.
 const maxMultipartOverhead = 2 * 1024 * 1024;
@@ -53,10 +57,74 @@ async function readGenerationInput(request: FastifyRequest): Promise<GenerationI
   return { text, file };
 }
 
-export function generationRoutes(app: FastifyInstance, generation: GenerationService): void {
-  app.post('/create', { onRequest: app.authenticate }, async (request) => {
+/** What the `error` event says: the JSON reply's detail and code, with its status; internals never leave. */
+function streamError(error: unknown, log: FastifyBaseLogger): GenerationStreamError {
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) log.error({ err: error }, error.detail);
+    return { detail: error.detail, code: error.code, status: error.statusCode };
+  }
+  log.error({ err: error }, 'unhandled error');
+  return { detail: messages.internalError, code: 'internal_error', status: 500 };
+}
+
+export interface GenerationRouteOptions {
+  /** Idle time before a `: keep-alive` comment (api-contract.md: at most 15 s). */
+  keepAliveMs: number;
+}
+
+/**
+ * POST /create. With `Accept: text/event-stream` it streams `progress`, `card`, then `done` or `error` (checks that
+ * fail before any work still answer JSON); otherwise one JSON reply. Either way a client that disconnects aborts
+ * its work.
+ */
+export function generationRoutes(
+  app: FastifyInstance,
+  generation: GenerationService,
+  options: GenerationRouteOptions = { keepAliveMs: 15_000 },
+): void {
+  app.post('/create', { onRequest: app.authenticate }, async (request, reply) => {
     const user = currentUser(request);
     const input = await readGenerationInput(request);
-    return generation.generate(user.id, input, request.log);
+    const left = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) left.abort();
+    };
+    reply.raw.once('close', onClose);
+    if (!wantsEventStream(request)) {
+      try {
+        return await generation.generate(user.id, input, request.log, { signal: left.signal });
+      } catch (error) {
+        if (!(error instanceof GenerationCancelledError)) throw error;
+        // Nobody to answer: the connection is gone.
+        reply.hijack();
+        reply.raw.destroy();
+        return undefined;
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    }
+
+    let stream: EventStream | null = null;
+    try {
+      const result = await generation.generate(user.id, input, request.log, {
+        signal: left.signal,
+        onStart: () => {
+          stream = openEventStream(request, reply, options);
+        },
+        onProgress: (progress) => stream?.send('progress', progress),
+        onCard: (card) => stream?.send('card', card),
+      });
+      // TypeScript cannot see that onStart ran: the stream is open whenever the work started.
+      const open = stream as EventStream | null;
+      open?.send('done', result);
+      open?.end();
+    } catch (error) {
+      const open = stream as EventStream | null;
+      if (!open) throw error;
+      if (!(error instanceof GenerationCancelledError)) open.send('error', streamError(error, request.log));
+      open.end();
+    } finally {
+      reply.raw.off('close', onClose);
+    }
   });
 }

@@ -31,7 +31,7 @@ async function setLimit(headers: { authorization: string }, deckId: string, limi
 }
 
 describe('daily new-card limits across a day boundary', () => {
-  it('holds the default limit of 20 and a custom limit of 5 per deck, and resets at midnight UTC', async () => {
+  it('holds the default limit of 20 and a custom limit of 5 per deck, and resets at 04:00 UTC (the study day of a user in the default zone)', async () => {
     ctx.clock.set('2026-12-01T22:00:00.000Z');
     const { headers } = await signUpAndLogIn(ctx.app);
     const big = await createDeck(ctx.app, headers, 'Default limit');
@@ -66,12 +66,14 @@ describe('daily new-card limits across a day boundary', () => {
     expect(byStatus(learning, 'new')).toEqual([]);
     for (const card of learning.slice(0, 4)) await reviewCard(ctx.app, headers, card._id, 'fail');
 
-    // One second before midnight: still day 1, still no new cards.
-    ctx.clock.set('2026-12-01T23:59:59.999Z');
+    // Midnight UTC is not the rollover any more; one millisecond before 04:00: still day 1, still no new cards.
+    ctx.clock.set('2026-12-02T00:00:00.000Z');
+    expect(byStatus(await dueCards(ctx.app, headers), 'new')).toEqual([]);
+    ctx.clock.set('2026-12-02T03:59:59.999Z');
     expect(byStatus(await dueCards(ctx.app, headers), 'new')).toEqual([]);
 
-    // Midnight UTC: day 2 gives each deck its limit again: the remaining 10 of the big deck, the next 5 of the small.
-    ctx.clock.set('2026-12-02T00:00:00.000Z');
+    // 04:00 UTC: day 2 gives each deck its limit again: the remaining 10 of the big deck, the next 5 of the small.
+    ctx.clock.set('2026-12-02T04:00:00.000Z');
     const day2 = await dueCards(ctx.app, headers);
     expect(ids(byStatus(day2, 'new'))).toEqual([...ids(bigCards.slice(20, 30)), ...ids(smallCards.slice(5, 10))]);
     // Learning cards come first, new cards last.

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, FsrsState, ReviewLogsTable } from '../../db/schema';
+import { countReview } from '../stats/stats.repo';
 import {
   type CardRow,
   CardState,
@@ -146,6 +147,17 @@ export function createReviewRepo(db: Kysely<Database>) {
       return rows;
     },
 
+    /** The desired retention of the user's deck (0.9 when it is gone: the review then finds no card anyway). */
+    async desiredRetention(userId: string, deckId: string): Promise<number> {
+      const row = await db
+        .selectFrom('decks')
+        .select('desired_retention')
+        .where('user_id', '=', userId)
+        .where('id', '=', deckId)
+        .executeTakeFirst();
+      return row === undefined ? 0.9 : Number(row.desired_retention);
+    },
+
     findCard(userId: string, cardId: string): Promise<CardRow | undefined> {
       return db
         .selectFrom('cards')
@@ -186,6 +198,17 @@ export function createReviewRepo(db: Kysely<Database>) {
           .insertInto('review_logs')
           .values({ ...log, card_before: JSON.stringify(snapshotOf(before)) })
           .execute();
+        await countReview(
+          trx,
+          {
+            userId: log.user_id,
+            deckId: log.deck_id,
+            reviewedAt: log.reviewed_at,
+            rating: log.rating,
+            stateBefore: log.state_before,
+          },
+          1,
+        );
         return trx
           .selectFrom('cards')
           .select(cardViewColumns)
@@ -212,7 +235,7 @@ export function createReviewRepo(db: Kysely<Database>) {
           if (!card) return 'card_not_found';
           const latest = await trx
             .selectFrom('review_logs')
-            .select(['id', 'undone_at', 'card_before'])
+            .select(['id', 'undone_at', 'card_before', 'deck_id', 'reviewed_at', 'rating', 'state_before'])
             .where('user_id', '=', userId)
             .where('card_id', '=', cardId)
             .orderBy('reviewed_at', 'desc')
@@ -227,6 +250,18 @@ export function createReviewRepo(db: Kysely<Database>) {
             .where('undone_at', 'is', null)
             .executeTakeFirst();
           if (marked.numUpdatedRows === 0n) return 'nothing_to_undo';
+          // The statistics' rollup drops the undone answer too.
+          await countReview(
+            trx,
+            {
+              userId,
+              deckId: latest.deck_id,
+              reviewedAt: latest.reviewed_at,
+              rating: latest.rating,
+              stateBefore: latest.state_before,
+            },
+            -1,
+          );
           const before = JSON.parse(latest.card_before) as CardSnapshot;
           const restored = await trx
             .updateTable('cards')

@@ -3,27 +3,34 @@ import { currentUser } from '../../http/authenticate';
 import { parseInput } from '../../http/validation';
 import { queueQuerySchema, reviewSchema } from './review.schemas';
 import type { ReviewService } from './review.service';
+import { parseWeights } from './scheduler';
 
 export function reviewRoutes(app: FastifyInstance, reviews: ReviewService): void {
   const auth = { onRequest: app.authenticate };
 
   app.get('/cards/due', auth, async (request) => {
     const { deck_id } = parseInput(queueQuerySchema, request.query);
-    return reviews.queue(currentUser(request).id, deck_id);
+    const user = currentUser(request);
+    return reviews.queue(user.id, deck_id, user.time_zone);
   });
 
   app.post('/cards/review', auth, async (request) => {
     const input = parseInput(reviewSchema, request.body);
-    return reviews.review(currentUser(request).id, input.card_id, input.result);
+    const user = currentUser(request);
+    return reviews.review(user.id, input.card_id, input.result, parseWeights(user.fsrs_parameters));
   });
 
   app.post<{ Params: { id: string } }>('/cards/:id/undo-review', auth, async (request) =>
     reviews.undo(currentUser(request).id, request.params.id),
   );
 
-  app.get('/decks/stats', auth, async (request) => reviews.stats(currentUser(request).id, undefined));
+  app.get('/decks/stats', auth, async (request) => {
+    const user = currentUser(request);
+    return reviews.stats(user.id, undefined, user.time_zone);
+  });
 
-  app.get<{ Params: { id: string } }>('/decks/:id/stats', auth, async (request) =>
-    reviews.stats(currentUser(request).id, request.params.id),
-  );
+  app.get<{ Params: { id: string } }>('/decks/:id/stats', auth, async (request) => {
+    const user = currentUser(request);
+    return reviews.stats(user.id, request.params.id, user.time_zone);
+  });
 }

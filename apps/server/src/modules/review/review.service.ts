@@ -3,10 +3,11 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
 import type { DecksRepo } from '../decks/decks.repo';
+import { studyDayStart } from '../stats/study-day';
 import { toCard } from '../study-core/card-state';
 import { buildQueue } from './queue';
 import type { ReviewRepo, Scope } from './review.repo';
-import { type RandomSource, review } from './scheduler';
+import { type RandomSource, review, schedulerParametersFor } from './scheduler';
 
 export interface ReviewServiceDeps {
   reviews: ReviewRepo;
@@ -39,21 +40,30 @@ export function createReviewService(deps: ReviewServiceDeps) {
   };
 
   return {
-    /** What to study now, in order (queue.ts). */
-    async queue(userId: string, deckId: string | undefined): Promise<Card[]> {
+    /** What to study now, in order (queue.ts); "today" is the learner's study day in `timeZone`. */
+    async queue(userId: string, deckId: string | undefined, timeZone = 'UTC'): Promise<Card[]> {
       const scope = await scopeFor(userId, deckId);
       const now = clock.now();
-      return (await buildQueue(reviews, scope, now, utcDayStart(now), deps.maxQueue)).map(toCard);
+      return (await buildQueue(reviews, scope, now, studyDayStart(now, timeZone), deps.maxQueue)).map(toCard);
     },
 
-    /** Records a pass or fail: the card's next FSRS state and a review-log row, together. */
-    async review(userId: string, cardId: string, result: ReviewResult): Promise<{ card: Card }> {
+    /**
+     * Records a pass or fail: the card's next FSRS state and a review-log row, together. `weights`: the learner's own
+     * FSRS parameters (null: the defaults); the card's deck gives the desired retention.
+     */
+    async review(
+      userId: string,
+      cardId: string,
+      result: ReviewResult,
+      weights: readonly number[] | null = null,
+    ): Promise<{ card: Card }> {
       if (!isId(cardId)) throw errors.cardNotFound();
       for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
         const before = await reviews.findCard(userId, cardId);
         if (!before) throw errors.cardNotFound();
         const now = clock.now();
-        const outcome = review(before, result, now, deps.random);
+        const retention = await reviews.desiredRetention(userId, before.deck_id);
+        const outcome = review(before, result, now, deps.random, schedulerParametersFor(weights, retention));
         const after = await reviews.applyReview(
           before,
           outcome.next,
@@ -90,10 +100,10 @@ export function createReviewService(deps: ReviewServiceDeps) {
       return { card: toCard(outcome.card) };
     },
 
-    async stats(userId: string, deckId: string | undefined): Promise<DeckStats> {
+    async stats(userId: string, deckId: string | undefined, timeZone = 'UTC'): Promise<DeckStats> {
       const scope = await scopeFor(userId, deckId);
       const now = clock.now();
-      const raw = await reviews.stats(scope, now, utcDayStart(now));
+      const raw = await reviews.stats(scope, now, studyDayStart(now, timeZone));
       return {
         total_cards: raw.total,
         new_cards: raw.fresh,

@@ -34,6 +34,31 @@ export const schedulerParameters: FSRSParameters = generatorParameters({
   relearning_steps: ['10m'],
 });
 
+/**
+ * The product's parameters with a learner's own FSRS weights (null: the defaults) and a deck's desired retention.
+ */
+export function schedulerParametersFor(weights: readonly number[] | null, desiredRetention: number): FSRSParameters {
+  if (weights === null && desiredRetention === schedulerParameters.request_retention) return schedulerParameters;
+  return generatorParameters({
+    ...schedulerParameters,
+    request_retention: desiredRetention,
+    ...(weights === null ? {} : { w: [...weights] }),
+  });
+}
+
+/** The weights stored on a user row (a JSON array), or null for the defaults (also for anything unreadable). */
+export function parseWeights(stored: string | null): number[] | null {
+  if (stored === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) && parsed.every((value) => typeof value === 'number' && Number.isFinite(value))
+      ? (parsed as number[])
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export const ratingFor: Record<ReviewResult, Rating.Again | Rating.Good> = {
   fail: Rating.Again,
   pass: Rating.Good,

@@ -173,6 +173,23 @@ describe('POST /cards/{id}/undo-review', () => {
     expect(await cardRow(id)).toEqual(asLearning);
   });
 
+  it('drops the undone answer from /stats/history (today’s reviews, passes and new cards)', async () => {
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const deck = await createDeck(ctx.app, headers);
+    const [card] = await saveCards(ctx.app, headers, deck._id, 1);
+    const id = card?._id as string;
+    const today = async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/stats/history?days=1', headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ days: { reviews: number; passed: number; new_cards: number }[] }>().days.at(-1);
+    };
+    ctx.clock.advance(MINUTE);
+    await reviewCard(ctx.app, headers, id, 'pass');
+    expect(await today()).toMatchObject({ reviews: 1, passed: 1, new_cards: 1 });
+    await undoOk(headers, id);
+    expect(await today()).toMatchObject({ reviews: 0, passed: 0, new_cards: 0 });
+  });
+
   it('undoes answer after answer, across cards, most recent first', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const deck = await createDeck(ctx.app, headers);

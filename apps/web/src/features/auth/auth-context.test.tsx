@@ -151,4 +151,26 @@ describe('auth state', () => {
     expect(goTo).toHaveBeenCalledExactlyOnceWith('/');
     await waitFor(() => expect(auth().user).toBeNull());
   });
+
+  it('after sign-in saves the browser’s time zone when it differs from the account’s, once', async () => {
+    localStore.set(storageKeys.accessToken, 'stored');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { auth, calls } = renderAuth({
+      'GET /users/me': () => json(200, { ...testUser, time_zone: 'Pacific/Chatham' }),
+      'PUT /users/me/settings': (call) => json(200, JSON.parse(call.body ?? '{}')),
+    });
+    await screen.findByText(testUser.email);
+    await waitFor(() => expect(auth().user?.time_zone).toBe(zone));
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.path).toBe('/users/me/settings');
+    expect(JSON.parse(puts[0]?.body ?? '{}')).toEqual({ time_zone: zone });
+  });
+
+  it('leaves the time zone alone when it already matches the browser’s', async () => {
+    localStore.set(storageKeys.accessToken, 'stored');
+    const { calls } = renderAuth({ 'GET /users/me': () => json(200, testUser) });
+    await screen.findByText(testUser.email);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /users/me']);
+  });
 });

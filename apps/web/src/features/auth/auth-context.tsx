@@ -1,7 +1,8 @@
 import type { SignupRequest, TokenResponse, User } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { type ApiClient, errorDetail } from '../../lib/api-client';
+import { browserTimeZone } from '../../lib/time-zone';
 import type { TokenStore } from '../../lib/token-store';
 
 /**
@@ -63,6 +64,19 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
       cancelled = true;
     };
   }, [api, tokens]);
+
+  // The study day follows the learner's time zone: once signed in, the browser's zone is saved when it differs.
+  const zoneSynced = useRef<string | null>(null);
+  useEffect(() => {
+    const zone = browserTimeZone();
+    if (!user || zone === null || user.time_zone === zone || zoneSynced.current === user._id) return;
+    zoneSynced.current = user._id;
+    api.request<{ time_zone: string }>('/users/me/settings', { method: 'PUT', json: { time_zone: zone } }).then(
+      (saved) => setUser((current) => (current && current._id === user._id ? { ...current, ...saved } : current)),
+      // A zone this server does not know keeps the one it has; nothing to show.
+      () => {},
+    );
+  }, [api, user]);
 
   const startSession = useCallback(
     async (token: string, failure: string) => {

@@ -1,28 +1,141 @@
-import type { GenerateResponse } from '@flashcards/shared/api-types';
+import type {
+  GeneratedCard,
+  GenerateResponse,
+  GenerationProgress,
+  GenerationStreamError,
+} from '@flashcards/shared/api-types';
 import { timeouts } from '@flashcards/shared/limits';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@flashcards/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { createParser } from 'eventsource-parser';
+import { useCallback, useRef, useState } from 'react';
+import { type ApiClient, ApiRequestError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { billingKeys } from '../billing/billing-api';
 
+/** What a streaming generation tells the page as it goes. */
+export interface GenerationHandlers {
+  onProgress(progress: GenerationProgress): void;
+  onCard(card: GeneratedCard): void;
+}
+
+/** The user pressed Cancel: not an error to show. */
+export class GenerationCancelled extends Error {
+  override name = 'GenerationCancelled';
+}
+
+function isGenerateResponse(value: unknown): value is GenerateResponse {
+  return typeof value === 'object' && value !== null && Array.isArray((value as GenerateResponse).cards);
+}
+
 /**
- * POST /create (multipart `text` and/or `file`) with the 180 s generation timeout. The quota is refreshed after
- * every attempt, won or lost (a failed generation is refunded by the server).
+ * POST /create with `Accept: text/event-stream`: progress and cards are handed over as they arrive, and the
+ * promise resolves with the `done` body (or rejects with an ApiRequestError built from the `error` event, as the
+ * JSON reply's error would be). A server that answers JSON (errors before any work, or no streaming) works too.
+ * The 180 s generation timeout covers the whole stream; `signal` is the Cancel button.
+ */
+export async function streamGeneration(
+  api: ApiClient,
+  input: { text: string; file: File | null },
+  handlers: GenerationHandlers,
+  signal: AbortSignal,
+): Promise<GenerateResponse> {
+  const formData = new FormData();
+  if (input.text.trim()) formData.append('text', input.text);
+  if (input.file) formData.append('file', input.file, input.file.name);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeouts.generationRequestMs);
+  const cancel = () => controller.abort();
+  signal.addEventListener('abort', cancel, { once: true });
+  const stopped = (error: unknown) => {
+    if (signal.aborted) return new GenerationCancelled('cancelled');
+    if (timedOut) {
+      // biome-ignore lint/suspicious/noConsole: product-spec.md section 8 says a timeout is only logged.
+      console.error(messages.requestTimeout);
+      return new ApiRequestError('timeout', null, null, null);
+    }
+    return error;
+  };
+  try {
+    let response: Response;
+    try {
+      response = await api.postStream('/create', { formData, accept: 'text/event-stream', signal: controller.signal });
+    } catch (error) {
+      throw stopped(error);
+    }
+    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      const body: unknown = await response.json().catch(() => {
+        throw stopped(new ApiRequestError('network', null, null, null));
+      });
+      if (!isGenerateResponse(body)) throw new Error('malformed generation response');
+      return body;
+    }
+    let result: GenerateResponse | null = null;
+    let failure: GenerationStreamError | null = null;
+    const parser = createParser({
+      onEvent(message) {
+        let data: unknown;
+        try {
+          data = JSON.parse(message.data);
+        } catch {
+          return;
+        }
+        if (message.event === 'progress') handlers.onProgress(data as GenerationProgress);
+        else if (message.event === 'card') handlers.onCard(data as GeneratedCard);
+        else if (message.event === 'done' && isGenerateResponse(data)) result = data;
+        else if (message.event === 'error') failure = data as GenerationStreamError;
+      },
+    });
+    const reader = response.body?.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) break;
+        parser.feed(decoder.decode(chunk.value, { stream: true }));
+      }
+    } catch {
+      throw stopped(new ApiRequestError('network', null, null, null));
+    }
+    const ended = failure as GenerationStreamError | null;
+    if (ended) throw new ApiRequestError('http', ended.status, ended.code, ended.detail);
+    if (!result) throw stopped(new ApiRequestError('network', null, null, null));
+    return result;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+/**
+ * The create page's generation: `start` streams one generation, `cancel` stops it (the server stops its work
+ * too, and refunds when no card had arrived). The quota is refreshed after every attempt.
  */
 export function useGenerateCards() {
   const api = useApi();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { text: string; file: File | null }) => {
-      const formData = new FormData();
-      if (input.text.trim()) formData.append('text', input.text);
-      if (input.file) formData.append('file', input.file, input.file.name);
-      const response = await api.post<GenerateResponse>('/create', {
-        formData,
-        timeoutMs: timeouts.generationRequestMs,
-      });
-      if (!response || !Array.isArray(response.cards)) throw new Error('malformed generation response');
-      return response;
+  const [isPending, setPending] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+
+  const start = useCallback(
+    async (input: { text: string; file: File | null }, handlers: GenerationHandlers) => {
+      const own = new AbortController();
+      controller.current = own;
+      setPending(true);
+      try {
+        return await streamGeneration(api, input, handlers, own.signal);
+      } finally {
+        if (controller.current === own) controller.current = null;
+        setPending(false);
+        void queryClient.invalidateQueries({ queryKey: billingKeys.status });
+      }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.status }),
-  });
+    [api, queryClient],
+  );
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  return { start, cancel, isPending };
 }

@@ -1,3 +1,4 @@
+import type { GeneratedCard, GenerationProgress } from '@flashcards/shared/api-types';
 import { generationCosts, limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { ApiRequestError } from '../../lib/api-client';
@@ -57,4 +58,46 @@ export function generationErrorMessage(error: unknown): string {
   if (error.kind === 'network') return messages.noResponse;
   if (error.code === 'insufficient_quota') return messages.insufficientQuota;
   return fillMessage(messages.generationServerError, { detail: error.detail || messages.generationFailed });
+}
+
+/**
+ * The sentence under the progress bar: pages or slides read (the file's kind from its name), then cards written.
+ */
+export function progressSentence(progress: GenerationProgress | null, fileName: string | null): string {
+  if (!progress) return messages.generationStarting;
+  if (progress.stage === 'generating') return fillMessage(messages.generationWritingCards, { count: progress.done });
+  const extension = fileName ? extensionOf(fileName) : '';
+  const values = { done: progress.done, total: progress.total };
+  if (extension === 'pdf' && progress.total > 1) return fillMessage(messages.generationReadingPage, values);
+  if (extension === 'pptx' && progress.total > 1) return fillMessage(messages.generationReadingSlide, values);
+  return messages.generationReadingFile;
+}
+
+const cardKey = (card: GeneratedCard) => `${card.question}\u0000${card.answer}`;
+
+/**
+ * The `done` list replacing the streamed one: each final card that was streamed keeps what the user did with it
+ * meanwhile (its edit, its selection); the others come selected, as every generated card does.
+ * `streamed[i]` is the card as it arrived, `current[i]` the same card now (maybe edited), `selected` positions
+ * in `current`.
+ */
+export function mergeFinalCards(
+  final: GeneratedCard[],
+  streamed: GeneratedCard[],
+  current: GeneratedCard[],
+  selected: number[],
+): { cards: GeneratedCard[]; selected: number[] } {
+  const choices = new Map<string, { card: GeneratedCard; selected: boolean }>();
+  streamed.forEach((card, index) => {
+    const now = current[index];
+    if (now) choices.set(cardKey(card), { card: now, selected: selected.includes(index) });
+  });
+  const cards: GeneratedCard[] = [];
+  const chosen: number[] = [];
+  for (const card of final) {
+    const choice = choices.get(cardKey(card));
+    cards.push(choice ? choice.card : card);
+    if (choice ? choice.selected : true) chosen.push(cards.length - 1);
+  }
+  return { cards, selected: chosen };
 }

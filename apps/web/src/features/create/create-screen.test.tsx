@@ -14,6 +14,7 @@ const deck: Deck = {
   _id: '65a1b2c3d4e5f6a7b8c9d0aa',
   name: 'Biology',
   daily_new_card_limit: 20,
+  desired_retention: 0.9,
   card_count: 0,
   created_at: '2026-11-22T10:00:00.000Z',
 };
@@ -54,12 +55,14 @@ function renderCreate(routes: Routes = {}, options: { firstVisit?: boolean; rema
     ...routes,
   });
   const forms: FormData[] = [];
+  const signals: AbortSignal[] = [];
   const fetch: typeof globalThis.fetch = (input, init) => {
     if (init?.body instanceof FormData) forms.push(init.body);
+    if (init?.body instanceof FormData && init.signal) signals.push(init.signal);
     return server.fetch(input, init);
   };
   const view = renderApp('/create', fetch);
-  return { ...view, calls: server.calls, forms };
+  return { ...view, calls: server.calls, forms, signals };
 }
 
 const textArea = () => screen.getByLabelText('Text to turn into flashcards');
@@ -455,5 +458,147 @@ describe('local persistence', () => {
     expect(screen.queryByRole('heading', { name: 'Generated Cards' })).not.toBeInTheDocument();
     await waitFor(() => expect(localStore.get(storageKeys.selectedCards)).toBeNull());
     expect(localStore.get(storageKeys.generatedCards)).toBeNull();
+  });
+});
+
+/** A `text/event-stream` response the test writes to as it goes; it fails like a closed connection on `signal`. */
+function eventStream() {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const encoder = new TextEncoder();
+  return {
+    response: () =>
+      new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } }),
+    send: (event: string, data: unknown) =>
+      act(async () => controller?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))),
+    comment: () => act(async () => controller?.enqueue(encoder.encode(': keep-alive\n\n'))),
+    end: () => act(async () => controller?.close()),
+    abortWith: (signal: AbortSignal) =>
+      signal.addEventListener('abort', () => controller?.error(new DOMException('aborted', 'AbortError'))),
+  };
+}
+
+const [cell, dna, atp] = generated.cards as [
+  (typeof generated.cards)[0],
+  (typeof generated.cards)[0],
+  (typeof generated.cards)[0],
+];
+
+describe('streaming generation', () => {
+  it('asks for an event stream and shows each card as it arrives, with a progress bar and a sentence', async () => {
+    const stream = eventStream();
+    const { calls } = renderCreate({ 'POST /create': () => stream.response() });
+    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
+    typeText('Cells are the basic unit of life.');
+    fireEvent.click(await generateButton());
+    expect(await screen.findByRole('button', { name: 'Generating...' })).toBeDisabled();
+    expect(calls.find((call) => call.path === '/create')?.headers.get('accept')).toBe('text/event-stream');
+    expect(screen.getByText(messages.generationNote)).toBeInTheDocument();
+    expect(screen.getByText('Starting…')).toBeInTheDocument();
+
+    await stream.send('progress', { stage: 'generating', done: 0, total: 3 });
+    expect(await screen.findByText('Writing cards… 0 so far')).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Generation progress' });
+    expect(bar).toHaveAttribute('max', '3');
+    expect(bar).toHaveAttribute('value', '0');
+
+    // DNA's chunk answers first; its card is readable at once, and stored.
+    await stream.send('card', dna);
+    await stream.send('progress', { stage: 'generating', done: 1, total: 3 });
+    await stream.comment();
+    expect(await screen.findByText('Writing cards… 1 so far')).toBeInTheDocument();
+    expect(within(cardItem(1)).getByText('What is DNA?')).toBeInTheDocument();
+    expect(JSON.parse(localStore.get(storageKeys.generatedCards) ?? '[]')).toEqual([dna]);
+    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+
+    await stream.send('card', cell);
+    expect(within(cardItem(2)).getByText('What is a cell?')).toBeInTheDocument();
+    // Choices made while streaming: leave the cell out.
+    fireEvent.click(within(cardItem(2)).getByRole('checkbox'));
+    expect(screen.getByText('1 of 2 selected')).toBeInTheDocument();
+
+    await stream.send('done', generated);
+    await stream.end();
+    // The final list in source order replaces the streamed one; the cell stays left out, ATP comes selected.
+    await waitFor(() => expect(within(cardItem(1)).getByText('What is a cell?')).toBeInTheDocument());
+    expect(within(cardItem(2)).getByText('What is DNA?')).toBeInTheDocument();
+    expect(within(cardItem(3)).getByText('What is ATP?')).toBeInTheDocument();
+    expect(screen.getByText('2 of 3 selected')).toBeInTheDocument();
+    expect(within(cardItem(1)).getByRole('checkbox')).not.toBeChecked();
+    expect(JSON.parse(localStore.get(storageKeys.generatedCards) ?? '[]')).toEqual([cell, dna, atp]);
+    expect(JSON.parse(localStore.get(storageKeys.selectedCards) ?? '[]')).toEqual([1, 2]);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Generate Flashcards/ })).toBeEnabled();
+  });
+
+  it('says which page of a PDF is being read', async () => {
+    const stream = eventStream();
+    renderCreate({ 'POST /create': () => stream.response() });
+    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
+    pickFile('notes.pdf', 'application/pdf');
+    fireEvent.click(await generateButton());
+    await stream.send('progress', { stage: 'extracting', done: 12, total: 300 });
+    expect(await screen.findByText('Reading page 12 of 300…')).toBeInTheDocument();
+    await stream.end();
+  });
+
+  it('Cancel stops the request, keeps the cards that arrived, and says so', async () => {
+    const stream = eventStream();
+    const { signals } = renderCreate({ 'POST /create': () => stream.response() });
+    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
+    typeText('Cells are the basic unit of life.');
+    fireEvent.click(await generateButton());
+    await screen.findByRole('button', { name: 'Generating...' });
+    const signal = signals.at(-1);
+    if (!signal) throw new Error('no request signal');
+    stream.abortWith(signal);
+    await stream.send('card', cell);
+    await screen.findByText('What is a cell?');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(signal.aborted).toBe(true);
+    expect(await screen.findByText(messages.generationCancelled)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(cardItem(1)).getByText('What is a cell?')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Generate Flashcards/ })).toBeEnabled();
+  });
+
+  it.each([
+    [
+      { status: 502, code: 'ai_unavailable', detail: messages.aiUnavailable },
+      `Server error: ${messages.aiUnavailable}`,
+    ],
+    [{ status: 402, code: 'insufficient_quota', detail: messages.insufficientQuota }, messages.insufficientQuota],
+    [
+      { status: 504, code: 'ai_timeout', detail: messages.generationTimeout },
+      `Server error: ${messages.generationTimeout}`,
+    ],
+  ])('shows the spec’s text for an error event %#', async (error, text) => {
+    const stream = eventStream();
+    renderCreate({ 'POST /create': () => stream.response() });
+    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
+    typeText('Cells are the basic unit of life.');
+    fireEvent.click(await generateButton());
+    await stream.send('progress', { stage: 'generating', done: 0, total: 3 });
+    await stream.send('error', error);
+    await stream.end();
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+  });
+
+  it('a stream that ends without done or error is a lost connection', async () => {
+    const stream = eventStream();
+    renderCreate({ 'POST /create': () => stream.response() });
+    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
+    typeText('Cells are the basic unit of life.');
+    fireEvent.click(await generateButton());
+    await stream.send('card', cell);
+    await stream.end();
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.noResponse);
+    // What arrived stays.
+    expect(within(cardItem(1)).getByText('What is a cell?')).toBeInTheDocument();
   });
 });

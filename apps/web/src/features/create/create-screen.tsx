@@ -1,11 +1,19 @@
-import type { GeneratedCard } from '@flashcards/shared/api-types';
+import type { GeneratedCard, GenerationProgress } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSubscriptionStatus } from '../billing/billing-api';
-import { useGenerateCards } from './create-api';
-import { acceptedFiles, fileProblem, generationCost, generationErrorMessage, saveBannerMs } from './create-rules';
+import { GenerationCancelled, useGenerateCards } from './create-api';
+import {
+  acceptedFiles,
+  fileProblem,
+  generationCost,
+  generationErrorMessage,
+  mergeFinalCards,
+  progressSentence,
+  saveBannerMs,
+} from './create-rules';
 import { loadDraft, markOnboardingSeen, onboardingSeen, storeCards, storeSelection, storeText } from './create-store';
 import { GeneratedCardItem } from './generated-card-item';
 import { OnboardingModal } from './onboarding-modal';
@@ -33,6 +41,8 @@ export function CreateScreen() {
   // `seq` makes a second identical banner a new one, so that its 5 s start again.
   const [banner, setBanner] = useState<{ text: string; seq: number } | null>(null);
   const [tutorialOpen, setTutorialOpen] = useState(() => !onboardingSeen());
+  const [progress, setProgress] = useState<GenerationProgress | null>(null);
+  const [cancelNote, setCancelNote] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const bannerRef = useRef<HTMLParagraphElement>(null);
   const textId = useId();
@@ -93,22 +103,50 @@ export function CreateScreen() {
   async function submitGeneration() {
     if (generate.isPending) return;
     setGenerationError(null);
+    setCancelNote(false);
     if (!text.trim() && !file) {
       setInputError(messages.emptyInput);
       return;
     }
     setInputError(null);
+    // A new generation replaces the list; streamed cards are stored as they come, so that leaving the page (or a
+    // reload) keeps what was shown, and the stored list (with edits made meanwhile) is what each card joins.
+    const streamed: GeneratedCard[] = [];
+    storeCards([]);
+    storeSelection([]);
+    setCards([]);
+    setSelected([]);
+    setBanner(null);
+    setProgress(null);
     try {
-      const result = await generate.mutateAsync({ text, file });
-      const all = result.cards.map((_, index) => index);
-      // Stored at once, so that cards arriving after the user left the page are there when they come back.
-      storeCards(result.cards);
-      storeSelection(all);
-      setCards(result.cards);
-      setSelected(all);
-      setBanner(null);
+      const result = await generate.start(
+        { text, file },
+        {
+          onProgress: setProgress,
+          onCard: (card) => {
+            streamed.push(card);
+            const draft = loadDraft();
+            const nextCards = [...draft.cards, card];
+            const nextSelected = [...draft.selected, nextCards.length - 1];
+            storeCards(nextCards);
+            storeSelection(nextSelected);
+            setCards(nextCards);
+            setSelected(nextSelected);
+          },
+        },
+      );
+      // The final list (de-duplicated, capped, in source order) replaces the streamed one, keeping the choices made.
+      const draft = loadDraft();
+      const final = mergeFinalCards(result.cards, streamed, draft.cards, draft.selected);
+      storeCards(final.cards);
+      storeSelection(final.selected);
+      setCards(final.cards);
+      setSelected(final.selected);
     } catch (error) {
-      setGenerationError(generationErrorMessage(error));
+      if (error instanceof GenerationCancelled) setCancelNote(true);
+      else setGenerationError(generationErrorMessage(error));
+    } finally {
+      setProgress(null);
     }
   }
 
@@ -211,17 +249,39 @@ export function CreateScreen() {
               </Link>
             </p>
           ) : (
-            <button
-              type="button"
-              className="button button--large"
-              onClick={submitGeneration}
-              disabled={generate.isPending}
-            >
-              {generate.isPending ? 'Generating...' : `Generate Flashcards (Cost: ${cost})`}
-            </button>
+            <>
+              <button
+                type="button"
+                className="button button--large"
+                onClick={submitGeneration}
+                disabled={generate.isPending}
+              >
+                {generate.isPending ? 'Generating...' : `Generate Flashcards (Cost: ${cost})`}
+              </button>
+              {generate.isPending && (
+                <button type="button" className="button button--secondary" onClick={generate.cancel}>
+                  Cancel
+                </button>
+              )}
+            </>
           )}
           <p className="muted create-input__note">{messages.generationNote}</p>
         </div>
+        {generate.isPending && (
+          <div className="create-progress" role="status" aria-live="polite">
+            <progress
+              className="create-progress__bar"
+              aria-label="Generation progress"
+              {...(progress && progress.total > 0 ? { value: progress.done, max: progress.total } : {})}
+            />
+            <p className="create-progress__text">{progressSentence(progress, file?.name ?? null)}</p>
+          </div>
+        )}
+        {cancelNote && (
+          <p className="notice notice--info" role="status">
+            {messages.generationCancelled}
+          </p>
+        )}
       </section>
 
       {cards.length > 0 && (

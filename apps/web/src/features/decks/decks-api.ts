@@ -2,6 +2,7 @@ import type {
   Card,
   Deck,
   DeckSettings,
+  DeckSettingsUpdate,
   DeckStats,
   DeckWithCards,
   SaveCardsResponse,
@@ -80,7 +81,7 @@ export function useUpdateDeckSettings(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: DeckSettings) =>
+    mutationFn: (settings: DeckSettingsUpdate) =>
       api.request<DeckSettings>(`/decks/${id}/settings`, { method: 'PUT', json: settings }),
     onSuccess: () => invalidateStudyData(queryClient),
   });

@@ -1,7 +1,9 @@
 import type { Card, Deck } from '@flashcards/shared/api-types';
+import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { formatNextDue } from '@flashcards/shared/next-due';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Modal } from '../../components/modal';
 import { errorDetail } from '../../lib/api-client';
 import { AddCardForm } from '../cards/card-form';
@@ -61,17 +63,31 @@ export function DeckSettingsModal({ deck, initialTab, onDeleteCard, onClose }: D
   );
 }
 
+/** A percentage typed by the learner as a desired retention from 0.70 to 0.97 (out of range: the nearest end). */
+export function parseRetentionPercent(text: string, fallback: number): number {
+  const percent = Number(text.trim().replace(/%$/, ''));
+  if (!Number.isFinite(percent) || text.trim() === '') return fallback;
+  const retention = Math.round(percent) / 100;
+  return Math.min(limits.maxDesiredRetention, Math.max(limits.minDesiredRetention, retention));
+}
+
 function SettingsPanel({ deck }: { deck: Deck }) {
   const inputId = useId();
+  const retentionId = useId();
+  const retentionHelpId = useId();
   const [value, setValue] = useState(String(deck.daily_new_card_limit));
+  const initialRetention = deck.desired_retention ?? limits.defaultDesiredRetention;
+  const [retention, setRetention] = useState(String(Math.round(initialRetention * 100)));
   const save = useUpdateDeckSettings(deck._id);
   const stats = useDeckStats(deck._id);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const limit = parseDailyLimit(value);
+    const desired = parseRetentionPercent(retention, initialRetention);
     setValue(String(limit));
-    save.mutate({ daily_new_card_limit: limit });
+    setRetention(String(Math.round(desired * 100)));
+    save.mutate({ daily_new_card_limit: limit, desired_retention: desired });
   }
 
   return (
@@ -91,6 +107,24 @@ function SettingsPanel({ deck }: { deck: Deck }) {
             }}
           />
         </div>
+        <div className="field">
+          <label htmlFor={retentionId}>Desired retention (%)</label>
+          <input
+            id={retentionId}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            aria-describedby={retentionHelpId}
+            value={retention}
+            onChange={(event) => {
+              setRetention(event.target.value);
+              save.reset();
+            }}
+          />
+          <p id={retentionHelpId} className="field__hint">
+            {messages.desiredRetentionHint}
+          </p>
+        </div>
         {save.isSuccess && (
           <p className="notice notice--success" role="status">
             {messages.reviewDailyLimitSaved}
@@ -108,6 +142,11 @@ function SettingsPanel({ deck }: { deck: Deck }) {
         </div>
       </form>
       <h3 className="deck-settings__heading">Overall stats</h3>
+      <p>
+        <Link to={`/stats?deck_id=${deck._id}`} aria-label={`Statistics for ${deck.name}`}>
+          Statistics
+        </Link>
+      </p>
       {stats.isError ? (
         <p className="notice notice--error" role="alert">
           {messages.reviewStatsLoadFailed}

@@ -59,7 +59,12 @@ export function createOfflineProvider(run: Runner = inProcess): AiProvider {
   return {
     name: 'offline',
     model: 'offline-extractive',
-    generateCards: (input, signal) => call('cards', input, signal),
+    // A chunk's cards are known at once (the generator is extractive), so they stream per chunk.
+    async generateCards(input, signal, onCard) {
+      const result = await call('cards', input, signal);
+      for (const card of result.cards) onCard?.(card);
+      return result;
+    },
     generateQuiz: (input, signal) => call('quiz', input, signal),
   };
 }

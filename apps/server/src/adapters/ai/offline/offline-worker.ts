@@ -2,9 +2,13 @@
  * The entry of the offline generator's worker processes (see offline-provider.ts): the extractive generator's
  * CPU-heavy work on the user's text runs here, not on the server's event loop.
  */
+
+import { yieldCpuToServer } from '../../workers/worker-entry';
 import type { CardDraft } from '../ai-provider';
 import { generateOfflineCards } from './offline-generator';
 import { generateOfflineQuiz } from './offline-quiz';
+
+yieldCpuToServer();
 
 export function cards(input: { text: string; maxCards: number }): CardDraft[] {
   return generateOfflineCards(input.text, input.maxCards);

@@ -1,5 +1,5 @@
-import { isCodeLine } from '../../adapters/ai/offline/code-lines';
-import type { Passage } from '../../adapters/extract/extracted';
+import { isCodeLine } from '../ai/offline/code-lines';
+import type { Passage } from './extracted';
 
 /**
  * Cleans the text every extractor returns before any card is made from it: repairs mojibake, rejoins words

@@ -1,0 +1,208 @@
+import type { CardSource, GeneratedCard, GenerationProgress } from '@flashcards/shared/api-types';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type AiProvider,
+  AiTimeoutError,
+  type CardDraft,
+  dropNearDuplicates,
+  isNearDuplicate,
+  similarity,
+} from '../../adapters/ai/ai-provider';
+import type { Clock } from '../../adapters/clock';
+import type { FileKind, Passage } from '../../adapters/extract/extracted';
+import type { Extractor } from '../../adapters/extract/extractor';
+import type { Config } from '../../config';
+import { errors } from '../../http/app-error';
+import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
+
+/** What one generation works on once its input checks passed: the text, and the file with its detected kind. */
+export interface GenerationJob {
+  text: string;
+  file: { kind: FileKind; bytes: Buffer } | null;
+}
+
+/** What a caller hears while a generation runs; `signal` aborting (the client left) stops the work. */
+export interface GenerationEvents {
+  signal?: AbortSignal;
+  onProgress?: (progress: GenerationProgress) => void;
+  /** Each card as soon as it is known; near-duplicates of cards already given and cards over the cap are held back. */
+  onCard?: (card: GeneratedCard) => void;
+}
+
+/** Runs a generation job: in this process (the pipeline below) or on a queue's worker processes. */
+export interface GenerationRunner {
+  run(job: GenerationJob, log: FastifyBaseLogger, events?: GenerationEvents): Promise<GeneratedCard[]>;
+}
+
+/** The caller's signal aborted: the client left, nobody waits for the result. */
+export class GenerationCancelledError extends Error {
+  override name = 'GenerationCancelledError';
+}
+
+export interface GenerationPipelineDeps {
+  provider: AiProvider;
+  extractor: Extractor;
+  clock: Clock;
+  ai: Config['ai'];
+}
+
+/** Which passage of a chunk a card most likely came from (the one sharing most words with it). */
+function sourceOf(card: CardDraft, chunk: Chunk): CardSource | undefined {
+  let best: Passage | undefined;
+  let bestScore = -1;
+  for (const passage of chunk.passages) {
+    const score = similarity(`${card.question} ${card.answer}`, passage.text);
+    if (score > bestScore) {
+      best = passage;
+      bestScore = score;
+    }
+  }
+  if (best?.page !== undefined) return { page: best.page };
+  if (best?.slide !== undefined) return { slide: best.slide };
+  return undefined;
+}
+
+function withSource(card: CardDraft, chunk: Chunk): GeneratedCard {
+  const source = sourceOf(card, chunk);
+  return source ? { ...card, source } : { ...card };
+}
+
+/** The leading passages up to `maxChars` characters in all (the last one cut), in source order. */
+export function limitPassages(passages: Passage[], maxChars: number): Passage[] {
+  const out: Passage[] = [];
+  let left = maxChars;
+  for (const passage of passages) {
+    if (left <= 0) break;
+    out.push(passage.text.length <= left ? passage : { ...passage, text: passage.text.slice(0, left) });
+    left -= passage.text.length;
+  }
+  return out;
+}
+
+/**
+ * Extraction, then per-chunk generation with bounded parallelism under one deadline; cards are handed out as each
+ * chunk's model writes them, and the result is the merged list: source order, near-duplicates dropped, capped.
+ */
+export function createGenerationPipeline(deps: GenerationPipelineDeps): GenerationRunner {
+  const { provider, extractor, clock, ai } = deps;
+
+  async function generateFromPassages(
+    passages: Passage[],
+    log: FastifyBaseLogger,
+    inputChars: number,
+    events: GenerationEvents,
+  ): Promise<GeneratedCard[]> {
+    const started = clock.now();
+    const chunks = chunkPassages(passages, ai.chunkChars);
+    const total = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
+    const budgets = chunks.map((chunk) =>
+      Math.min(
+        Math.max(3, Math.ceil((ai.maxCardsPerGeneration * chunk.text.length) / total)),
+        ai.maxCardsPerGeneration,
+      ),
+    );
+    const expected = Math.min(
+      ai.maxCardsPerGeneration,
+      budgets.reduce((sum, budget) => sum + budget, 0),
+    );
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), ai.timeoutMs);
+    // One chunk failing stops the others: nobody will read what they write.
+    const failed = new AbortController();
+    const signal = AbortSignal.any(
+      events.signal ? [events.signal, deadline.signal, failed.signal] : [deadline.signal, failed.signal],
+    );
+    const usage = { promptTokens: 0, completionTokens: 0, known: false };
+    const streamed: GeneratedCard[] = [];
+    events.onProgress?.({ stage: 'generating', done: 0, total: expected });
+    try {
+      const perChunk = await mapWithConcurrency(chunks, ai.concurrency, async (chunk, index) => {
+        const onCard = (draft: CardDraft) => {
+          if (signal.aborted || streamed.length >= ai.maxCardsPerGeneration) return;
+          if (isNearDuplicate(draft, streamed)) return;
+          const card = withSource(draft, chunk);
+          streamed.push(card);
+          events.onCard?.(card);
+          events.onProgress?.({
+            stage: 'generating',
+            done: streamed.length,
+            total: Math.max(expected, streamed.length),
+          });
+        };
+        const result = await provider
+          .generateCards({ text: chunk.text, maxCards: budgets[index] ?? ai.maxCardsPerGeneration }, signal, onCard)
+          .catch((error: unknown) => {
+            failed.abort();
+            throw error;
+          });
+        if (result.usage) {
+          usage.known = true;
+          usage.promptTokens += result.usage.promptTokens;
+          usage.completionTokens += result.usage.completionTokens;
+        }
+        return result.cards.map((card) => withSource(card, chunk));
+      }).catch((error: unknown) => {
+        if (events.signal?.aborted) throw new GenerationCancelledError('the client left');
+        throw error;
+      });
+      if (events.signal?.aborted) throw new GenerationCancelledError('the client left');
+      if (deadline.signal.aborted) throw new AiTimeoutError('generation deadline passed');
+      const cards = dropNearDuplicates(perChunk.flat()).slice(0, ai.maxCardsPerGeneration);
+      log.info(
+        {
+          generation: {
+            provider: provider.name,
+            model: provider.model,
+            inputChars,
+            chunks: chunks.length,
+            cards: cards.length,
+            ...(usage.known ? { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens } : {}),
+            ms: clock.now() - started,
+            ...(ai.logText ? { text: passages.map((p) => p.text).join('\n\n') } : {}),
+          },
+        },
+        'generation finished',
+      );
+      return cards;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    async run(job, log, events = {}) {
+      const cancelled = () => {
+        if (events.signal?.aborted) throw new GenerationCancelledError('the client left');
+      };
+      cancelled();
+      const passages: Passage[] = job.text ? [{ text: job.text }] : [];
+      if (job.file) {
+        events.onProgress?.({ stage: 'extracting', done: 0, total: 1 });
+        let read = { done: 0, total: 1 };
+        const extracted = await extractor
+          .extract(job.file.kind, job.file.bytes, {
+            ...(events.signal ? { signal: events.signal } : {}),
+            onProgress: ({ done, total }) => {
+              read = { done, total };
+              events.onProgress?.({ stage: 'extracting', done, total });
+            },
+          })
+          .catch((error: unknown) => {
+            cancelled();
+            throw error;
+          });
+        cancelled();
+        // The whole file is read, whatever the parser reported last.
+        if (read.done < read.total) events.onProgress?.({ stage: 'extracting', done: read.total, total: read.total });
+        if (!extracted.some((passage) => passage.text.trim())) {
+          throw errors.fileUnreadable({ message: 'noTextInFile' });
+        }
+        passages.push(...extracted);
+      }
+      const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
+      const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars, events);
+      if (cards.length === 0) throw errors.noCardsGenerated();
+      return cards;
+    },
+  };
+}

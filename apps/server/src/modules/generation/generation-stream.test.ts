@@ -1,0 +1,438 @@
+/**
+ * POST /create with `Accept: text/event-stream` (api-contract.md, "Streaming generation"): every event, errors
+ * before work staying JSON, cards streamed before the model finishes, parallel chunks, the refund rule when the
+ * client leaves, and keep-alive comments. Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
+ */
+import { messages } from '@flashcards/shared/messages';
+import PptxGenJS from 'pptxgenjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLiveStream, parseEventStream, type StreamEvent } from '../../../test/support/event-stream';
+import { signUpAndLogIn } from '../../../test/support/factories';
+import { completion, FakeChatServer, sendJson, streamCompletion } from '../../../test/support/fake-chat-server';
+import { multipartBody } from '../../../test/support/multipart';
+import { createTestApp, type TestContext } from '../../../test/support/test-app';
+
+const biology =
+  'Photosynthesis is the process by which green plants use sunlight to make glucose from carbon dioxide and water. ' +
+  'Chlorophyll is the green pigment that absorbs light energy.';
+
+const sse = { accept: 'text/event-stream' };
+
+let offline: TestContext;
+let model: TestContext;
+let modelUrl: string;
+let fakeUrl: string;
+const fake = new FakeChatServer();
+
+beforeAll(async () => {
+  offline = await createTestApp();
+  const baseUrl = await fake.start();
+  fakeUrl = baseUrl;
+  model = await createTestApp({
+    env: {
+      AI_PROVIDER: 'openai',
+      OPENAI_BASE_URL: baseUrl,
+      AI_MODEL: 'test-model',
+      AI_MAX_RETRIES: '0',
+      AI_TIMEOUT: '20s',
+      FREE_GENERATIONS_PER_MONTH: '50',
+    },
+    keepAliveMs: 100,
+  });
+  modelUrl = await model.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await offline.close();
+  // fetch's connection pool may hold a connection it opened and never used after an aborted request.
+  model.app.server.closeAllConnections();
+  await model.close();
+  await fake.stop();
+});
+
+async function freeUsed(ctx: TestContext, userId: string): Promise<number> {
+  const row = await ctx.database.db
+    .selectFrom('users')
+    .select('free_used')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.free_used;
+}
+
+function create(ctx: TestContext, headers: Record<string, string>, parts: Parameters<typeof multipartBody>[0]) {
+  const body = multipartBody(parts);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/create',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+const named = (events: StreamEvent[], name: string) => events.filter((e) => e.event === name);
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - started;
+}
+
+/** A model reply of `count` cards, each about one topic, as the JSON schema asks. */
+function cardsReply(prefix: string, count: number): string {
+  return JSON.stringify({
+    cards: Array.from({ length: count }, (_, i) => ({
+      question: `What does ${prefix} rule ${i + 1} say?`,
+      answer: `${prefix} rule ${i + 1} says something distinct number ${i + 1}.`,
+    })),
+  });
+}
+
+describe('POST /create as an event stream, offline generator', () => {
+  it('streams progress, each card, then done with the JSON reply’s body; costs 1', async () => {
+    const { user, headers } = await signUpAndLogIn(offline.app);
+    const response = await create(offline, { ...headers, ...sse }, [{ name: 'text', value: biology }]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-request-id']).toBeTruthy();
+    const { events } = parseEventStream(response.body);
+    const expected = {
+      cards: [
+        {
+          question: 'What is photosynthesis?',
+          answer: 'The process by which green plants use sunlight to make glucose from carbon dioxide and water',
+        },
+        { question: 'What is chlorophyll?', answer: 'The green pigment that absorbs light energy' },
+      ],
+      cost: 1,
+      remaining: 9,
+    };
+    expect(events.map((e) => e.event)).toEqual(['progress', 'card', 'progress', 'card', 'progress', 'done']);
+    expect(events[0]?.data).toEqual({ stage: 'generating', done: 0, total: 40 });
+    expect(named(events, 'card').map((e) => e.data)).toEqual(expected.cards);
+    expect(named(events, 'progress').map((e) => e.data.done)).toEqual([0, 1, 2]);
+    expect(events.at(-1)?.data).toEqual(expected);
+    expect(await freeUsed(offline, user._id)).toBe(1);
+
+    // Without the header: the same generation answers as before, one JSON body.
+    const plain = await create(offline, headers, [{ name: 'text', value: biology }]);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    expect(plain.json()).toEqual({ ...expected, remaining: 8 });
+  });
+
+  it('reports slides read, then cards, and the cards carry their slide', async () => {
+    const deck = new PptxGenJS();
+    deck
+      .addSlide()
+      .addText('Osmosis is the movement of water across a semipermeable membrane.', { x: 0.5, y: 1, w: 9, h: 1 });
+    deck
+      .addSlide()
+      .addText('Diffusion is the spreading of particles from high to low concentration.', { x: 0.5, y: 1, w: 9, h: 1 });
+    const bytes = Buffer.from((await deck.write({ outputType: 'nodebuffer' })) as ArrayBuffer);
+    const { user, headers } = await signUpAndLogIn(offline.app);
+    const response = await create(offline, { ...headers, ...sse }, [
+      { name: 'file', value: bytes, filename: 'cells.pptx' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { events } = parseEventStream(response.body);
+    const firstCard = events.findIndex((e) => e.event === 'card');
+    const extracting = named(events, 'progress').filter((e) => e.data.stage === 'extracting');
+    expect(extracting.length).toBeGreaterThanOrEqual(2);
+    expect(extracting.at(-1)?.data.done).toBe(extracting.at(-1)?.data.total);
+    expect(events.findIndex((e) => e.event === 'progress' && e.data.stage === 'extracting')).toBeLessThan(firstCard);
+    const done = events.at(-1);
+    expect(done?.event).toBe('done');
+    expect(done?.data.cost).toBe(5);
+    expect(done?.data.cards.map((card: { source?: unknown }) => card.source)).toEqual([{ slide: 1 }, { slide: 2 }]);
+    expect(named(events, 'card').map((e) => e.data)).toEqual(done?.data.cards);
+    expect(await freeUsed(offline, user._id)).toBe(5);
+  });
+
+  it('ends with an error event when the work fails, and refunds', async () => {
+    const { user, headers } = await signUpAndLogIn(offline.app);
+    // Text that defines nothing: the offline generator writes no card.
+    const response = await create(offline, { ...headers, ...sse }, [{ name: 'text', value: 'hello hello hello' }]);
+    expect(response.statusCode).toBe(200);
+    const { events } = parseEventStream(response.body);
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { detail: messages.noCardsGenerated, code: 'no_cards_generated', status: 422 },
+    });
+    expect(named(events, 'done')).toEqual([]);
+    expect(await freeUsed(offline, user._id)).toBe(0);
+  });
+
+  it('answers checks that fail before any work as JSON with their status (empty input is 422, not 500)', async () => {
+    const { user, headers } = await signUpAndLogIn(offline.app);
+    const cases: { parts: Parameters<typeof multipartBody>[0]; status: number; code: string; detail: string }[] = [
+      { parts: [], status: 422, code: 'empty_input', detail: messages.emptyInput },
+      { parts: [{ name: 'text', value: '  \n ' }], status: 422, code: 'empty_input', detail: messages.emptyInput },
+      {
+        parts: [{ name: 'text', value: 'a'.repeat(10_001) }],
+        status: 413,
+        code: 'text_too_long',
+        detail: messages.textTooLong,
+      },
+      {
+        parts: [{ name: 'file', value: Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe]), filename: 'x.bin' }],
+        status: 415,
+        code: 'unsupported_file_type',
+        detail: messages.invalidFileType,
+      },
+    ];
+    for (const { parts, status, code, detail } of cases) {
+      const response = await create(offline, { ...headers, ...sse }, parts);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ code, detail });
+    }
+    // A body that is no form at all.
+    const bare = await offline.app.inject({ method: 'POST', url: '/create', headers: { ...headers, ...sse } });
+    expect(bare.statusCode, bare.body).toBe(422);
+    expect(bare.json()).toEqual({ code: 'empty_input', detail: messages.emptyInput });
+
+    const anonymous = await create(offline, sse, [{ name: 'text', value: biology }]);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('not_authenticated');
+
+    // Out of quota: 402 as JSON, nothing taken.
+    await offline.database.db
+      .updateTable('users')
+      .set({ free_used: 10, quota_period: '2026-11' })
+      .where('id', '=', user._id)
+      .execute();
+    const broke = await create(offline, { ...headers, ...sse }, [{ name: 'text', value: biology }]);
+    expect(broke.statusCode).toBe(402);
+    expect(broke.json()).toEqual({ code: 'insufficient_quota', detail: messages.insufficientQuota });
+    expect(await freeUsed(offline, user._id)).toBe(10);
+  });
+});
+
+describe('POST /create as an event stream, streaming model', () => {
+  it('sends the first card while the model is still writing (JSON-schema output)', async () => {
+    let finished = false;
+    fake.handler = async (request, res) => {
+      expect(request.body.stream).toBe(true);
+      expect(request.body.response_format?.type).toBe('json_schema');
+      await streamCompletion(res, cardsReply('Newton', 5), { piece: 12, delayMs: 15 });
+      finished = true;
+    };
+    const { user, headers } = await signUpAndLogIn(model.app);
+    const body = multipartBody([{ name: 'text', value: biology }]);
+    const stream = await openLiveStream(`${modelUrl}/create`, {
+      headers: { ...headers, ...body.headers },
+      body: body.payload,
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toBe('text/event-stream; charset=utf-8');
+    const events: StreamEvent[] = [];
+    let finishedAtFirstCard: boolean | null = null;
+    for (let event = await stream.next(); event; event = await stream.next()) {
+      if (event.event === 'card' && finishedAtFirstCard === null) finishedAtFirstCard = finished;
+      events.push(event);
+    }
+    expect(finishedAtFirstCard).toBe(false);
+    expect(named(events, 'card')).toHaveLength(5);
+    expect(events.at(-1)?.event).toBe('done');
+    expect(events.at(-1)?.data.cards).toEqual(named(events, 'card').map((e) => e.data));
+    expect(events.at(-1)?.data.cards[0]).toEqual({
+      question: 'What does Newton rule 1 say?',
+      answer: 'Newton rule 1 says something distinct number 1.',
+    });
+    expect(await freeUsed(model, user._id)).toBe(1);
+  });
+
+  it('streams the plain-JSON fallback too: prose and a code fence around the JSON', async () => {
+    fake.handler = async (request, res) => {
+      if (request.body.response_format) {
+        sendJson(res, 400, { error: { message: 'response_format json_schema is not supported' } });
+        return;
+      }
+      const reply = `Sure! Here are your cards:\n\`\`\`json\n${cardsReply('Kepler', 3)}\n\`\`\`\nHope this helps.`;
+      await streamCompletion(res, reply, { piece: 7, delayMs: 5 });
+    };
+    const { headers } = await signUpAndLogIn(model.app);
+    const response = await create(model, { ...headers, ...sse }, [{ name: 'text', value: biology }]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { events } = parseEventStream(response.body);
+    expect(named(events, 'card').map((e) => e.data.question)).toEqual([
+      'What does Kepler rule 1 say?',
+      'What does Kepler rule 2 say?',
+      'What does Kepler rule 3 say?',
+    ]);
+    expect(events.at(-1)?.event).toBe('done');
+    expect(events.at(-1)?.data.cards).toHaveLength(3);
+  });
+
+  it('still works with a server that answers one JSON reply to a streaming request', async () => {
+    fake.handler = (_request, res) => sendJson(res, 200, completion(cardsReply('Boyle', 2)));
+    const { headers } = await signUpAndLogIn(model.app);
+    const response = await create(model, { ...headers, ...sse }, [{ name: 'text', value: biology }]);
+    const { events } = parseEventStream(response.body);
+    expect(named(events, 'card')).toHaveLength(2);
+    expect(events.at(-1)?.data.cards.map((c: { question: string }) => c.question)).toEqual([
+      'What does Boyle rule 1 say?',
+      'What does Boyle rule 2 say?',
+    ]);
+  });
+
+  it('streams the cards of parallel chunks as they come; done lists them in source order', async () => {
+    // Three chunks; the first one's model is the slowest, so its cards come last.
+    const parts = ['Alpha', 'Beta', 'Gamma'].map((name) => `${name} ${'is a topic with many words in it. '.repeat(8)}`);
+    fake.handler = async (request, res) => {
+      const user = request.body.messages[1]?.content ?? '';
+      const name = ['Alpha', 'Beta', 'Gamma'].find((n) => user.includes(n)) ?? 'Other';
+      const delayMs = { Alpha: 60, Beta: 20, Gamma: 5 }[name] ?? 5;
+      await streamCompletion(res, cardsReply(name, 2), { piece: 20, delayMs });
+    };
+    const parallel = await createTestApp({
+      shareWith: model,
+      env: {
+        AI_PROVIDER: 'openai',
+        OPENAI_BASE_URL: fakeUrl,
+        AI_MAX_RETRIES: '0',
+        AI_CHUNK_CHARS: '300',
+        AI_CONCURRENCY: '3',
+        FREE_GENERATIONS_PER_MONTH: '50',
+      },
+    });
+    try {
+      const { headers } = await signUpAndLogIn(parallel.app);
+      const response = await create(parallel, { ...headers, ...sse }, [{ name: 'text', value: parts.join('\n\n') }]);
+      const { events } = parseEventStream(response.body);
+      const streamed = named(events, 'card').map((e) => e.data.question as string);
+      expect(streamed).toHaveLength(6);
+      expect(streamed.slice(0, 2).every((q) => q.includes('Gamma'))).toBe(true);
+      expect(streamed.slice(4).every((q) => q.includes('Alpha'))).toBe(true);
+      const final = events.at(-1);
+      expect(final?.event).toBe('done');
+      expect(final?.data.cards.map((c: { question: string }) => c.question.split(' ')[2])).toEqual([
+        'Alpha',
+        'Alpha',
+        'Beta',
+        'Beta',
+        'Gamma',
+        'Gamma',
+      ]);
+      const generating = named(events, 'progress').filter((e) => e.data.stage === 'generating');
+      expect(generating.at(-1)?.data.done).toBe(6);
+    } finally {
+      await parallel.close();
+    }
+  });
+
+  it('ends with error ai_unavailable (and a refund) when the model fails', async () => {
+    fake.handler = (_request, res) => sendJson(res, 500, { error: { message: 'boom secret-key' } });
+    const { user, headers } = await signUpAndLogIn(model.app);
+    const response = await create(model, { ...headers, ...sse }, [{ name: 'text', value: biology }]);
+    const { events } = parseEventStream(response.body);
+    expect(events.map((e) => e.event)).toEqual(['progress', 'error']);
+    expect(events[1]?.data).toEqual({ detail: messages.aiUnavailable, code: 'ai_unavailable', status: 502 });
+    expect(response.body).not.toContain('secret');
+    expect(await freeUsed(model, user._id)).toBe(0);
+  });
+
+  it('sends keep-alive comments while nothing else is sent', async () => {
+    fake.handler = async (_request, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      sendJson(res, 200, completion(cardsReply('Hooke', 1)));
+    };
+    const { headers } = await signUpAndLogIn(model.app);
+    const response = await create(model, { ...headers, ...sse }, [{ name: 'text', value: biology }]);
+    const { events, comments } = parseEventStream(response.body);
+    expect(comments.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(comments)).toEqual(new Set(['keep-alive']));
+    expect(events.at(-1)?.event).toBe('done');
+  });
+});
+
+describe('a client that leaves', () => {
+  it('before the first card: the model request is aborted within 2 s and the cost refunded', async () => {
+    let gone = false;
+    let asked = false;
+    fake.handler = async (_request, res) => {
+      asked = true;
+      // Thinks for a long time before the first token.
+      await streamCompletion(res, ` ${' '.repeat(400)}${cardsReply('Slow', 3)}`, {
+        piece: 1,
+        delayMs: 20,
+        onClientGone: () => {
+          gone = true;
+        },
+      });
+    };
+    const { user, headers } = await signUpAndLogIn(model.app);
+    const body = multipartBody([{ name: 'text', value: biology }]);
+    const stream = await openLiveStream(`${modelUrl}/create`, {
+      headers: { ...headers, ...body.headers },
+      body: body.payload,
+    });
+    expect((await stream.next())?.event).toBe('progress');
+    await waitFor(() => asked, 5000);
+    expect(await freeUsed(model, user._id)).toBe(1);
+    stream.abort();
+    const took = await waitFor(() => gone, 2000);
+    expect(took).toBeLessThan(2000);
+    await waitFor(async () => (await freeUsed(model, user._id)) === 0, 2000);
+  });
+
+  it('after a card: the model request is aborted and the cost kept', async () => {
+    let gone = false;
+    fake.handler = async (_request, res) => {
+      await streamCompletion(res, cardsReply('Faraday', 12), {
+        piece: 10,
+        delayMs: 30,
+        onClientGone: () => {
+          gone = true;
+        },
+      });
+    };
+    const { user, headers } = await signUpAndLogIn(model.app);
+    const body = multipartBody([{ name: 'text', value: biology }]);
+    const stream = await openLiveStream(`${modelUrl}/create`, {
+      headers: { ...headers, ...body.headers },
+      body: body.payload,
+    });
+    let event = await stream.next();
+    while (event && event.event !== 'card') event = await stream.next();
+    expect(event?.data.question).toBe('What does Faraday rule 1 say?');
+    stream.abort();
+    const took = await waitFor(() => gone, 2000);
+    expect(took).toBeLessThan(2000);
+    // Give a wrongful refund the time to happen, then check there was none.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await freeUsed(model, user._id)).toBe(1);
+  });
+
+  it('without the header too: leaving aborts the work and refunds', async () => {
+    let gone = false;
+    let asked = false;
+    fake.handler = async (_request, res) => {
+      asked = true;
+      await streamCompletion(res, cardsReply('Ohm', 20), {
+        piece: 4,
+        delayMs: 30,
+        onClientGone: () => {
+          gone = true;
+        },
+      });
+    };
+    const { user, headers } = await signUpAndLogIn(model.app);
+    const body = multipartBody([{ name: 'text', value: biology }]);
+    const controller = new AbortController();
+    const pending = fetch(`${modelUrl}/create`, {
+      method: 'POST',
+      headers: { ...headers, ...body.headers },
+      body: new Uint8Array(body.payload),
+      signal: controller.signal,
+    }).catch(() => null);
+    await waitFor(() => asked, 5000);
+    controller.abort();
+    await pending;
+    await waitFor(() => gone, 2000);
+    await waitFor(async () => (await freeUsed(model, user._id)) === 0, 2000);
+  });
+});

@@ -1,0 +1,150 @@
+import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
+import { fillMessage, messages } from '@flashcards/shared/messages';
+import type { Clock } from '../../adapters/clock';
+import {
+  type FsrsOptimizer,
+  OptimizerBusyError,
+  OptimizerTimeoutError,
+  type ReviewHistories,
+} from '../../adapters/fsrs/fsrs-optimizer';
+import { errors } from '../../http/app-error';
+import type { UserRow } from '../auth/users.repo';
+import { parseWeights, schedulerParameters } from '../review/scheduler';
+import { dayNumberAt, offsetSegments } from '../stats/study-day';
+import type { SchedulingRepo } from './scheduling.repo';
+
+export interface SchedulingServiceDeps {
+  repo: SchedulingRepo;
+  optimizer: FsrsOptimizer;
+  clock: Clock;
+  /** FSRS_MIN_REVIEWS: fewer reviews than this are not fitted (noise). */
+  minReviews: number;
+  /** The most recent reviews a fit reads at most (memory and time stay bounded for any account). */
+  maxReviews?: number;
+}
+
+const DEFAULT_MAX_REVIEWS = 200_000;
+
+type Learner = Pick<UserRow, 'id' | 'time_zone' | 'fsrs_parameters' | 'fsrs_optimized_at' | 'fsrs_reviews_used'>;
+
+export const defaultWeights: readonly number[] = schedulerParameters.w;
+
+/**
+ * Personal scheduling: FSRS parameters fitted to the learner's own review log (binary ratings: fail = Again,
+ * pass = Good), used for their later reviews; or the defaults.
+ */
+export function createSchedulingService(deps: SchedulingServiceDeps) {
+  const { repo, clock } = deps;
+  const maxReviews = deps.maxReviews ?? DEFAULT_MAX_REVIEWS;
+
+  /** The learner's reviews grouped by card, with study-day numbers in their time zone. */
+  const historiesOf = async (
+    learner: Learner,
+    count: number,
+  ): Promise<{ histories: ReviewHistories; used: number }> => {
+    const since = count > maxReviews ? await repo.nthLatestReviewAt(learner.id, maxReviews) : null;
+    const rows = await repo.reviewsByCard(learner.id, since);
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const row of rows) {
+      const at = Number(row.reviewed_at);
+      if (at < first) first = at;
+      if (at > last) last = at;
+    }
+    const segments = rows.length > 0 ? offsetSegments(first, last, learner.time_zone) : [];
+    const ratings = new Uint8Array(rows.length);
+    const days = new Int32Array(rows.length);
+    const starts: number[] = [];
+    let previousCard: string | null = null;
+    rows.forEach((row, index) => {
+      if (row.card_id !== previousCard) {
+        starts.push(index);
+        previousCard = row.card_id;
+      }
+      const at = Number(row.reviewed_at);
+      let offset = segments[0]?.offsetMs ?? 0;
+      for (const segment of segments) if (at >= segment.from) offset = segment.offsetMs;
+      ratings[index] = Number(row.rating) === 1 ? 1 : 3;
+      days[index] = dayNumberAt(at, offset);
+    });
+    starts.push(rows.length);
+    return { histories: { ratings, days, cardStarts: Int32Array.from(starts) }, used: rows.length };
+  };
+
+  return {
+    async info(learner: Learner): Promise<SchedulingInfo> {
+      const weights = parseWeights(learner.fsrs_parameters);
+      const personalized = weights !== null && learner.fsrs_optimized_at !== null;
+      const since = personalized ? learner.fsrs_optimized_at : null;
+      return {
+        personalized,
+        parameters: [...(weights ?? defaultWeights)],
+        optimized_at: personalized && since !== null ? new Date(Number(since)).toISOString() : null,
+        reviews_used: personalized ? learner.fsrs_reviews_used : 0,
+        reviews_since: await repo.countReviews(learner.id, since === null ? null : Number(since)),
+        min_reviews: deps.minReviews,
+      };
+    },
+
+    async optimize(learner: Learner): Promise<OptimizeResponse> {
+      const count = await repo.countReviews(learner.id, null);
+      if (count < deps.minReviews) {
+        throw errors.notEnoughReviews({
+          detail: fillMessage(messages.notEnoughReviews, { min: deps.minReviews, n: count }),
+        });
+      }
+      const now = clock.now();
+      const { histories, used } = await historiesOf(learner, count);
+      let fit: Awaited<ReturnType<FsrsOptimizer['fit']>>;
+      try {
+        fit = await deps.optimizer.fit(histories, defaultWeights);
+      } catch (error) {
+        if (error instanceof OptimizerTimeoutError) throw errors.optimizeTimeout();
+        if (error instanceof OptimizerBusyError) throw errors.optimizeBusy();
+        throw error;
+      }
+      const lossDefault = fit.logLossDefault ?? 0;
+      if (fit.parameters === null || fit.logLossPersonal === null) {
+        return {
+          parameters: [...defaultWeights],
+          reviews_used: used,
+          log_loss_default: lossDefault,
+          log_loss_personal: lossDefault,
+          detail: messages.optimizeKeptDefaults,
+        };
+      }
+      if (fit.logLossPersonal >= lossDefault) {
+        return {
+          parameters: [...defaultWeights],
+          reviews_used: used,
+          log_loss_default: lossDefault,
+          log_loss_personal: fit.logLossPersonal,
+          detail: messages.optimizeNotBetter,
+        };
+      }
+      await repo.saveFit(
+        learner.id,
+        {
+          parameters: fit.parameters,
+          optimizedAt: now,
+          reviewsUsed: used,
+          logLossDefault: lossDefault,
+          logLossPersonal: fit.logLossPersonal,
+        },
+        now,
+      );
+      return {
+        parameters: fit.parameters,
+        reviews_used: used,
+        log_loss_default: lossDefault,
+        log_loss_personal: fit.logLossPersonal,
+      };
+    },
+
+    async reset(learner: Learner): Promise<void> {
+      await repo.clearFit(learner.id, clock.now());
+    },
+  };
+}
+
+export type SchedulingService = ReturnType<typeof createSchedulingService>;

@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
+import { fillMessage, messages } from '@flashcards/shared/messages';
+import { default_w } from 'ts-fsrs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogIn } from '../../../test/support/factories';
+import { perturbedParameters, prng, simulateLearner } from '../../../test/support/simulated-learner';
+import { createDeck, DAY, reviewCard, saveCards } from '../../../test/support/study';
+import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { review, schedulerParametersFor } from '../review/scheduler';
+import { adjustDeckCounters } from '../study-core/deck-counters';
+
+let ctx: TestContext;
+const HALF = () => 0.5;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', TOKEN_TTL: '3650d' }, random: HALF });
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+type Headers = { authorization: string };
+const START = Date.parse('2026-01-05T10:00:00.000Z');
+
+/**
+ * Gives the user a review log of `count` answers: a simulated learner whose memory follows FSRS with parameters
+ * unlike the defaults (or, with `oneDay`, every answer on the same day), written into review_logs.
+ */
+async function seedHistory(headers: Headers, userId: string, count: number, options: { oneDay?: boolean } = {}) {
+  const deck = await createDeck(ctx.app, headers, 'History');
+  const log = simulateLearner(perturbedParameters(prng(7)), count, prng(11));
+  const cardCount = Math.max(...log.map((entry) => entry.card)) + 1;
+  const cards = await saveCards(ctx.app, headers, deck._id, cardCount);
+  const rows = log.map((entry, index) => {
+    const at = options.oneDay ? START + index * 1000 : START + entry.day * DAY + (index % 600) * 1000;
+    return {
+      id: randomBytes(12).toString('hex'),
+      user_id: userId,
+      deck_id: deck._id,
+      card_id: cards[entry.card]?._id ?? '',
+      reviewed_at: at,
+      rating: entry.rating,
+      state_before: 2 as const,
+      state_after: 2 as const,
+      due_before: at,
+      due_after: at + DAY,
+      stability: 1,
+      difficulty: 5,
+      scheduled_days: 1,
+      elapsed_days: 1,
+    };
+  });
+  for (let start = 0; start < rows.length; start += 200) {
+    await ctx.database.db
+      .insertInto('review_logs')
+      .values(rows.slice(start, start + 200))
+      .execute();
+  }
+  return { deck, cards };
+}
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers?: Headers) =>
+  ctx.app.inject({ method, url, ...(headers ? { headers } : {}) });
+
+async function fitOf(userId: string) {
+  return ctx.database.db
+    .selectFrom('users')
+    .select([
+      'fsrs_parameters',
+      'fsrs_optimized_at',
+      'fsrs_reviews_used',
+      'fsrs_log_loss_default',
+      'fsrs_log_loss_personal',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+describe('GET /scheduling', () => {
+  it('answers the defaults for a new account, with the minimum from FSRS_MIN_REVIEWS (default 400)', async () => {
+    ctx.clock.set('2026-06-01T10:00:00.000Z');
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const response = await call('GET', '/scheduling', headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      personalized: false,
+      parameters: [...default_w],
+      optimized_at: null,
+      reviews_used: 0,
+      reviews_since: 0,
+      min_reviews: 400,
+    });
+  });
+
+  it('needs a login on all three routes', async () => {
+    for (const [method, url] of [
+      ['GET', '/scheduling'],
+      ['POST', '/scheduling/optimize'],
+      ['DELETE', '/scheduling/parameters'],
+    ] as const) {
+      const response = await call(method, url);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: messages.notAuthenticated, code: 'not_authenticated' });
+    }
+  });
+});
+
+describe('POST /scheduling/optimize', () => {
+  it('refuses under the minimum with 422 not_enough_reviews and the exact detail, and stores nothing', async () => {
+    ctx.clock.set('2026-06-01T10:00:00.000Z');
+    const { headers, user } = await signUpAndLogIn(ctx.app);
+    await seedHistory(headers, user._id, 399);
+    const response = await call('POST', '/scheduling/optimize', headers);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: 'At least 400 reviews are needed to personalize scheduling (you have 399).',
+      code: 'not_enough_reviews',
+    });
+    expect(response.json().detail).toBe(fillMessage(messages.notEnoughReviews, { min: 400, n: 399 }));
+    expect((await fitOf(user._id)).fsrs_parameters).toBeNull();
+  });
+
+  it('fits over the minimum, stores the fit, and schedules the next review with it; DELETE goes back', async () => {
+    ctx.clock.set('2026-06-01T10:00:00.000Z');
+    const { headers, user } = await signUpAndLogIn(ctx.app);
+    const { deck, cards } = await seedHistory(headers, user._id, 1200);
+    const before = await call('GET', '/scheduling', headers);
+    expect(before.json<SchedulingInfo>()).toMatchObject({ personalized: false, reviews_since: 1200 });
+
+    const response = await call('POST', '/scheduling/optimize', headers);
+    expect(response.statusCode, response.body).toBe(200);
+    const fit = response.json<OptimizeResponse>();
+    expect(Object.keys(fit).sort()).toEqual(['log_loss_default', 'log_loss_personal', 'parameters', 'reviews_used']);
+    expect(fit.reviews_used).toBe(1200);
+    expect(fit.parameters).toHaveLength(default_w.length);
+    expect(fit.parameters).not.toEqual([...default_w]);
+    expect(fit.log_loss_default).toBeGreaterThan(0);
+    expect(fit.log_loss_personal).toBeGreaterThan(0);
+    expect(fit.log_loss_personal).toBeLessThan(fit.log_loss_default);
+
+    const stored = await fitOf(user._id);
+    expect(JSON.parse(stored.fsrs_parameters ?? 'null')).toEqual(fit.parameters);
+    expect(Number(stored.fsrs_optimized_at)).toBe(ctx.clock.now());
+    expect(stored.fsrs_reviews_used).toBe(1200);
+    expect(stored.fsrs_log_loss_default).toBeCloseTo(fit.log_loss_default, 12);
+    expect(stored.fsrs_log_loss_personal).toBeCloseTo(fit.log_loss_personal, 12);
+
+    const info = (await call('GET', '/scheduling', headers)).json<SchedulingInfo>();
+    expect(info).toEqual({
+      personalized: true,
+      parameters: fit.parameters,
+      optimized_at: new Date(ctx.clock.now()).toISOString(),
+      reviews_used: 1200,
+      reviews_since: 0,
+      min_reviews: 400,
+    });
+
+    // The next review of a long-term card is scheduled with the fitted parameters, not the defaults.
+    const card = cards[0];
+    ctx.clock.advance(60_000);
+    const now = ctx.clock.now();
+    const state = {
+      state: 2 as const,
+      due: now,
+      stability: 12,
+      difficulty: 5,
+      scheduled_days: 12,
+      learning_steps: 0,
+      reps: 4,
+      lapses: 0,
+      last_review: now - 12 * DAY,
+    };
+    await ctx.database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('cards')
+        .set({ ...state, first_reviewed_at: now - 40 * DAY })
+        .where('id', '=', card?._id ?? '')
+        .execute();
+      await adjustDeckCounters(trx, { userId: user._id, deckId: deck._id }, { new_cards: -1, review_cards: 1 });
+    });
+    const reviewed = await reviewCard(ctx.app, headers, card?._id ?? '', 'pass');
+    const personal = review(state, 'pass', now, HALF, schedulerParametersFor(fit.parameters, 0.9));
+    const defaults = review(state, 'pass', now, HALF, schedulerParametersFor(null, 0.9));
+    expect(personal.next.due).not.toBe(defaults.next.due);
+    expect(reviewed.due_date).toBe(new Date(personal.next.due).toISOString());
+    expect((await call('GET', '/scheduling', headers)).json<SchedulingInfo>().reviews_since).toBe(1);
+
+    const reset = await call('DELETE', '/scheduling/parameters', headers);
+    expect(reset.statusCode).toBe(204);
+    expect(reset.body).toBe('');
+    expect(await fitOf(user._id)).toEqual({
+      fsrs_parameters: null,
+      fsrs_optimized_at: null,
+      fsrs_reviews_used: 0,
+      fsrs_log_loss_default: null,
+      fsrs_log_loss_personal: null,
+    });
+    const after = (await call('GET', '/scheduling', headers)).json<SchedulingInfo>();
+    expect(after).toMatchObject({
+      personalized: false,
+      parameters: [...default_w],
+      optimized_at: null,
+      reviews_used: 0,
+    });
+  });
+
+  it('keeps the defaults and says so when every review is on one day', async () => {
+    ctx.clock.set('2026-06-01T10:00:00.000Z');
+    const { headers, user } = await signUpAndLogIn(ctx.app);
+    await seedHistory(headers, user._id, 450, { oneDay: true });
+    const response = await call('POST', '/scheduling/optimize', headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      parameters: [...default_w],
+      reviews_used: 450,
+      detail: messages.optimizeKeptDefaults,
+    });
+    expect((await fitOf(user._id)).fsrs_parameters).toBeNull();
+  });
+});
+
+describe('POST /scheduling/optimize past FSRS_OPTIMIZE_TIMEOUT', () => {
+  it('answers 503 optimize_timeout and stores nothing', async () => {
+    const slow = await createTestApp({ shareWith: ctx, env: { FSRS_OPTIMIZE_TIMEOUT: '1ms', TOKEN_TTL: '3650d' } });
+    try {
+      ctx.clock.set('2026-06-01T10:00:00.000Z');
+      const { headers, user } = await signUpAndLogIn(slow.app);
+      await seedHistory(headers, user._id, 600);
+      const response = await slow.app.inject({ method: 'POST', url: '/scheduling/optimize', headers });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ detail: messages.optimizeTimeout, code: 'optimize_timeout' });
+      expect((await fitOf(user._id)).fsrs_parameters).toBeNull();
+    } finally {
+      await slow.close();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import { messages } from '@flashcards/shared/messages';
+import { z } from 'zod';
+import { canonicalTimeZone } from '../stats/study-day';
+
+/** PUT /users/me/settings: `time_zone`, an IANA zone name; anything else is 422 invalid_time_zone. */
+export const userSettingsSchema = z.object({
+  time_zone: z
+    .string({ error: messages.invalidTimeZone })
+    .trim()
+    .transform((value, context) => {
+      const zone = canonicalTimeZone(value);
+      if (zone === null) {
+        context.addIssue({ code: 'custom', message: messages.invalidTimeZone });
+        return z.NEVER;
+      }
+      return zone;
+    }),
+});

@@ -1,0 +1,305 @@
+/**
+ * GENERATION_QUEUE=redis end to end: one API server (this process, listening on loopback) and two `npm run worker`
+ * processes on a queue of their own in the Redis of REDIS_URL, against a slow streaming local model. A generation
+ * streams through the queue; a JSON client waits for the result; a client that leaves stops the worker's model
+ * request; SIGKILL of the worker holding a job still ends the request within the deadline.
+ * Runs only where REDIS_URL is set (see vitest.config.ts).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { messages } from '@flashcards/shared/messages';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueConnection } from '../src/modules/generation/generation-queue';
+import { openLiveStream, type StreamEvent } from './support/event-stream';
+import { signUpAndLogIn } from './support/factories';
+import { FakeChatServer, streamCompletion } from './support/fake-chat-server';
+import { multipartBody } from './support/multipart';
+import { createTestApp, type TestContext } from './support/test-app';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const redisUrl = process.env.REDIS_URL ?? '';
+const queueName = `test-${randomBytes(6).toString('hex')}`;
+const deadlineSeconds = 40;
+
+const biology =
+  'Photosynthesis is the process by which green plants use sunlight to make glucose from carbon dioxide and water. ' +
+  'Chlorophyll is the green pigment that absorbs light energy.';
+
+interface WorkerProcess {
+  child: ChildProcess;
+  /** The worker's own process id (npm and its shell stand between it and `child`). */
+  pid: number;
+  /** Log lines, parsed. */
+  lines: Record<string, unknown>[];
+}
+
+const fake = new FakeChatServer();
+let api: TestContext;
+let apiUrl: string;
+const workers: WorkerProcess[] = [];
+
+async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number) {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function startWorker(modelUrl: string): Promise<WorkerProcess> {
+  const child = spawn('npm', ['run', '--silent', 'worker'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: redisUrl,
+      GENERATION_QUEUE: 'redis',
+      GENERATION_QUEUE_NAME: queueName,
+      AI_PROVIDER: 'openai',
+      OPENAI_BASE_URL: modelUrl,
+      AI_MODEL: 'test-model',
+      AI_MAX_RETRIES: '0',
+      AI_TIMEOUT: `${deadlineSeconds}s`,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  const worker: WorkerProcess = { child, pid: 0, lines: [] };
+  let buffered = '';
+  child.stdout?.on('data', (data: Buffer) => {
+    buffered += data.toString('utf8');
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        worker.lines.push(JSON.parse(line));
+      } catch {
+        // npm's own output
+      }
+    }
+  });
+  const ready = await waitFor(() => worker.lines.find((line) => line.msg === 'generation worker ready'), 60_000);
+  worker.pid = Number(ready.pid);
+  return worker;
+}
+
+const jobStarts = (worker: WorkerProcess) => worker.lines.filter((line) => line.msg === 'generation job started');
+
+async function freeUsed(userId: string): Promise<number> {
+  const row = await api.database.db
+    .selectFrom('users')
+    .select('free_used')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.free_used;
+}
+
+/** A model reply of `count` cards, written slowly. */
+function cardsReply(prefix: string, count: number): string {
+  return JSON.stringify({
+    cards: Array.from({ length: count }, (_, i) => ({
+      question: `What does ${prefix} rule ${i + 1} say?`,
+      answer: `${prefix} rule ${i + 1} says something distinct number ${i + 1}.`,
+    })),
+  });
+}
+
+async function readAll(stream: Awaited<ReturnType<typeof openLiveStream>>): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  for (let event = await stream.next(); event; event = await stream.next()) events.push(event);
+  return events;
+}
+
+beforeAll(async () => {
+  const modelUrl = await fake.start();
+  api = await createTestApp({
+    env: {
+      REDIS_URL: redisUrl,
+      GENERATION_QUEUE: 'redis',
+      GENERATION_QUEUE_NAME: queueName,
+      AI_TIMEOUT: `${deadlineSeconds}s`,
+      FREE_GENERATIONS_PER_MONTH: '50',
+    },
+  });
+  apiUrl = await api.app.listen({ port: 0, host: '127.0.0.1' });
+  workers.push(...(await Promise.all([startWorker(modelUrl), startWorker(modelUrl)])));
+}, 120_000);
+
+afterAll(async () => {
+  for (const worker of workers) {
+    try {
+      if (worker.child.pid) process.kill(-worker.child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  api.app.server.closeAllConnections();
+  await api.close();
+  await fake.stop();
+  // Leave nothing of this run's queues in the shared Redis.
+  for (const name of [queueName, `${queueName}-nobody`]) {
+    const connection = queueConnection(redisUrl);
+    const queue = new Queue(name, { connection });
+    await queue.obliterate({ force: true });
+    await queue.close();
+    connection.disconnect();
+  }
+});
+
+describe('generation through the Redis queue', () => {
+  it('streams progress and cards from a worker process, then done; the cost is taken by the API server', async () => {
+    let finished = false;
+    fake.handler = async (_request, res) => {
+      await streamCompletion(res, cardsReply('Queue', 4), { piece: 10, delayMs: 20 });
+      finished = true;
+    };
+    const { user, headers } = await signUpAndLogIn(api.app);
+    const body = multipartBody([{ name: 'text', value: biology }]);
+    const stream = await openLiveStream(`${apiUrl}/create`, {
+      headers: { ...headers, ...body.headers },
+      body: body.payload,
+    });
+    expect(stream.status).toBe(200);
+    const events: StreamEvent[] = [];
+    let finishedAtFirstCard: boolean | null = null;
+    for (let event = await stream.next(); event; event = await stream.next()) {
+      if (event.event === 'card' && finishedAtFirstCard === null) finishedAtFirstCard = finished;
+      events.push(event);
+    }
+    expect(finishedAtFirstCard).toBe(false);
+    expect(events[0]).toEqual({ event: 'progress', data: { stage: 'generating', done: 0, total: 40 } });
+    const cards = events.filter((e) => e.event === 'card').map((e) => e.data);
+    expect(cards).toHaveLength(4);
+    expect(events.at(-1)).toEqual({ event: 'done', data: { cards, cost: 1, remaining: 49 } });
+    expect(await freeUsed(user._id)).toBe(1);
+    expect(workers.reduce((sum, worker) => sum + jobStarts(worker).length, 0)).toBe(1);
+  });
+
+  it('answers a JSON client with the result once the worker is done; an uploaded file travels with the job', async () => {
+    let material = '';
+    fake.handler = (request, res) => {
+      material = request.body.messages[1]?.content ?? '';
+      return streamCompletion(res, cardsReply('Json', 2), { piece: 40, delayMs: 5 });
+    };
+    const { headers } = await signUpAndLogIn(api.app);
+    const body = multipartBody([
+      { name: 'file', value: Buffer.from(`Notes from the file.\n\n${biology}`), filename: 'notes.txt' },
+    ]);
+    const response = await fetch(`${apiUrl}/create`, {
+      method: 'POST',
+      headers: { ...headers, ...body.headers },
+      body: new Uint8Array(body.payload),
+    });
+    expect(response.status).toBe(200);
+    const json = (await response.json()) as { cards: { question: string }[]; cost: number; remaining: number };
+    expect(json.cards.map((card) => card.question)).toEqual([
+      'What does Json rule 1 say?',
+      'What does Json rule 2 say?',
+    ]);
+    expect(json.cost).toBe(3);
+    expect(json.remaining).toBe(47);
+    expect(material).toContain('Notes from the file.');
+  });
+
+  it('a client that leaves before the first card stops the worker’s model request and is refunded', async () => {
+    let gone = false;
+    let asked = false;
+    fake.handler = async (_request, res) => {
+      asked = true;
+      await streamCompletion(res, ` ${' '.repeat(500)}${cardsReply('Left', 3)}`, {
+        piece: 1,
+        delayMs: 20,
+        onClientGone: () => {
+          gone = true;
+        },
+      });
+    };
+    const { user, headers } = await signUpAndLogIn(api.app);
+    const body = multipartBody([{ name: 'text', value: biology }]);
+    const stream = await openLiveStream(`${apiUrl}/create`, {
+      headers: { ...headers, ...body.headers },
+      body: body.payload,
+    });
+    await waitFor(() => asked, 10_000);
+    stream.abort();
+    const started = Date.now();
+    await waitFor(() => gone, 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await waitFor(async () => (await freeUsed(user._id)) === 0, 2_000);
+  });
+
+  it('SIGKILL of the worker holding the job: another worker takes it, and the request still ends with done', async () => {
+    const started = Date.now();
+    fake.handler = async (_request, res) => {
+      await streamCompletion(res, cardsReply('Kill', 6), { piece: 8, delayMs: 40 });
+    };
+    const { user, headers } = await signUpAndLogIn(api.app);
+    const body = multipartBody([{ name: 'text', value: biology }]);
+    const before = workers.map((worker) => jobStarts(worker).length);
+    const stream = await openLiveStream(`${apiUrl}/create`, {
+      headers: { ...headers, ...body.headers },
+      body: body.payload,
+    });
+    let event = await stream.next();
+    while (event && event.event !== 'card') event = await stream.next();
+    expect(event?.data.question).toBe('What does Kill rule 1 say?');
+
+    const holder = workers.find((worker, i) => jobStarts(worker).length > (before[i] ?? 0));
+    const other = workers.find((worker) => worker !== holder);
+    if (!holder || !other) throw new Error('no worker took the job');
+    process.kill(holder.pid, 'SIGKILL');
+
+    const rest = await readAll(stream);
+    const seconds = (Date.now() - started) / 1000;
+    expect(seconds).toBeLessThan(deadlineSeconds);
+    const last = rest.at(-1);
+    expect(last?.event).toBe('done');
+    expect(last?.data.cards.map((card: { question: string }) => card.question)).toEqual(
+      Array.from({ length: 6 }, (_, i) => `What does Kill rule ${i + 1} say?`),
+    );
+    // The retry wrote the first card again; the client was not told twice.
+    const streamed = [event?.data.question, ...rest.filter((e) => e.event === 'card').map((e) => e.data.question)];
+    expect(new Set(streamed).size).toBe(streamed.length);
+    expect(jobStarts(other).at(-1)?.jobId).toBe(jobStarts(holder).at(-1)?.jobId);
+    expect(await freeUsed(user._id)).toBe(1);
+  }, 60_000);
+
+  it('a job no worker takes ends at its deadline with ai_timeout, and the cost is refunded', async () => {
+    const lonely = await createTestApp({
+      shareWith: api,
+      env: {
+        REDIS_URL: redisUrl,
+        GENERATION_QUEUE: 'redis',
+        GENERATION_QUEUE_NAME: `${queueName}-nobody`,
+        AI_TIMEOUT: '1s',
+        FREE_GENERATIONS_PER_MONTH: '50',
+      },
+    });
+    try {
+      const { user, headers } = await signUpAndLogIn(lonely.app);
+      const body = multipartBody([{ name: 'text', value: biology }]);
+      const started = Date.now();
+      const response = await lonely.app.inject({
+        method: 'POST',
+        url: '/create',
+        headers: { ...headers, ...body.headers, accept: 'text/event-stream' },
+        payload: body.payload,
+      });
+      // The deadline (1 s) and the API server's grace for the worker's own answer (5 s).
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(
+        `event: error\ndata: ${JSON.stringify({ detail: messages.generationTimeout, code: 'ai_timeout', status: 504 })}\n\n`,
+      );
+      expect(await freeUsed(user._id)).toBe(0);
+    } finally {
+      await lonely.close();
+    }
+  }, 20_000);
+});

@@ -1,0 +1,77 @@
+/** One server-sent event: its name and its data line parsed as JSON. */
+export interface StreamEvent {
+  event: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever each event carries.
+  data: any;
+}
+
+export interface ParsedStream {
+  events: StreamEvent[];
+  /** Comment lines (`: keep-alive`), without the colon. */
+  comments: string[];
+}
+
+/** Parses a whole `text/event-stream` body; fails on a block that is not one event line and one data line. */
+export function parseEventStream(body: string): ParsedStream {
+  const events: StreamEvent[] = [];
+  const comments: string[] = [];
+  for (const block of body.split('\n\n')) {
+    if (!block.trim()) continue;
+    const lines = block.split('\n');
+    if (lines.every((line) => line.startsWith(':'))) {
+      comments.push(...lines.map((line) => line.slice(1).trim()));
+      continue;
+    }
+    const [eventLine, dataLine, ...rest] = lines.filter((line) => !line.startsWith(':'));
+    if (!eventLine?.startsWith('event: ') || !dataLine?.startsWith('data: ') || rest.length > 0) {
+      throw new Error(`not an event block: ${JSON.stringify(block)}`);
+    }
+    events.push({ event: eventLine.slice('event: '.length), data: JSON.parse(dataLine.slice('data: '.length)) });
+  }
+  return { events, comments };
+}
+
+/** A POST /create read as it streams from a listening server; `abort` closes the connection like a closed tab. */
+export interface LiveStream {
+  status: number;
+  contentType: string | null;
+  /** Resolves with the next event (skipping comments), or null when the stream ended. */
+  next(): Promise<StreamEvent | null>;
+  abort(): void;
+}
+
+export async function openLiveStream(url: string, init: { headers: Record<string, string>; body: Buffer }) {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...init.headers, accept: 'text/event-stream' },
+    body: new Uint8Array(init.body),
+    signal: controller.signal,
+  });
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const stream: LiveStream = {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    async next() {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end + 2);
+          buffer = buffer.slice(end + 2);
+          const [event] = parseEventStream(block).events;
+          if (event) return event;
+          continue;
+        }
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) return null;
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    abort() {
+      controller.abort();
+    },
+  };
+  return stream;
+}

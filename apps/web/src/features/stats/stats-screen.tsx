@@ -1,0 +1,248 @@
+import type { DeckStats, HistoryResponse } from '@flashcards/shared/api-types';
+import { fillMessage, messages } from '@flashcards/shared/messages';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorDetail } from '../../lib/api-client';
+import { useDeckStats, useDecks } from '../decks/decks-api';
+import { StatsList } from '../review/stats-list';
+import { PersonalizePanel } from './personalize-panel';
+import { useForecast, useHistory } from './stats-api';
+import { BarChart, chartColours, Heatmap, heatShades } from './stats-charts';
+import { heatCells, monthTotals, percent, shortDate } from './stats-figures';
+import './stats.css';
+
+/** /stats: the year of reviews, the forecast, retention, streak, reviews per day, cards by state; all decks or one. */
+export function StatsScreen() {
+  const [params, setParams] = useSearchParams();
+  const deckId = params.get('deck_id') ?? undefined;
+  const decks = useDecks();
+  const selectId = useId();
+  const deck = decks.data?.find((item) => item._id === deckId);
+
+  return (
+    <div className="stats">
+      <h1>{messages.statsTitle}</h1>
+      <div className="field stats__deck">
+        <label htmlFor={selectId}>Deck</label>
+        <select
+          id={selectId}
+          value={deckId ?? ''}
+          onChange={(event) => setParams(event.target.value ? { deck_id: event.target.value } : {})}
+        >
+          <option value="">{messages.statsAllDecks}</option>
+          {decks.data?.map((item) => (
+            <option key={item._id} value={item._id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <StatsBody deckId={deckId} deckName={deck?.name} />
+      <section className="stats__section" aria-labelledby="personalize-heading">
+        <h2 id="personalize-heading">{messages.personalizeTitle}</h2>
+        <PersonalizePanel />
+      </section>
+    </div>
+  );
+}
+
+function StatsBody({ deckId, deckName }: { deckId: string | undefined; deckName: string | undefined }) {
+  const history = useHistory(deckId);
+  const forecast = useForecast(deckId);
+  const counts = useDeckStats(deckId);
+
+  if (history.isError || forecast.isError) {
+    return (
+      <p className="notice notice--error" role="alert">
+        {errorDetail(history.error ?? forecast.error, messages.statsLoadFailed)}
+      </p>
+    );
+  }
+  if (!history.data || !forecast.data) return <p>{messages.loading}</p>;
+  const scope = deckName ? `in ${deckName}` : 'in all decks';
+
+  return (
+    <>
+      <Summary history={history.data} />
+      <YearSection history={history.data} scope={scope} />
+      <section className="stats__section" aria-labelledby="forecast-heading">
+        <h2 id="forecast-heading">Due in the next 30 days</h2>
+        <BarChart
+          label={`Bar chart of cards due per day for the next 30 days ${scope}; the table below lists the numbers.`}
+          labels={forecast.data.days.map((day, index) => (index === 0 ? 'Today' : shortDate(day.date)))}
+          series={[{ label: 'Due', values: forecast.data.days.map((day) => day.due), colour: chartColours.due }]}
+        />
+        <details>
+          <summary>Show the forecast as a table</summary>
+          <table className="stats-table">
+            <caption>Cards due per day (today includes overdue cards)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Due</th>
+              </tr>
+            </thead>
+            <tbody>
+              {forecast.data.days.map((day, index) => (
+                <tr key={day.date}>
+                  <th scope="row">{index === 0 ? `Today (${shortDate(day.date)})` : shortDate(day.date)}</th>
+                  <td>{day.due}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </section>
+      <RecentSection history={history.data} scope={scope} />
+      <section className="stats__section" aria-labelledby="states-heading">
+        <h2 id="states-heading">Cards by state</h2>
+        {counts.data ? <StateList stats={counts.data} /> : <p>{messages.loading}</p>}
+      </section>
+    </>
+  );
+}
+
+function Summary({ history }: { history: HistoryResponse }) {
+  const today = history.days[history.days.length - 1];
+  return (
+    <section className="stats__section" aria-labelledby="summary-heading">
+      <h2 id="summary-heading">At a glance</h2>
+      <StatsList
+        entries={[
+          ['Streak', history.streak_days > 0 ? fillMessage(messages.statsStreak, { n: history.streak_days }) : 'None'],
+          ['Reviewed today', today?.reviews ?? 0],
+          [
+            'Retention, last 30 days',
+            history.retention_30d === null ? 'No data yet' : `${Math.round(history.retention_30d * 100)}%`,
+          ],
+          ['Long-term reviews, 30 days', history.reviews_30d],
+        ]}
+      />
+      <p>
+        {history.streak_days > 0
+          ? fillMessage(messages.statsStreakSentence, { n: history.streak_days })
+          : messages.statsNoStreak}{' '}
+        {history.retention_30d === null
+          ? messages.statsRetentionNone
+          : fillMessage(messages.statsRetention, {
+              percent: Math.round(history.retention_30d * 100),
+              n: history.reviews_30d,
+            })}
+      </p>
+    </section>
+  );
+}
+
+function YearSection({ history, scope }: { history: HistoryResponse; scope: string }) {
+  const months = monthTotals(history.days);
+  const total = history.days.reduce((sum, day) => sum + day.reviews, 0);
+  const studied = history.days.filter((day) => day.reviews > 0).length;
+  return (
+    <section className="stats__section" aria-labelledby="year-heading">
+      <h2 id="year-heading">Reviews in the last year</h2>
+      <p>
+        {total} reviews on {studied} of the last {history.days.length} days {scope} (days run from 04:00 to 04:00 in{' '}
+        {history.time_zone}).
+      </p>
+      <Heatmap
+        cells={heatCells(history.days)}
+        label={`Calendar heatmap: ${total} reviews on ${studied} days of the last year ${scope}; darker squares are busier days. The table below gives the totals per month.`}
+      />
+      <p className="stats-legend" aria-hidden="true">
+        Fewer
+        {heatShades.map((shade) => (
+          <span key={shade} className="stats-legend__swatch" style={{ background: shade }} />
+        ))}
+        More
+      </p>
+      <details>
+        <summary>Show the year as a table</summary>
+        <table className="stats-table">
+          <caption>Reviews per month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Reviews</th>
+              <th scope="col">Days studied</th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((month) => (
+              <tr key={month.month}>
+                <th scope="row">{month.label}</th>
+                <td>{month.reviews}</td>
+                <td>{month.daysStudied}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}
+
+function RecentSection({ history, scope }: { history: HistoryResponse; scope: string }) {
+  const last30 = history.days.slice(-30);
+  const reviews = last30.reduce((sum, day) => sum + day.reviews, 0);
+  const passed = last30.reduce((sum, day) => sum + day.passed, 0);
+  return (
+    <section className="stats__section" aria-labelledby="recent-heading">
+      <h2 id="recent-heading">Reviews per day, last 30 days</h2>
+      <p>
+        {reviews} reviews, {percent(passed, reviews)}% answered “Know it”.
+      </p>
+      <BarChart
+        stacked
+        label={`Stacked bar chart of reviews per day over the last 30 days ${scope}, known and not known; the table below lists the numbers.`}
+        labels={last30.map((day) => shortDate(day.date))}
+        series={[
+          { label: 'Know it', values: last30.map((day) => day.passed), colour: chartColours.passed },
+          { label: 'Don’t know', values: last30.map((day) => day.reviews - day.passed), colour: chartColours.failed },
+        ]}
+      />
+      <p className="stats-legend" aria-hidden="true">
+        <span className="stats-legend__swatch" style={{ background: chartColours.passed }} /> Know it{' '}
+        <span className="stats-legend__swatch" style={{ background: chartColours.failed }} /> Don’t know
+      </p>
+      <details>
+        <summary>Show the last 30 days as a table</summary>
+        <table className="stats-table">
+          <caption>Reviews per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Reviews</th>
+              <th scope="col">Know it</th>
+              <th scope="col">New cards</th>
+            </tr>
+          </thead>
+          <tbody>
+            {last30.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{shortDate(day.date)}</th>
+                <td>{day.reviews}</td>
+                <td>{day.passed}</td>
+                <td>{day.new_cards}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}
+
+function StateList({ stats }: { stats: DeckStats }) {
+  const review = stats.total_cards - stats.new_cards - stats.learning_cards;
+  return (
+    <StatsList
+      entries={[
+        ['New', stats.new_cards],
+        ['Learning', stats.learning_cards],
+        ['Long-term', review],
+        ['Due now', stats.due_cards],
+        ['Total', stats.total_cards],
+      ]}
+    />
+  );
+}
