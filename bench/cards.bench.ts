@@ -310,7 +310,7 @@ async function searchPart(label: string, handle: DatabaseHandle, dataDir: string
     logger: false,
   });
   await app.ready();
-  const token = await createTokenService({ secret: SECRET, ttlMs: DAY, clock }).issue(userId);
+  const token = await createTokenService({ secret: SECRET, ttlMs: DAY, clock }).issue(userId, 0);
   const random = prng(11);
   const pick = zipfPicker(vocabulary.length, random);
   const word = () => vocabulary[pick()] ?? 'a';

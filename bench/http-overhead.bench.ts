@@ -1,100 +1,323 @@
-// `npm run bench -- http-overhead`: what our stack costs per request over a bare Fastify route on this machine.
-// Both servers listen on loopback and are loaded by autocannon in turn, in one run:
-// - GET /cards/due (bearer auth, user lookup, the queue query on SQLite, JSON) against a bare route that sends the
-//   same JSON body it captured from ours;
-// - GET /healthz (a database round trip) against a bare route answering { status: "ok" }.
-// Prints requests per second, median and p99 latency, and the ratios.
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+// `npm run bench -- http`: what our stack costs per request, measured from outside. Every server is its own
+// process, and the load comes from yet another: the autocannon CLI in a child process. In one run, at 50
+// connections, for GET /cards/due (50 cards), POST /cards/review and GET /decks/stats, against:
+// - bare bytes: a bare Fastify route sending the bytes ours sent (the HTTP floor);
+// - bare SQL:   a bare Fastify route running the same SQL ours ran for that request (captured from Kysely), through
+//               better-sqlite3 statements prepared once, answering JSON of the rows (the floor for any stack on this
+//               database);
+// - ours:       the built server exactly as `npm start` runs it (apps/server/dist/server.js, same Node options).
+// Then ours runs a mixed-traffic soak (the three routes at once plus uploads to /create) for BENCH_SOAK_S seconds
+// (default 60; an hour is BENCH_SOAK_S=3600), and the same loads are measured again: before and after, with RSS.
+// BENCH_DURATION_S sets each load's length (default 10); BENCH_DEFAULT_V8=1 runs ours without npm start's V8
+// options, for comparison. CI never runs this.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { systemClock } from '../apps/server/src/adapters/clock';
 import { createIdGenerator } from '../apps/server/src/adapters/ids';
 import { memoryRateLimiters } from '../apps/server/src/adapters/rate-limit/rate-limiter';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
+import { migrateToLatest, openDatabase, sqlitePath } from '../apps/server/src/db/database';
+import type { Database } from '../apps/server/src/db/schema';
+import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
 
-const DURATION_S = 5;
-const CONNECTIONS = 10;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 60);
+const CONNECTIONS = 50;
+const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Result {
   rps: number;
   p50: number;
   p99: number;
+  non2xx: number;
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<Result> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+interface RouteLoad {
+  name: string;
+  headers: Record<string, string>;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+/** Runs the autocannon CLI in a child process against one URL; its JSON report, summarised. */
+function load(baseUrl: string, route: RouteLoad, seconds: number, connections = CONNECTIONS): Promise<Result> {
+  const args = [autocannonCli, '-j', '-c', String(connections), '-d', String(seconds), '-m', route.method];
+  for (const [key, value] of Object.entries(route.headers)) args.push('-H', `${key}=${value}`);
+  if (route.body) args.push('-H', 'content-type=application/json', '-b', route.body);
+  args.push(`${baseUrl}${route.path}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    // 'close', not 'exit': the report may still be in the pipe when the process exits.
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const report = JSON.parse(stdout) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+      };
+      resolve({
+        rps: report.requests.average,
+        p50: report.latency.p50,
+        p99: report.latency.p99,
+        non2xx: report.non2xx + report.errors,
+      });
+    });
+  });
 }
 
+function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  pattern: RegExp,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+      const match = pattern.exec(stdout);
+      if (match?.[1]) resolve({ child, url: match[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${stderr}`)));
+  });
+}
+
+function rssMb(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const ps = spawn('ps', ['-o', 'rss=', '-p', String(child.pid)]);
+    let text = '';
+    ps.stdout.on('data', (chunk) => {
+      text += chunk;
+    });
+    ps.on('exit', () => resolve(Math.round(Number(text.trim()) / 1024)));
+  });
+}
+
+// --- Data: one learner, a deck of 50 new cards (the queue answers all 50), captured SQL per route.
+if (serverBuildIsStale()) await buildServer();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'flashcards-bench-http-'));
-const database = openDatabase({ dataDir });
-await migrateToLatest(database.db, database.dialect);
-const ours = await buildApp({
-  config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_IP: '1000' }),
-  db: database.db,
-  jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+const setupDb = openDatabase({ dataDir });
+await migrateToLatest(setupDb.db, setupDb.dialect);
+await setupDb.close();
+
+const captured: { sql: string; params: unknown[] }[] = [];
+const sqlite = new SqliteDatabase(sqlitePath(dataDir));
+const capturing = new Kysely<Database>({
+  dialect: new SqliteDialect({ database: sqlite }),
+  log: (event) => {
+    if (event.level === 'query') captured.push({ sql: event.query.sql, params: [...event.query.parameters] });
+  },
+});
+const env = {
+  LOG_LEVEL: 'silent',
+  // The in-process setup app's body deadlines would fire on inject()'s fake sockets long after setup: far away.
+  BODY_TIMEOUT: '100000s',
+  DATA_DIR: dataDir,
+  JWT_SECRET: SECRET,
+  AUTH_RATE_LIMIT_PER_IP: '100000',
+  FREE_GENERATIONS_PER_MONTH: '1000000',
+  CREATE_RATE_LIMIT_PER_HOUR: '1000000',
+  MAX_CARDS_PER_USER: '10000000',
+};
+const setup = await buildApp({
+  config: loadConfig(env),
+  db: capturing,
+  jwtSecret: SECRET,
   clock: systemClock,
   newId: createIdGenerator(systemClock),
   google: null,
   rateLimiters: memoryRateLimiters(),
   logger: false,
 });
-
-// One learner with a deck of 50 new cards: the queue answers with all 50.
-await ours.inject({
+await setup.inject({
   method: 'POST',
   url: '/signup',
   payload: { email: 'bench@example.com', password: 'bench password', name: 'Bench' },
 });
-const login = await ours.inject({
+const login = await setup.inject({
   method: 'POST',
   url: '/login',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   payload: 'username=bench%40example.com&password=bench+password',
 });
-const headers = { authorization: `Bearer ${login.json().access_token}` };
-const deck = await ours.inject({ method: 'POST', url: '/decks', headers, payload: { deck_name: 'Bench' } });
+const token = login.json().access_token as string;
+const headers = { authorization: `Bearer ${token}` };
+const deck = (await setup.inject({ method: 'POST', url: '/decks', headers, payload: { deck_name: 'Bench' } })).json();
 const cards = Array.from({ length: 50 }, (_, i) => ({
   question: `What is item ${i}? A question of moderate length, like a real card.`,
   answer: `Item ${i} is the answer, with **markdown** and $x^${i}$ math.`,
 }));
-await ours.inject({ method: 'POST', url: '/save-cards', headers, payload: { deck_id: deck.json()._id, cards } });
-const dueBody = (await ours.inject({ method: 'GET', url: '/cards/due', headers })).body;
+await setup.inject({ method: 'POST', url: '/save-cards', headers, payload: { deck_id: deck._id, cards } });
+// A second learner holds the card that the review load answers again and again: the tens of thousands of review-log
+// rows it writes in a day (far beyond any person) stay out of the first learner's queue and statistics.
+await setup.inject({
+  method: 'POST',
+  url: '/signup',
+  payload: { email: 'reviewer@example.com', password: 'bench password' },
+});
+const reviewerLogin = await setup.inject({
+  method: 'POST',
+  url: '/login',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: 'username=reviewer%40example.com&password=bench+password',
+});
+const reviewerHeaders = { authorization: `Bearer ${reviewerLogin.json().access_token}` };
+const reviewDeck = (
+  await setup.inject({ method: 'POST', url: '/decks', headers: reviewerHeaders, payload: { deck_name: 'Reviewed' } })
+).json();
+const reviewed = (
+  await setup.inject({
+    method: 'POST',
+    url: '/save-cards',
+    headers: reviewerHeaders,
+    payload: { deck_id: reviewDeck._id, cards: [cards[0]] },
+  })
+).json().cards[0]._id as string;
 
-const bare = Fastify({ logger: false });
-bare.get('/cards/due', async (_request, reply) => reply.type('application/json; charset=utf-8').send(dueBody));
-bare.get('/healthz', async () => ({ status: 'ok' }));
+// Reads first, then the review load, whose writes (a review-log row each) would otherwise weigh on the reads.
+const routes: RouteLoad[] = [
+  { name: 'GET /cards/due (50 cards)', headers, method: 'GET', path: `/cards/due?deck_id=${deck._id}` },
+  { name: 'GET /decks/stats', headers, method: 'GET', path: '/decks/stats' },
+  {
+    name: 'POST /cards/review',
+    headers: reviewerHeaders,
+    method: 'POST',
+    path: '/cards/review',
+    body: JSON.stringify({ card_id: reviewed, result: 'pass' }),
+  },
+];
+// Ids the request names (kept); any other id in an INSERT was generated for it (fresh on every replay).
+const userIds = await Promise.all(
+  [headers, reviewerHeaders].map(
+    async (h) => (await setup.inject({ method: 'GET', url: '/users/me', headers: h })).json()._id as string,
+  ),
+);
+const knownIds = new Set<string>([...userIds, deck._id, reviewDeck._id, reviewed]);
+const spec = { dbFile: sqlitePath(dataDir), routes: [] as unknown[] };
+for (const route of routes) {
+  captured.length = 0;
+  const response = await setup.inject({
+    method: route.method,
+    url: route.path,
+    headers: route.body ? { ...route.headers, 'content-type': 'application/json' } : route.headers,
+    ...(route.body ? { payload: route.body } : {}),
+  });
+  if (response.statusCode !== 200) throw new Error(`${route.name}: ${response.statusCode} ${response.body}`);
+  const statements = captured
+    .filter((query) => !/^\s*(begin|commit|rollback|savepoint|release)/i.test(query.sql))
+    .map((query) => ({
+      sql: query.sql,
+      params: query.params,
+      freshIds: /^\s*insert/i.test(query.sql)
+        ? query.params.flatMap((value, index) =>
+            typeof value === 'string' && /^[0-9a-f]{24}$/.test(value) && !knownIds.has(value) ? [index] : [],
+          )
+        : [],
+    }));
+  spec.routes.push({ method: route.method, path: route.path.split('?')[0], body: response.body, statements });
+}
+await setup.close();
+await capturing.destroy();
+const specFile = path.join(dataDir, 'bench-spec.json');
+writeFileSync(specFile, JSON.stringify(spec));
 
-const oursUrl = await listen(ours);
-const bareUrl = await listen(bare);
+// --- Servers, each its own process.
+const bareBytes = await startProcess(['bench/support/bare-servers.mjs', 'bytes', specFile], {}, /listening (\S+)/);
+const bareSql = await startProcess(['bench/support/bare-servers.mjs', 'sql', specFile], {}, /listening (\S+)/);
+const ours = await startProcess(
+  [...(process.env.BENCH_DEFAULT_V8 ? [] : serverNodeOptions), serverEntry],
+  { ...env, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0' },
+  /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
+);
 
-out(`${CONNECTIONS} connections, ${DURATION_S} s each, one after another; queue body ${dueBody.length} bytes`);
-for (const [name, route] of [
-  ['GET /cards/due (auth + SQLite queue + JSON)', '/cards/due'],
-  ['GET /healthz (database round trip)', '/healthz'],
-] as const) {
-  const bareResult = await load(`${bareUrl}${route}`, headers);
-  const ourResult = await load(`${oursUrl}${route}`, headers);
-  out(`\n${name}`);
-  out(`  bare Fastify: ${bareResult.rps.toFixed(0)} req/s, p50 ${bareResult.p50} ms, p99 ${bareResult.p99} ms`);
-  out(`  ours:         ${ourResult.rps.toFixed(0)} req/s, p50 ${ourResult.p50} ms, p99 ${ourResult.p99} ms`);
-  out(`  ours / bare throughput: ${(ourResult.rps / bareResult.rps).toFixed(2)}`);
+const table = async (label: string) => {
+  out(
+    `\n${label}: ${CONNECTIONS} connections, ${DURATION_S} s per load, one load at a time; ours RSS ${await rssMb(ours.child)} MB`,
+  );
+  out('| route | bare bytes req/s (p99) | bare SQL req/s (p99) | ours req/s (p50 / p99) | ours / bare SQL |');
+  out('|---|---|---|---|---|');
+  const results: Record<string, Result> = {};
+  for (const route of routes) {
+    const bytes = await load(bareBytes.url, route, DURATION_S);
+    const bare = await load(bareSql.url, route, DURATION_S);
+    const our = await load(ours.url, route, DURATION_S);
+    for (const [name, result] of [
+      ['bytes', bytes],
+      ['sql', bare],
+      ['ours', our],
+    ] as const) {
+      if (result.non2xx > 0) out(`  (${name} ${route.name}: ${result.non2xx} non-2xx or errors)`);
+    }
+    results[route.name] = our;
+    out(
+      `| ${route.name} | ${bytes.rps.toFixed(0)} (${bytes.p99} ms) | ${bare.rps.toFixed(0)} (${bare.p99} ms) | ` +
+        `${our.rps.toFixed(0)} (${our.p50} / ${our.p99} ms) | ${((100 * our.rps) / bare.rps).toFixed(0)} % |`,
+    );
+  }
+  return results;
+};
+
+const before = await table('Before the soak');
+
+// --- Mixed traffic against ours only: the three routes at once, and uploads to /create, for SOAK_S seconds.
+out(
+  `\nSoak: ${SOAK_S} s of mixed traffic (the three routes at 10 connections each, plus text and file uploads to /create)`,
+);
+const soakEnd = Date.now() + SOAK_S * 1000;
+let uploads = 0;
+const uploader = (async () => {
+  const text = 'Photosynthesis is the process by which plants turn light into chemical energy. '.repeat(60);
+  while (Date.now() < soakEnd) {
+    const form = new FormData();
+    if (uploads % 2 === 0) form.append('text', text);
+    else
+      form.append(
+        'file',
+        new Blob([`${text}\nMitochondria are organelles that make ATP.`], { type: 'text/plain' }),
+        'notes.txt',
+      );
+    const response = await fetch(`${ours.url}/create`, { method: 'POST', headers, body: form });
+    await response.arrayBuffer();
+    uploads++;
+  }
+})();
+await Promise.all([...routes.map((route) => load(ours.url, route, SOAK_S, 10)), uploader]);
+out(`  ${uploads} uploads parsed and generated; ours RSS ${await rssMb(ours.child)} MB`);
+
+const after = await table('After the soak');
+out('\nours before → after the soak:');
+for (const route of routes) {
+  const a = before[route.name] as Result;
+  const b = after[route.name] as Result;
+  out(
+    `  ${route.name}: ${a.rps.toFixed(0)} → ${b.rps.toFixed(0)} req/s (${((100 * b.rps) / a.rps - 100).toFixed(0)} %), p99 ${a.p99} → ${b.p99} ms`,
+  );
 }
 
-await ours.close();
-await bare.close();
-await database.close();
+for (const server of [bareBytes, bareSql, ours]) server.child.kill('SIGTERM');
+await new Promise((resolve) => setTimeout(resolve, 500));
 rmSync(dataDir, { recursive: true, force: true });

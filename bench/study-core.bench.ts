@@ -243,7 +243,7 @@ async function run(label: string, handle: DatabaseHandle, dataDir: string): Prom
     logger: false,
   });
   await app.ready();
-  const token = await createTokenService({ secret: SECRET, ttlMs: DAY, clock }).issue(userId);
+  const token = await createTokenService({ secret: SECRET, ttlMs: DAY, clock }).issue(userId, 0);
   const deck = deckIds[3] ?? '';
   const calls = [
     ['GET /cards/due', '/cards/due'],

@@ -1,10 +1,11 @@
-// `npm start`: builds the web app when there is no build (or the sources changed since), then runs the server
-// as a supervised child process (scripts/supervise.mjs): restarted if it ever dies while serving, SIGTERM and
-// SIGINT passed on to its graceful shutdown.
+// `npm start`: builds the web app and the server (apps/server/dist, scripts/build-server.mjs) when there is no build
+// (or the sources changed since), then runs the built server as a supervised child process (scripts/supervise.mjs):
+// restarted if it ever dies while serving, SIGTERM and SIGINT passed on to its graceful shutdown.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from './build-server.mjs';
 import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,4 +28,9 @@ if (builtAt === 0 || Math.max(...webSources.map(newestChange)) > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-process.exit(await supervise(path.join(root, 'apps/server/src/server.ts'), ['--import', 'tsx']));
+if (serverBuildIsStale()) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
+process.exit(await supervise(serverEntry, serverNodeOptions));

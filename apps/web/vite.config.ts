@@ -24,5 +24,6 @@ const toApi: ProxyOptions = {
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: Object.fromEntries(apiPaths.map((path) => [path, toApi])) },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in the build: it is served as-is, and maps would publish the sources.
+  build: { outDir: 'dist', sourcemap: false },
 });

@@ -4,7 +4,13 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { limits } from '@flashcards/shared/limits';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { messages } from '@flashcards/shared/messages';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AiProvider } from './adapters/ai/ai-provider';
 import { createAiProvider } from './adapters/ai/create-provider';
@@ -15,7 +21,6 @@ import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier'
 import type { IdGenerator } from './adapters/ids';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
-import { createStripeProvider } from './adapters/payments/stripe-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import { buildApiDocument } from './api-document';
 import type { Config } from './config';
@@ -23,6 +28,7 @@ import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authenticate';
 import { registerBodyTimeouts } from './http/body-timeout';
 import { registerErrorHandler } from './http/error-handler';
+import { registerInputGuards } from './http/input-guards';
 import { openApiRoutes, trackRoutes } from './http/openapi';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -40,6 +46,7 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { createDecksRepo } from './modules/decks/decks.repo';
 import { decksRoutes } from './modules/decks/decks.routes';
 import { createDecksService } from './modules/decks/decks.service';
+import { createUserLimits } from './modules/decks/user-limits';
 import { createFeedbackRepo } from './modules/feedback/feedback.repo';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
@@ -93,6 +100,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the provider config.ai names (offline or openai). */
   aiProvider?: AiProvider;
+  /** Told about every route as it is added (the route fuzzer lists the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
   /** Defaults to the FSRS optimizer (fsrs-rs) in a worker thread. */
   fsrsOptimizer?: FsrsOptimizer;
   /** Reads imported files; defaults to a worker thread per import. */
@@ -112,9 +121,11 @@ function createQueueRunnerFor(config: Config): ReturnType<typeof createQueueRunn
   });
 }
 
-function createPaymentProvider(deps: AppDeps): PaymentProvider {
+async function createPaymentProvider(deps: AppDeps): Promise<PaymentProvider> {
   const { payments } = deps.config;
-  if (payments.stripeSecretKey) {
+  if (payments.mode === 'live' && payments.stripeSecretKey) {
+    // Loaded only in live mode: the Stripe SDK is large, and a server in test mode never needs it.
+    const { createStripeProvider } = await import('./adapters/payments/stripe-provider');
     return createStripeProvider({
       secretKey: payments.stripeSecretKey,
       webhookSecret: payments.stripeWebhookSecret,
@@ -131,6 +142,10 @@ function toTrustProxy(value: Config['trustProxy']): boolean | string[] | ((addre
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
 
+function isApiResponse(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^(application\/json|text\/event-stream)/.test(contentType);
+}
+
 /** Builds the Fastify app without listening: server.ts listens, tests use app.inject or listen on port 0. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -143,18 +158,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL the router cannot decode (`/decks/%ZZ`) answers in our format, without echoing the URL.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .type('application/json; charset=utf-8')
+        .send(
+          tooLong
+            ? { detail: messages.urlTooLong, code: 'uri_too_long' }
+            : { detail: messages.badUrl, code: 'bad_request' },
+        );
+    },
     // Node's whole-request deadline (registerBodyTimeouts below is what ends a slow body; this covers the rest).
     requestTimeout: config.requestTimeoutMs,
     // A socket silent this long is closed; it must outlast the slowest answer (parsing, then the AI).
     connectionTimeout: config.requestTimeoutMs + config.extraction.timeoutMs + config.ai.timeoutMs,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerBodyTimeouts(app, { uploadMs: config.requestTimeoutMs, otherMs: config.bodyTimeoutMs });
 
   trackRoutes(app);
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For entry, so any client can choose the address its rate limits ' +
+        'count against. Set the number of proxy hops (e.g. 1) or the proxy addresses instead.',
+    );
+  }
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry user data: no browser or proxy keeps them. Pages and assets set their own caching.
+    if (!reply.hasHeader('cache-control') && isApiResponse(reply.getHeader('content-type'))) {
+      reply.header('cache-control', 'no-store');
+    }
   });
+  registerInputGuards(app);
 
   registerErrorHandler(app);
   await app.register(helmet, {
@@ -178,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The Google sign-in popup talks back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // includeSubDomains binds every sibling host of the domain to HTTPS for a year: only when asked for.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: config.hstsIncludeSubDomains },
   });
   // gzip/brotli for responses over 1 KiB (the web app's scripts and styles above all); a proxy in front may do it too.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -204,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, auth);
   userSettingsRoutes(app, createUserSettingsService({ users, clock: deps.clock }));
 
-  const payments = deps.payments ?? createPaymentProvider(deps);
+  const payments = deps.payments ?? (await createPaymentProvider(deps));
   const billing = createBillingService({
     repo: createBillingRepo(deps.db),
     provider: payments,
@@ -219,9 +261,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const study = { clock: deps.clock, newId: deps.newId };
   const decksRepo = createDecksRepo(deps.db);
   const cardsRepo = createCardsRepo(deps.db);
-  const dailyLimit = { defaultDailyNewCardLimit: limits.defaultDailyNewCardLimit };
+  const userLimits = createUserLimits(decksRepo, config.userLimits);
+  const dailyLimit = { defaultDailyNewCardLimit: limits.defaultDailyNewCardLimit, userLimits };
   decksRoutes(app, createDecksService({ ...study, ...dailyLimit, decks: decksRepo, cards: cardsRepo }));
-  cardsRoutes(app, createCardsService({ ...study, decks: decksRepo, cards: cardsRepo }));
+  cardsRoutes(app, createCardsService({ ...study, userLimits, decks: decksRepo, cards: cardsRepo }));
   reviewRoutes(
     app,
     createReviewService({

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       REDIS_URL: 'redis://cache:6379',
       TRUST_PROXY: '2',
+      PAYMENTS_MODE: 'test',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -105,5 +106,40 @@ describe('loadConfig', () => {
     expect(problemsOf({ AI_PROVIDER: 'openai' })).toEqual([
       'AI_PROVIDER is "openai" but neither OPENAI_BASE_URL nor OPENAI_API_KEY is set (got "openai")',
     ]);
+  });
+
+  describe('payments mode (test mode only when asked for or on a local server)', () => {
+    it('runs test mode on a local server: loopback HOST and an http PUBLIC_URL (or none)', () => {
+      expect(loadConfig({}).payments.mode).toBe('test');
+      expect(loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000' }).payments.mode).toBe('test');
+      expect(loadConfig({ HOST: '::1' }).payments.mode).toBe('test');
+    });
+
+    it('refuses to start without STRIPE_SECRET_KEY on a public host or an https PUBLIC_URL', () => {
+      const envs: Record<string, string>[] = [{ HOST: '0.0.0.0' }, { PUBLIC_URL: 'https://cards.example.com' }];
+      for (const env of envs) {
+        const problems = problemsOf(env);
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(/^STRIPE_SECRET_KEY is not set on a server that is not local/);
+        expect(problems[0]).toContain('PAYMENTS_MODE=test');
+      }
+    });
+
+    it('runs test mode anywhere with PAYMENTS_MODE=test, live mode with a key', () => {
+      expect(loadConfig({ HOST: '0.0.0.0', PAYMENTS_MODE: 'test' }).payments.mode).toBe('test');
+      expect(loadConfig({ HOST: '0.0.0.0', STRIPE_SECRET_KEY: 'sk_live_x' }).payments.mode).toBe('live');
+      expect(problemsOf({ PAYMENTS_MODE: 'live' })).toEqual([
+        'PAYMENTS_MODE is "live" but STRIPE_SECRET_KEY is not set (got "live")',
+      ]);
+    });
+  });
+
+  it('reads the per-user limits, HSTS and the per-account login limit with their defaults', () => {
+    const config = loadConfig({});
+    expect(config.userLimits).toEqual({ maxDecks: 1000, maxCards: 200_000 });
+    expect(config.hstsIncludeSubDomains).toBe(false);
+    expect(config.authRateLimit.perAccount).toBe(100);
+    expect(loadConfig({ AUTH_RATE_LIMIT_PER_EMAIL: '5' }).authRateLimit.perAccount).toBe(50);
+    expect(loadConfig({ AUTH_RATE_LIMIT_PER_ACCOUNT: '7' }).authRateLimit.perAccount).toBe(7);
   });
 });

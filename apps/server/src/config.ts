@@ -147,6 +147,14 @@ const schema = z
     TRUST_PROXY: trustProxy,
     AUTH_RATE_LIMIT_PER_IP: positiveInt(100),
     AUTH_RATE_LIMIT_PER_EMAIL: positiveInt(10),
+    AUTH_RATE_LIMIT_PER_ACCOUNT: z.preprocess(emptyAsUndefined, positiveInt(1).optional()),
+    PAYMENTS_MODE: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['test', 'live'], { error: 'must be test or live' }).optional(),
+    ),
+    MAX_DECKS_PER_USER: positiveInt(1000),
+    MAX_CARDS_PER_USER: positiveInt(200_000),
+    HSTS_INCLUDE_SUBDOMAINS: booleanFlag,
     AUTH_RATE_LIMIT_WINDOW: duration('15m'),
     AI_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['offline', 'openai']).optional()),
     AI_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-4o-mini')),
@@ -201,6 +209,19 @@ const schema = z
     GENERATION_WORKER_CONCURRENCY: positiveInt(2),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYMENTS_MODE === 'live' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS_MODE'], message: 'is "live" but STRIPE_SECRET_KEY is not set' });
+    }
+    if (!env.STRIPE_SECRET_KEY && env.PAYMENTS_MODE !== 'test' && !isLocalServer(env.HOST, env.PUBLIC_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is not set on a server that is not local (HOST is not a loopback address, or PUBLIC_URL is https): ' +
+          'payments would run in test mode and give purchases away. Set STRIPE_SECRET_KEY for real payments, or ' +
+          'PAYMENTS_MODE=test to run test mode here on purpose',
+      });
+    }
     if (env.AI_PROVIDER === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
       ctx.addIssue({
         code: 'custom',
@@ -212,6 +233,12 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['GENERATION_QUEUE'], message: 'is "redis" but REDIS_URL is not set' });
     }
   });
+
+/** A server only this machine reaches: a loopback HOST and a plain-http PUBLIC_URL (or none). */
+export function isLocalServer(host: string, publicUrl: string | undefined): boolean {
+  const loopback = host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return loopback && (publicUrl === undefined || publicUrl.startsWith('http:'));
+}
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -232,7 +259,12 @@ export interface Config {
   logLevel: LogLevel;
   redisUrl: string | undefined;
   trustProxy: boolean | number | string[];
-  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** perEmail: password checks per email and client address; perAccount: per email from all addresses. */
+  authRateLimit: { perIp: number; perEmail: number; perAccount: number; windowMs: number };
+  /** Per-user caps (an import or save beyond them is refused). */
+  userLimits: { maxDecks: number; maxCards: number };
+  /** Strict-Transport-Security includeSubDomains (off unless asked: it binds every sibling host). */
+  hstsIncludeSubDomains: boolean;
   ai: {
     provider: 'offline' | 'openai';
     model: string;
@@ -334,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT ?? e.AUTH_RATE_LIMIT_PER_EMAIL * 10,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW,
     },
     ai: {
@@ -373,7 +406,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT,
     bodyTimeoutMs: e.BODY_TIMEOUT,
     payments: {
-      mode: e.STRIPE_SECRET_KEY ? 'live' : 'test',
+      mode: e.STRIPE_SECRET_KEY && e.PAYMENTS_MODE !== 'test' ? 'live' : 'test',
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripePriceIds: {
@@ -382,6 +415,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ...(e.STRIPE_PRICE_MONTHLY ? { monthly: e.STRIPE_PRICE_MONTHLY } : {}),
       },
     },
+    userLimits: { maxDecks: e.MAX_DECKS_PER_USER, maxCards: e.MAX_CARDS_PER_USER },
+    hstsIncludeSubDomains: e.HSTS_INCLUDE_SUBDOMAINS,
     shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
     feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
     scheduling: { minReviews: e.FSRS_MIN_REVIEWS, optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT },

@@ -67,6 +67,8 @@ export interface OptimizeResponse {
 export interface TokenResponse {
   access_token: string;
   token_type: 'bearer';
+  /** Something the user should be told about this sign-in (e.g. a password removed when Google was linked). */
+  notice?: string;
 }
 
 /** GET /api/config: what this server offers the web app. No secrets. */
@@ -116,7 +118,10 @@ export interface Deck {
 
 /** GET /decks/{id}. */
 export interface DeckWithCards extends Deck {
+  /** The deck's first cards in creation order, at most 2000 (the rest: GET /decks/{id}/cards). */
   flashcards: Card[];
+  /** True when the deck has more cards than `flashcards` holds. */
+  flashcards_truncated: boolean;
 }
 
 /** PUT /decks/{id}/settings: response (the request may send either field or both). */

@@ -11,6 +11,8 @@ export const errorCodes = {
   // 400
   bad_request: { status: 400, message: 'badRequest' },
   invalid_signature: { status: 400, message: 'webhookSignatureInvalid' },
+  // 414
+  uri_too_long: { status: 414, message: 'urlTooLong' },
   // 401
   not_authenticated: { status: 401, message: 'notAuthenticated' },
   invalid_credentials: { status: 401, message: 'invalidCredentials' },
@@ -18,6 +20,8 @@ export const errorCodes = {
   google_email_unverified: { status: 401, message: 'googleEmailUnverified' },
   // 402
   insufficient_quota: { status: 402, message: 'insufficientQuota' },
+  // 403
+  recent_sign_in_required: { status: 403, message: 'recentGoogleSignInRequired' },
   // 404
   not_found: { status: 404, message: 'notFound' },
   deck_not_found: { status: 404, message: 'deckNotFound' },
@@ -28,6 +32,7 @@ export const errorCodes = {
   media_not_found: { status: 404, message: 'mediaNotFound' },
   // 409
   email_taken: { status: 409, message: 'emailTaken' },
+  google_account_mismatch: { status: 409, message: 'googleAccountMismatch' },
   already_imported: { status: 409, message: 'alreadyImported' },
   review_conflict: { status: 409, message: 'reviewConflict' },
   nothing_to_undo: { status: 409, message: 'nothingToUndo' },
@@ -50,6 +55,8 @@ export const errorCodes = {
   invalid_time_zone: { status: 422, message: 'invalidTimeZone' },
   not_enough_reviews: { status: 422, message: 'notEnoughReviews' },
   invalid_package: { status: 422, message: 'invalidPackage' },
+  too_many_decks: { status: 422, message: 'tooManyDecks' },
+  too_many_cards: { status: 422, message: 'tooManyCardsInAccount' },
   // 429
   rate_limited: { status: 429, message: 'rateLimited' },
   generation_in_progress: { status: 429, message: 'generationInProgress' },

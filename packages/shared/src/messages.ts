@@ -14,6 +14,36 @@ export const messages = {
   googleLoginUnavailable: 'Google sign-in is not configured on this server.',
   googleTokenInvalid: 'Google sign-in could not be verified. Please try again.',
   googleEmailUnverified: 'Your Google account email address is not verified.',
+  googleAccountMismatch:
+    'This email address belongs to an account that is linked to a different Google account. Sign in with that Google account or with your password.',
+  googleLinkedPasswordRemoved:
+    'Your Google account is now linked. The password this account had was removed, because nobody had confirmed this email address when it was set; set a new one on the Account page if you want to sign in with a password too.',
+  recentGoogleSignInRequired: 'Please sign in with Google again, then delete the account within 10 minutes.',
+  currentPasswordRequired: 'Please enter your current password.',
+  passwordRequired: 'Please enter your password to confirm.',
+  passwordChanged: 'Password changed. You were signed out everywhere else.',
+  signedOutEverywhere: 'You were signed out on every device.',
+  accountDeleted: 'Your account and all its data were deleted.',
+  securityHeading: 'Sign-in and security',
+  changePasswordHeading: 'Change password',
+  changePasswordFailed: 'The password could not be changed.',
+  signOutEverywhereButton: 'Sign out everywhere',
+  signOutEverywhereHelp: 'Ends every session of this account, on every device, this one included.',
+  signOutEverywhereFailed: 'Could not sign out everywhere. Please try again.',
+  deleteAccountHeading: 'Delete account',
+  deleteAccountHelp:
+    'Deletes your account, decks, cards, review history, shares and uploaded media for good. Payment records are kept, without your name or email, as bookkeeping law requires. Accounts that only use Google: sign in with Google again first, then delete within 10 minutes.',
+  deleteAccountConfirm: 'Delete your account and all its data? This cannot be undone.',
+  deleteAccountFailed: 'The account could not be deleted.',
+  newPasswordsDiffer: 'The two new passwords are not the same.',
+
+  // Input the server refuses whatever the route (server)
+  nulCharacter: 'Text must not contain the NUL character (U+0000).',
+  badUrl: 'This address is not valid.',
+  urlTooLong: 'This address is too long.',
+  malformedMultipart: 'The form data could not be read (it is malformed or incomplete).',
+  tooManyDecks: 'You have reached the limit of {max} decks. Delete a deck to make room.',
+  tooManyCardsInAccount: 'You have reached the limit of {max} cards in your account. Delete some cards to make room.',
 
   // Accounts (web app fallbacks)
   loginFailed: 'Login failed',

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -49,9 +49,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openSqlite(options: DatabaseOptions): Omit<DatabaseHandle, 'close'> {
-  mkdirSync(options.dataDir, { recursive: true });
+  // Password hashes, emails and billing ids live here: only the server's own user may read them.
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(options.dataDir, 0o700);
   const file = sqlitePath(options.dataDir, options.sqliteFile);
   const database = new SqliteDatabase(file);
+  // SQLite gives the -wal and -shm files the main file's mode, so they follow.
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path)) chmodSync(path, 0o600);
+  }
   // WAL lets readers work while one writer writes. synchronous=NORMAL in WAL mode never corrupts the file;
   // a power cut or OS crash (not a process crash) can lose the last transactions before a checkpoint.
   database.pragma('journal_mode = WAL');

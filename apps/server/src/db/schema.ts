@@ -36,6 +36,10 @@ export interface UsersTable {
   /** End of the paid subscription period (epoch ms); premium access lasts until then. */
   subscription_end_date: number | null;
   subscription_cancel_at_period_end: Generated<number>;
+  /** Tokens carry the version they were issued under; bumping it (sign out everywhere) ends them all. */
+  token_version: Generated<number>;
+  /** Epoch ms of the latest Google sign-in (deleting a Google-only account needs a recent one). */
+  google_signed_in_at: number | null;
   /** IANA time zone (migration 0007); the study day runs 04:00 to 04:00 there. */
   time_zone: Generated<string>;
   /** FSRS parameters fitted to this user's review log (JSON number array), null for the defaults. */
@@ -171,6 +175,20 @@ export interface PaymentsTable {
   created_at: number;
 }
 
+/** Payment records of deleted accounts, kept as bookkeeping law requires, with nothing that names the person. */
+export interface RetainedPaymentsTable {
+  id: string;
+  provider: string;
+  provider_payment_id: string;
+  kind: string;
+  plan_type: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  paid_at: number;
+  account_deleted_at: number;
+}
+
 export interface CheckoutSessionsTable {
   id: string;
   user_id: string;
@@ -241,6 +259,7 @@ export interface Database {
   share_imports: ShareImportsTable;
   feedback: FeedbackTable;
   payments: PaymentsTable;
+  retained_payments: RetainedPaymentsTable;
   checkout_sessions: CheckoutSessionsTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
   test_subscriptions: TestSubscriptionsTable;

@@ -63,7 +63,10 @@ export const deckSchema = z
   .meta({ id: 'Deck' }) satisfies z.ZodType<Api.Deck>;
 
 export const deckWithCardsSchema = deckSchema
-  .extend({ flashcards: z.array(cardSchema) })
+  .extend({
+    flashcards: z.array(cardSchema).meta({ description: 'The first cards in creation order, at most 2000' }),
+    flashcards_truncated: z.boolean().meta({ description: 'More cards than `flashcards` holds: page them' }),
+  })
   .meta({ id: 'DeckWithCards' }) satisfies z.ZodType<Api.DeckWithCards>;
 
 export const deckStatsSchema = z

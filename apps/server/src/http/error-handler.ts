@@ -14,7 +14,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.extra.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(error.extra.retryAfterSeconds));
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.detail);
+      // 501: a feature this server is not configured for (Google sign-in): the caller's business, not an error here.
+      if (error.statusCode >= 500 && error.statusCode !== 501) request.log.error({ err: error }, error.detail);
       return send(reply, error.code, {
         detail: error.detail,
         code: error.code,
@@ -52,9 +53,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ detail: fastifyError.message || messages.badRequest, code: 'bad_request' } satisfies ApiError);
     }
 
+    // busboy's and dicer's complaints about a broken multipart body (no boundary, no closing boundary): the client's.
+    if (request.isMultipart() && isMalformedMultipart(error)) {
+      return sendCode(reply, 'bad_request', messages.malformedMultipart);
+    }
+
     request.log.error({ err: error }, 'unhandled error');
     return sendCode(reply, 'internal_error');
   });
+}
+
+const malformedMultipartPattern =
+  /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|\w+ terminated early due to unexpected end of multipart data|Malformed part header|Malformed urlencoded form)/;
+
+function isMalformedMultipart(error: Error): boolean {
+  return malformedMultipartPattern.test(error.message ?? '');
 }
 
 const jsonType = 'application/json; charset=utf-8';

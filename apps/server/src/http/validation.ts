@@ -2,6 +2,7 @@ import { isErrorCode } from '@flashcards/shared/errors';
 import { messages } from '@flashcards/shared/messages';
 import type { z } from 'zod';
 import { AppError } from './app-error';
+import { containsNul } from './input-guards';
 
 /**
  * Parses a request part with a zod schema. On failure: 422 validation_failed, the first problem as `detail`
@@ -9,6 +10,7 @@ import { AppError } from './app-error';
  * of the shared table with `params: { code: 'invalid_deck_id' }`.
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  if (containsNul(input)) throw new AppError('validation_failed', messages.nulCharacter);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const first = result.error.issues[0];

@@ -20,6 +20,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       wildcard: false,
       index: false,
       cacheControl: false,
+      // Source maps (an older build may hold some) would publish the sources: never served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

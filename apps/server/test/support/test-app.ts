@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { GoogleIdTokenVerifier } from '../../src/adapters/google/id-token-verifier';
 import { createIdGenerator } from '../../src/adapters/ids';
 import type { PaymentProvider } from '../../src/adapters/payments/payment-provider';
@@ -30,6 +30,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** Share another context's database and clock (a second app server). */
   shareWith?: TestContext;
+  /** Told about every route the app adds. */
+  onRoute?: (route: RouteOptions) => void;
   /** Idle time before a keep-alive comment on POST /create's event stream (15 s by default). */
   keepAliveMs?: number;
   /** Runs before app.ready(), e.g. to add a route that a test needs. */
@@ -54,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.keepAliveMs ? { keepAliveMs: options.keepAliveMs } : {}),
     logger: false,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

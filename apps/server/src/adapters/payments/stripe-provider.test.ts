@@ -116,7 +116,11 @@ function subscription(id: string, userId: string, periodEnd: number, extra: Reco
   return body;
 }
 
-async function sendWebhook(type: string, object: unknown, options: { id?: string; secret?: string } = {}) {
+async function sendWebhook(
+  type: string,
+  object: unknown,
+  options: { id?: string; secret?: string; timestamp?: number } = {},
+) {
   const payload = JSON.stringify({
     id: options.id ?? `evt_${++counter}`,
     object: 'event',
@@ -124,7 +128,11 @@ async function sendWebhook(type: string, object: unknown, options: { id?: string
     created: Math.floor(ctx.clock.now() / 1000),
     data: { object },
   });
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
+  });
   return ctx.app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
@@ -152,7 +160,7 @@ async function createCheckout(headers: Record<string, string>, planType: string)
 beforeAll(async () => {
   const port = await startFakeStripe();
   ctx = await createTestApp({
-    env: { PUBLIC_URL: 'https://cards.example.com', AUTH_RATE_LIMIT_PER_IP: '1000' },
+    env: { PUBLIC_URL: 'https://cards.example.com', STRIPE_SECRET_KEY: 'sk_test_fake', AUTH_RATE_LIMIT_PER_IP: '1000' },
     payments: createStripeProvider({
       secretKey: 'sk_test_fake',
       webhookSecret: WEBHOOK_SECRET,
@@ -357,6 +365,41 @@ describe('Stripe verification and portal', () => {
       customer: `cus_${user._id}`,
       return_url: 'https://cards.example.com/account',
     });
+  });
+});
+
+describe('webhooks that must grant nothing (audit)', () => {
+  it('refuses a signature dated in the future with 400', async () => {
+    const { user, headers } = await signUpAndLogIn(ctx.app);
+    const { sessionId } = await createCheckout(headers, 'generations');
+    const session = paySession(sessionId);
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    const response = await sendWebhook('checkout.session.completed', session, { timestamp: future });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: messages.webhookSignatureInvalid, code: 'invalid_signature' });
+    expect((await billingOf(user._id)).purchased_generations).toBe(0);
+    expect(await paymentCount(user._id)).toBe(0);
+  });
+
+  it('grants nothing when the amount paid is below the plan price (a 1-cent checkout of the 100 pack)', async () => {
+    const { user, headers } = await signUpAndLogIn(ctx.app);
+    const { sessionId } = await createCheckout(headers, 'generations_100');
+    const session = paySession(sessionId, { amount_total: 1 });
+    expect((await sendWebhook('checkout.session.completed', session)).statusCode).toBe(200);
+    expect((await billingOf(user._id)).purchased_generations).toBe(0);
+    expect(await paymentCount(user._id)).toBe(0);
+    const otherCurrency = paySession(sessionId, { amount_total: 1200, currency: 'jpy' });
+    expect((await sendWebhook('checkout.session.completed', otherCurrency)).statusCode).toBe(200);
+    expect((await billingOf(user._id)).purchased_generations).toBe(0);
+  });
+
+  it('grants nothing for an invoice of a subscription no checkout of ours started, whatever its metadata says', async () => {
+    const { user } = await signUpAndLogIn(ctx.app);
+    const now = Math.floor(ctx.clock.now() / 1000);
+    const unknown = invoice('in_unknown_1', 'sub_never_seen', user._id, 'subscription_cycle', now + 30 * DAY);
+    expect((await sendWebhook('invoice.paid', unknown)).statusCode).toBe(200);
+    expect(await billingOf(user._id)).toMatchObject({ premium_quota: 0, plan_type: null, subscription_id: null });
+    expect(await paymentCount(user._id)).toBe(0);
   });
 });
 

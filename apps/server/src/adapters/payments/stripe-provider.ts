@@ -8,9 +8,14 @@ export interface StripeProviderOptions {
   webhookSecret: string | undefined;
   /** Price ids per plan; a plan without one is charged with inline price data. */
   priceIds: Partial<Record<PlanType, string>>;
+  /** The wall clock for signature timestamps (Stripe's signatures carry real time). */
+  now?: () => number;
   /** Where the API lives; tests point the SDK at a local server. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
+
+/** Clock skew allowed for a webhook signature's timestamp ahead of ours. */
+const FUTURE_SIGNATURE_TOLERANCE_S = 60;
 
 const toMs = (seconds: number | null | undefined) => (seconds ? seconds * 1000 : null);
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -95,6 +100,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async parseWebhook(rawBody, signature) {
       if (!options.webhookSecret || !signature) throw new WebhookSignatureError('missing signature or secret');
+      // The SDK only refuses signatures that are too old; one dated in the future is refused here.
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1] ?? Number.NaN);
+      const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
+      if (!Number.isFinite(signedAt) || signedAt > nowSeconds + FUTURE_SIGNATURE_TOLERANCE_S) {
+        throw new WebhookSignatureError('signature timestamp missing or in the future');
+      }
       let event: Stripe.Event;
       try {
         event = await stripe.webhooks.constructEventAsync(rawBody, signature, options.webhookSecret);

@@ -12,6 +12,8 @@ export interface RateLimiter {
   blockedFor(key: string): Promise<number | null>;
   /** Forgets the key's count (e.g. after a successful login). */
   reset(key: string): Promise<void>;
+  /** Gives back one hit counted earlier (an attempt that turned out to be allowed). */
+  refund(key: string): Promise<void>;
 }
 
 export interface RateLimitRule {
@@ -62,6 +64,9 @@ function wrap(limiter: RateLimiterAbstract): RateLimiter {
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+    async refund(key) {
+      await limiter.reward(key, 1);
     },
   };
 }

@@ -7,6 +7,7 @@ import * as billing from './0005-billing';
 import * as cardManagement from './0006-card-management';
 import * as timeZoneScheduling from './0007-time-zone-scheduling';
 import * as mediaAndImports from './0008-media-and-imports';
+import * as accountControls from './0009-account-controls';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-card-management': cardManagement,
   '0007-time-zone-scheduling': timeZoneScheduling,
   '0008-media-and-imports': mediaAndImports,
+  '0009-account-controls': accountControls,
 };
 
 export const migrationProvider: MigrationProvider = {

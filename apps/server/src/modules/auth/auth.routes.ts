@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/authenticate';
 import { readFormFields } from '../../http/form-fields';
 import { parseInput } from '../../http/validation';
-import { googleLoginSchema, loginSchema, signupSchema } from './auth.schemas';
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  googleLoginSchema,
+  loginSchema,
+  signupSchema,
+} from './auth.schemas';
 import type { AuthService } from './auth.service';
 import { toUser } from './auth.service';
 
@@ -23,4 +29,23 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
   });
 
   app.get('/users/me', { onRequest: app.authenticate }, async (request) => toUser(currentUser(request)));
+
+  // Account controls. A password change ends every other session; the new token for this one comes back in the
+  // X-Access-Token response header (docs/api.md).
+  app.put('/users/me/password', { onRequest: app.authenticate }, async (request, reply) => {
+    const input = parseInput(changePasswordSchema, request.body);
+    const { access_token } = await auth.changePassword(currentUser(request), input);
+    return reply.header('x-access-token', access_token).status(204).send();
+  });
+
+  app.post('/users/me/sign-out-everywhere', { onRequest: app.authenticate }, async (request, reply) => {
+    await auth.signOutEverywhere(currentUser(request));
+    return reply.status(204).send();
+  });
+
+  app.delete('/users/me', { onRequest: app.authenticate }, async (request, reply) => {
+    const input = parseInput(deleteAccountSchema, request.body);
+    await auth.deleteAccount(currentUser(request), input);
+    return reply.status(204).send();
+  });
 }

@@ -37,6 +37,24 @@ export const googleLoginSchema = z.object({
   credential: z.string({ error: messages.googleTokenInvalid }).min(1, { error: messages.googleTokenInvalid }),
 });
 
+export const changePasswordSchema = z.object({
+  current_password: z
+    .string({ error: messages.invalidCredentials })
+    .max(limits.maxPasswordLength, { error: messages.invalidCredentials })
+    .optional(),
+  new_password: z
+    .string({ error: messages.passwordTooShort })
+    .min(limits.minPasswordLength, { error: messages.passwordTooShort })
+    .max(limits.maxPasswordLength, { error: messages.passwordTooLong }),
+});
+
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: messages.passwordRequired })
+    .max(limits.maxPasswordLength, { error: messages.invalidCredentials })
+    .optional(),
+});
+
 /** docs/api.md, "Accounts". */
 export const authPaths: ApiPaths = {
   '/signup': {
@@ -72,6 +90,32 @@ export const authPaths: ApiPaths = {
       tags: ['Accounts'],
       auth: true,
       success: { status: 200, description: 'The user', schema: userSchema },
+    }),
+    delete: operation({
+      summary: 'Delete the account and all its data (password, or a recent Google sign-in)',
+      tags: ['Accounts'],
+      auth: true,
+      body: json(deleteAccountSchema),
+      success: { status: 204, description: 'Deleted' },
+      errors: ['invalid_credentials', 'recent_sign_in_required'],
+    }),
+  },
+  '/users/me/password': {
+    put: operation({
+      summary: 'Change the password; other sessions end, the new token is in X-Access-Token',
+      tags: ['Accounts'],
+      auth: true,
+      body: json(changePasswordSchema),
+      success: { status: 204, description: 'Changed' },
+      errors: ['invalid_credentials'],
+    }),
+  },
+  '/users/me/sign-out-everywhere': {
+    post: operation({
+      summary: 'End every session: tokens issued before this get 401',
+      tags: ['Accounts'],
+      auth: true,
+      success: { status: 204, description: 'Signed out everywhere' },
     }),
   },
 };

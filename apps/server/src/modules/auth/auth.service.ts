@@ -1,4 +1,5 @@
 import type { TokenResponse, User } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
 import type { Clock } from '../../adapters/clock';
 import { type GoogleIdTokenVerifier, GoogleTokenError } from '../../adapters/google/id-token-verifier';
 import type { IdGenerator } from '../../adapters/ids';
@@ -17,8 +18,11 @@ export interface AuthServiceDeps {
   /** Null when GOOGLE_CLIENT_ID is unset: Google sign-in is then refused. */
   google: GoogleIdTokenVerifier | null;
   rateLimiters: RateLimiterFactory;
-  rateLimits: { perIp: number; perEmail: number; windowMs: number };
+  rateLimits: { perIp: number; perEmail: number; perAccount: number; windowMs: number };
 }
+
+/** A Google-only account may be deleted within this long after a Google sign-in. */
+export const RECENT_GOOGLE_SIGN_IN_MS = 10 * 60_000;
 
 export function toUser(
   row: Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'> & { time_zone?: string | undefined },
@@ -33,18 +37,27 @@ export function toUser(
 }
 
 /**
- * Accounts: sign-up, password and Google sign-in, and access tokens. Sign-in and sign-up are rate limited per
- * client address (every attempt) and per email (failed logins, sign-up attempts).
+ * Accounts: sign-up, password and Google sign-in, access tokens, and the account controls (password change, sign out
+ * everywhere, deletion).
+ *
+ * Limits. Every sign-in and sign-up attempt counts against the client address (perIp). A password check is counted
+ * before it runs, atomically, against two keys, so parallel requests cannot slip past a read-then-count gap:
+ * - the email together with the client address (perEmail): one address gets perEmail guesses per window;
+ * - the email from every address (perAccount, 10 × perEmail by default): the bound on distributed guessing.
+ * A successful login clears the first and gives its hit back to the second. The lock-out this allows: an attacker
+ * locks the owner out only from the attacker's own address, unless they spend perAccount guesses from several
+ * addresses every window (each address also held by perIp), instead of 10 wrong passwords renewing a lock forever.
  */
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, tokens, clock } = deps;
-  const { perIp, perEmail, windowMs } = deps.rateLimits;
+  const { perIp, perEmail, perAccount, windowMs } = deps.rateLimits;
   const ipLimiter = deps.rateLimiters({ name: 'auth-ip', points: perIp, windowMs });
-  const loginFailures = deps.rateLimiters({ name: 'login-email', points: perEmail, windowMs });
+  const loginPerAddress = deps.rateLimiters({ name: 'login-email-ip', points: perEmail, windowMs });
+  const loginPerAccount = deps.rateLimiters({ name: 'login-email', points: perAccount, windowMs });
   const signupAttempts = deps.rateLimiters({ name: 'signup-email', points: perEmail, windowMs });
 
-  const tokenFor = async (userId: string): Promise<TokenResponse> => ({
-    access_token: await tokens.issue(userId),
+  const tokenFor = async (user: Pick<UserRow, 'id' | 'token_version'>): Promise<TokenResponse> => ({
+    access_token: await tokens.issue(user.id, user.token_version),
     token_type: 'bearer',
   });
 
@@ -73,19 +86,18 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: { username: string; password: string }, clientIp: string): Promise<TokenResponse> {
       await limit(ipLimiter, clientIp);
-      const waitMs = await loginFailures.blockedFor(input.username);
-      if (waitMs !== null) throw rateLimited(waitMs);
+      const addressKey = `${input.username}|${clientIp}`;
+      await limit(loginPerAddress, addressKey);
+      await limit(loginPerAccount, input.username);
 
       const user = await users.findByEmail(input.username);
       let valid = false;
       if (user?.password_hash) valid = await verifyPassword(user.password_hash, input.password);
       else await verifyAgainstDummy(input.password);
-      if (!user || !valid) {
-        await loginFailures.hit(input.username);
-        throw errors.invalidCredentials();
-      }
-      await loginFailures.reset(input.username);
-      return tokenFor(user.id);
+      if (!user || !valid) throw errors.invalidCredentials();
+      await loginPerAddress.reset(addressKey);
+      await loginPerAccount.refund(input.username);
+      return tokenFor(user);
     },
 
     async googleLogin(credential: string, clientIp: string): Promise<TokenResponse> {
@@ -98,13 +110,63 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (error instanceof GoogleTokenError) throw errors.invalidGoogleToken();
         throw error;
       }
-      return tokenFor(await findOrCreateGoogleUser(identity));
+      const { userId, passwordRemoved } = await findOrCreateGoogleUser(identity);
+      await users.touchGoogleSignIn(userId, clock.now());
+      const user = await users.findById(userId);
+      if (!user) throw errors.invalidGoogleToken();
+      return {
+        ...(await tokenFor(user)),
+        ...(passwordRemoved ? { notice: messages.googleLinkedPasswordRemoved } : {}),
+      };
     },
 
-    /** The user a bearer token belongs to, or null (bad token, or the account no longer exists). */
+    /** The user a bearer token belongs to, or null (bad token, revoked version, or the account no longer exists). */
     async authenticate(token: string): Promise<UserRow | null> {
-      const userId = await tokens.verify(token);
-      return userId ? ((await users.findById(userId)) ?? null) : null;
+      const claims = await tokens.verify(token);
+      if (!claims) return null;
+      const user = await users.findById(claims.userId);
+      return user && user.token_version === claims.version ? user : null;
+    },
+
+    /**
+     * Sets a new password. An account with a password must give the current one; a Google-only account may set its
+     * first without. Every other session ends (the token version moves on); the caller gets a fresh token.
+     */
+    async changePassword(
+      user: UserRow,
+      input: { current_password?: string | undefined; new_password: string },
+    ): Promise<TokenResponse> {
+      if (user.password_hash) {
+        await limit(loginPerAccount, user.email);
+        const valid =
+          input.current_password !== undefined && (await verifyPassword(user.password_hash, input.current_password));
+        if (!valid) throw errors.invalidCredentials();
+        await loginPerAccount.refund(user.email);
+      }
+      const version = await users.setPassword(user.id, await hashPassword(input.new_password), clock.now());
+      return tokenFor({ id: user.id, token_version: version });
+    },
+
+    /** Ends every session of the user, this one included. */
+    async signOutEverywhere(user: UserRow): Promise<void> {
+      await users.bumpTokenVersion(user.id, clock.now());
+    },
+
+    /**
+     * Deletes the account and everything in it. A password account confirms with its password; a Google-only account
+     * with a Google sign-in in the last 10 minutes. Payment records stay, without the person (users.repo).
+     */
+    async deleteAccount(user: UserRow, input: { password?: string | undefined }): Promise<void> {
+      if (user.password_hash) {
+        await limit(loginPerAccount, user.email);
+        const valid = input.password !== undefined && (await verifyPassword(user.password_hash, input.password));
+        if (!valid) throw errors.invalidCredentials();
+      } else {
+        const signedInAt = user.google_signed_in_at;
+        if (signedInAt === null || clock.now() - signedInAt > RECENT_GOOGLE_SIGN_IN_MS)
+          throw errors.recentSignInRequired();
+      }
+      await users.deleteAccount(user.id, clock.now());
     },
   };
 
@@ -113,17 +175,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     email: string;
     emailVerified: boolean;
     name: string;
-  }): Promise<string> {
+  }): Promise<{ userId: string; passwordRemoved: boolean }> {
     const linked = await users.findByGoogleSub(identity.sub);
-    if (linked) return linked.id;
+    if (linked) return { userId: linked.id, passwordRemoved: false };
     // Linking by email is only safe when Google vouches for the address.
     if (!identity.emailVerified) throw errors.googleEmailUnverified();
     const email = identity.email.trim().toLowerCase();
     const existing = await users.findByEmail(email);
     const now = clock.now();
     if (existing) {
-      if (existing.google_sub === null) await users.linkGoogle(existing.id, identity.sub, now);
-      return existing.id;
+      // Google's stable id is `sub`: an address that moved to another Google account does not open this one.
+      if (existing.google_sub !== null) throw errors.googleAccountMismatch();
+      // Nobody proved they own this address when the password was set (there is no email verification): whoever
+      // set it might be someone who signed up with the victim's address first. Linking drops that password and ends
+      // its sessions, so Google's verified owner is the only way in until they set a password themselves.
+      if (!(await users.linkGoogle(existing.id, identity.sub, now))) {
+        throw errors.googleAccountMismatch();
+      }
+      return { userId: existing.id, passwordRemoved: existing.password_hash !== null };
     }
     try {
       const id = deps.newId();
@@ -136,13 +205,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         created_at: now,
         updated_at: now,
       });
-      return id;
+      return { userId: id, passwordRemoved: false };
     } catch (error) {
       // Two first sign-ins at once: the other one created the account.
       if (!isUniqueViolation(error)) throw error;
-      const winner = (await users.findByGoogleSub(identity.sub)) ?? (await users.findByEmail(email));
-      if (!winner) throw error;
-      return winner.id;
+      const winner = await users.findByGoogleSub(identity.sub);
+      if (!winner) throw errors.googleAccountMismatch();
+      return { userId: winner.id, passwordRemoved: false };
     }
   }
 }

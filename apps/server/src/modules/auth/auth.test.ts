@@ -200,15 +200,14 @@ describe('POST /login and GET /users/me', () => {
 });
 
 describe('rate limits', () => {
-  it('answers the eleventh rapid failed login for one email with 429 and Retry-After', async () => {
+  it('answers the eleventh failed login for one email from one address with 429 and Retry-After', async () => {
     const email = uniqueEmail();
     await signUpAndLogIn(ctx.app, email);
     for (let attempt = 1; attempt <= 10; attempt++) {
-      // From different addresses: the per-email limit holds whoever is trying.
-      const response = await loginForm(ctx.app, email, `wrong ${attempt}`, `10.0.0.${attempt}`);
+      const response = await loginForm(ctx.app, email, `wrong ${attempt}`, '10.0.0.1');
       expect(response.statusCode, `attempt ${attempt}`).toBe(401);
     }
-    const eleventh = await loginForm(ctx.app, email, DEFAULT_PASSWORD, '10.0.0.11');
+    const eleventh = await loginForm(ctx.app, email, DEFAULT_PASSWORD, '10.0.0.1');
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json()).toEqual({ detail: messages.rateLimited, code: 'rate_limited' });
     const retryAfter = Number(eleventh.headers['retry-after']);
@@ -216,6 +215,40 @@ describe('rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // Another email is not affected.
     expect((await signUpAndLogIn(ctx.app)).token).toBeTruthy();
+  });
+
+  it('does not lock the owner out from their own address after someone else failed 10 times (lock-out rule)', async () => {
+    const email = uniqueEmail();
+    await signUpAndLogIn(ctx.app, email);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await loginForm(ctx.app, email, 'wrong', '203.0.113.66')).statusCode).toBe(401);
+    }
+    expect((await loginForm(ctx.app, email, DEFAULT_PASSWORD, '203.0.113.66')).statusCode).toBe(429);
+    expect((await loginForm(ctx.app, email, DEFAULT_PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('bounds guessing from many addresses: 10 x the per-email limit per account and window', async () => {
+    const email = uniqueEmail();
+    await signUpAndLogIn(ctx.app, email);
+    for (let attempt = 1; attempt <= 100; attempt++) {
+      const response = await loginForm(ctx.app, email, 'wrong', `10.1.${Math.floor(attempt / 10)}.${attempt % 10}`);
+      expect(response.statusCode, `attempt ${attempt}`).toBe(401);
+    }
+    const fresh = await loginForm(ctx.app, email, DEFAULT_PASSWORD, '10.2.0.1');
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json()).toEqual({ detail: messages.rateLimited, code: 'rate_limited' });
+  });
+
+  it('counts parallel attempts before checking them: of 20 at once, at most 10 passwords are checked', async () => {
+    // Audit finding 5: the check and the count were separate steps, so all 20 were checked.
+    const email = uniqueEmail();
+    await signUpAndLogIn(ctx.app, email);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginForm(ctx.app, email, `nope-${i}`, '10.3.0.1')),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 
   it('a successful login clears the failures counted so far', async () => {

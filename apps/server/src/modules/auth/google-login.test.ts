@@ -84,23 +84,44 @@ describe('POST /google-login', () => {
     expect(rows[0]).toMatchObject({ google_sub: 'google-sub-1', password_hash: null });
   });
 
-  it('links to an existing password account with the same verified email', async () => {
+  it('links to an existing password account by verified email, removing its unverified password and sessions', async () => {
+    // Audit finding 4: someone signs up with the victim's address first; the victim later signs in with Google.
     const email = uniqueEmail();
-    const { user } = await signUpAndLogIn(ctx.app, email);
+    const { user, token: attackerToken } = await signUpAndLogIn(ctx.app, email);
     const response = await googleLogin(await idToken({ sub: 'google-sub-link', email }));
     expect(response.statusCode).toBe(200);
+    expect(response.json().notice).toBe(messages.googleLinkedPasswordRemoved);
     expect((await me(response.json().access_token)).json()._id).toBe(user._id);
     const row = await ctx.database.db.selectFrom('users').selectAll().where('id', '=', user._id).executeTakeFirst();
     expect(row?.google_sub).toBe('google-sub-link');
-    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
-    // The password still works too.
+    expect(row?.password_hash).toBeNull();
+    // The password set before the link no longer opens the account, and its token is dead.
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ username: email, password: DEFAULT_PASSWORD }).toString(),
     });
-    expect(login.statusCode).toBe(200);
+    expect(login.statusCode).toBe(401);
+    expect(login.json()).toEqual({ detail: messages.invalidCredentials, code: 'invalid_credentials' });
+    expect((await me(attackerToken)).statusCode).toBe(401);
+    // The next Google sign-in finds the account by sub and says nothing more.
+    const again = await googleLogin(await idToken({ sub: 'google-sub-link', email }));
+    expect(again.json().notice).toBeUndefined();
+  });
+
+  it('refuses a second Google identity (another sub) with the email of an account bound to a different sub', async () => {
+    // Audit finding 10.
+    const email = uniqueEmail('shared-address');
+    const owner = await googleLogin(await idToken({ sub: 'sub-original-owner', email }));
+    expect(owner.statusCode).toBe(200);
+    const ownerId = (await me(owner.json().access_token)).json()._id;
+    const other = await googleLogin(await idToken({ sub: 'sub-someone-else', email }));
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ detail: messages.googleAccountMismatch, code: 'google_account_mismatch' });
+    const rows = await ctx.database.db.selectFrom('users').selectAll().where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: ownerId, google_sub: 'sub-original-owner' });
   });
 
   it('accepts the issuer spelt without a scheme', async () => {

@@ -1,11 +1,14 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../adapters/clock';
 
-/** Access tokens: HS256 JWTs (the algorithm is pinned on verification) carrying the user id and an expiry. */
+/**
+ * Access tokens: HS256 JWTs (the algorithm is pinned on verification) carrying the user id, the user's token version
+ * (claim `ver`; bumping the version on the user row ends every token issued before) and an expiry.
+ */
 export interface TokenService {
-  issue(userId: string): Promise<string>;
-  /** The user id of a valid token, or null for anything else (garbage, expired, other key, other algorithm). */
-  verify(token: string): Promise<string | null>;
+  issue(userId: string, version: number): Promise<string>;
+  /** The user id and version of a valid token, or null for anything else (garbage, expired, other key…). */
+  verify(token: string): Promise<{ userId: string; version: number } | null>;
 }
 
 const ISSUER = 'flashcards';
@@ -22,9 +25,9 @@ export function createTokenService(options: { secret: string; ttlMs: number; clo
   );
   const nowSeconds = () => Math.floor(options.clock.now() / 1000);
   return {
-    async issue(userId) {
+    async issue(userId, version) {
       const iat = nowSeconds();
-      return new SignJWT({})
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -42,7 +45,11 @@ export function createTokenService(options: { secret: string; ttlMs: number; clo
           requiredClaims: ['sub', 'exp'],
           currentDate: new Date(options.clock.now()),
         });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        if (typeof payload.sub !== 'string') return null;
+        // Tokens from before versions existed carry none: they belong to version 0.
+        const version = payload.ver === undefined ? 0 : payload.ver;
+        if (typeof version !== 'number' || !Number.isSafeInteger(version)) return null;
+        return { userId: payload.sub, version };
       } catch {
         return null;
       }

@@ -22,15 +22,77 @@ export function createUsersRepo(db: Kysely<Database>) {
     async setTimeZone(id: string, timeZone: string, now: number): Promise<void> {
       await db.updateTable('users').set({ time_zone: timeZone, updated_at: now }).where('id', '=', id).execute();
     },
-    /** Links a Google subject to an account that has none yet; false if another sign-in linked one first. */
+    /**
+     * Links a Google subject to an account that has none yet, removing its (unverified) password and ending its
+     * sessions; false if another sign-in linked one first.
+     */
     async linkGoogle(id: string, sub: string, now: number): Promise<boolean> {
       const result = await db
         .updateTable('users')
-        .set({ google_sub: sub, updated_at: now })
+        .set((eb) => ({
+          google_sub: sub,
+          password_hash: null,
+          token_version: eb('token_version', '+', 1),
+          updated_at: now,
+        }))
         .where('id', '=', id)
         .where('google_sub', 'is', null)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
+    },
+    async touchGoogleSignIn(id: string, now: number): Promise<void> {
+      await db.updateTable('users').set({ google_signed_in_at: now }).where('id', '=', id).execute();
+    },
+    /** Moves the token version on (every token issued before is refused); returns the new version. */
+    async bumpTokenVersion(id: string, now: number): Promise<number> {
+      const row = await db
+        .updateTable('users')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))
+        .where('id', '=', id)
+        .returning('token_version')
+        .executeTakeFirstOrThrow();
+      return row.token_version;
+    },
+    /** A new password hash and a new token version, in one statement; returns the new version. */
+    async setPassword(id: string, passwordHash: string, now: number): Promise<number> {
+      const row = await db
+        .updateTable('users')
+        .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
+        .where('id', '=', id)
+        .returning('token_version')
+        .executeTakeFirstOrThrow();
+      return row.token_version;
+    },
+    /**
+     * Deletes the user and, through the foreign keys' ON DELETE CASCADE, every row that carries its id (decks,
+     * cards, review log, shares, imports, quota, checkouts, media…); feedback it sent is deleted too. Payment records
+     * are copied first into retained_payments, without the user id, email or any provider customer id.
+     */
+    async deleteAccount(id: string, now: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const paid = await trx.selectFrom('payments').selectAll().where('user_id', '=', id).execute();
+        if (paid.length > 0) {
+          await trx
+            .insertInto('retained_payments')
+            .values(
+              paid.map((payment) => ({
+                id: payment.id,
+                provider: payment.provider,
+                provider_payment_id: payment.provider_payment_id,
+                kind: payment.kind,
+                plan_type: payment.plan_type,
+                amount_cents: payment.amount_cents,
+                currency: payment.currency,
+                status: payment.status,
+                paid_at: payment.created_at,
+                account_deleted_at: now,
+              })),
+            )
+            .execute();
+        }
+        await trx.deleteFrom('feedback').where('user_id', '=', id).execute();
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+      });
     },
   };
 }

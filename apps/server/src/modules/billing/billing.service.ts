@@ -26,6 +26,16 @@ export interface BillingServiceDeps {
 }
 
 /**
+ * A payment covers a plan when it is in the plan's currency and at least its price (taxes may come on top; a
+ * discount or a tampered amount below it grants nothing).
+ */
+function paysFor(plan: PlanDetails, amountCents: number, currency: string): boolean {
+  return (
+    currency.toLowerCase() === plan.currency && Number.isSafeInteger(amountCents) && amountCents >= plan.amountCents
+  );
+}
+
+/**
  * Plans, checkout, verification, the billing portal and fulfilment. Every grant is explained by a payment the
  * provider vouches for, and is applied once per payment (see BillingRepo.grantOnce).
  */
@@ -48,6 +58,13 @@ export function createBillingService(deps: BillingServiceDeps) {
   async function grantCheckout(checkout: CheckoutInfo, eventId: string | null): Promise<boolean> {
     const plan = checkout.planType ? findPlan(checkout.planType) : undefined;
     if (!checkout.paid || !checkout.userId || !plan) return false;
+    if (!paysFor(plan, checkout.amountCents, checkout.currency)) {
+      deps.log.warn(
+        { session: checkout.sessionId, plan: plan.planType, amount: checkout.amountCents, currency: checkout.currency },
+        'checkout paid less than its plan costs: nothing granted',
+      );
+      return false;
+    }
     const userId = checkout.userId;
     const now = clock.now();
     const granted = await repo.grantOnce(
@@ -88,8 +105,12 @@ export function createBillingService(deps: BillingServiceDeps) {
     return granted;
   }
 
-  async function userOf(subscriptionId: string, userId: string | null): Promise<string | null> {
-    return (await repo.findUserBySubscription(subscriptionId))?.id ?? userId;
+  /**
+   * The user a subscription event is about: only a subscription a checkout of ours recorded. The user id in the
+   * event's metadata is never enough on its own (an event for an unknown subscription grants and changes nothing).
+   */
+  async function userOf(subscriptionId: string, _metadataUserId: string | null): Promise<string | null> {
+    return (await repo.findUserBySubscription(subscriptionId))?.id ?? null;
   }
 
   async function handleEvent(event: PaymentEvent): Promise<void> {
@@ -105,6 +126,10 @@ export function createBillingService(deps: BillingServiceDeps) {
         const plan = findPlan('monthly') as PlanDetails;
         if (!userId) {
           deps.log.warn({ subscription: event.subscriptionId }, 'renewal for an unknown subscription');
+          return;
+        }
+        if (!paysFor(plan, event.amountCents, event.currency)) {
+          deps.log.warn({ invoice: event.invoiceId, amount: event.amountCents }, 'renewal paid less than the plan');
           return;
         }
         await repo.grantOnce(

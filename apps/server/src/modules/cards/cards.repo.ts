@@ -79,15 +79,15 @@ export function createCardsRepo(db: Kysely<Database>) {
       return result.rows;
     },
 
-    listByDeck(userId: string, deckId: string): Promise<CardViewRow[]> {
-      return db
+    listByDeck(userId: string, deckId: string, limit?: number): Promise<CardViewRow[]> {
+      const query = db
         .selectFrom('cards')
         .select(cardViewColumns)
         .where('user_id', '=', userId)
         .where('deck_id', '=', deckId)
         .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+        .orderBy('id');
+      return (limit === undefined ? query : query.limit(limit)).execute();
     },
 
     find(userId: string, id: string): Promise<CardRow | undefined> {

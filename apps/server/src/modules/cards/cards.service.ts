@@ -4,6 +4,7 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
 import type { DecksRepo } from '../decks/decks.repo';
+import type { UserLimits } from '../decks/user-limits';
 import { newCardRow, toCard } from '../study-core/card-state';
 import type { CardsRepo } from './cards.repo';
 import {
@@ -20,6 +21,7 @@ export interface CardsServiceDeps {
   decks: Pick<DecksRepo, 'exists'>;
   clock: Clock;
   newId: IdGenerator;
+  userLimits: UserLimits;
 }
 
 type CardText = { question: string; answer: string };
@@ -80,6 +82,7 @@ export function createCardsService(deps: CardsServiceDeps) {
     /** Saves every card into the deck in one transaction, or none of them. */
     async save(userId: string, deckId: string, texts: CardText[]): Promise<SaveCardsResponse> {
       if (!isId(deckId)) throw errors.deckNotFound();
+      await deps.userLimits.assertRoom(userId, { cards: texts.length });
       const now = clock.now();
       const rows = texts.map((text) => newCardRow({ id: deps.newId(), userId, deckId }, text, now));
       if (!(await cards.insertIntoDeck(userId, deckId, rows))) throw errors.deckNotFound();

@@ -23,6 +23,24 @@ export function createDecksRepo(db: Kysely<Database>) {
       ]);
 
   return {
+    /** How many decks and cards the user has (cards from the decks' counters: no scan of the cards table). */
+    async usage(userId: string): Promise<{ decks: number; cards: number }> {
+      const row = await db
+        .selectFrom('decks')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('decks'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number | string>(eb('new_cards', '+', eb('learning_cards', '+', eb.ref('review_cards')))),
+              eb.lit(0),
+            )
+            .as('cards'),
+        ])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return { decks: Number(row?.decks ?? 0), cards: Number(row?.cards ?? 0) };
+    },
+
     async list(userId: string): Promise<DeckRow[]> {
       const rows = await decks().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
       return rows.map(withCardCount);

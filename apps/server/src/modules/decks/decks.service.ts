@@ -6,6 +6,7 @@ import { errors } from '../../http/app-error';
 import type { CardsRepo } from '../cards/cards.repo';
 import { toCard } from '../study-core/card-state';
 import type { DeckRow, DecksRepo } from './decks.repo';
+import type { UserLimits } from './user-limits';
 
 export interface DecksServiceDeps {
   decks: DecksRepo;
@@ -13,7 +14,11 @@ export interface DecksServiceDeps {
   clock: Clock;
   newId: IdGenerator;
   defaultDailyNewCardLimit: number;
+  userLimits: UserLimits;
 }
+
+/** GET /decks/{id} carries at most this many cards; the rest are paged through GET /decks/{id}/cards. */
+export const MAX_INLINE_DECK_CARDS = 2000;
 
 export function toDeck(
   row: Pick<DeckRow, 'id' | 'name' | 'daily_new_card_limit' | 'card_count' | 'created_at'> & {
@@ -47,11 +52,13 @@ export function createDecksService(deps: DecksServiceDeps) {
 
     async get(userId: string, deckId: string): Promise<DeckWithCards> {
       const row = await findOwned(userId, deckId);
-      const flashcards = (await cards.listByDeck(userId, row.id)).map(toCard);
-      return { ...toDeck(row), flashcards };
+      const rows = await cards.listByDeck(userId, row.id, MAX_INLINE_DECK_CARDS + 1);
+      const flashcards = rows.slice(0, MAX_INLINE_DECK_CARDS).map(toCard);
+      return { ...toDeck(row), flashcards, flashcards_truncated: rows.length > MAX_INLINE_DECK_CARDS };
     },
 
     async create(userId: string, name: string): Promise<Deck> {
+      await deps.userLimits.assertRoom(userId, { decks: 1 });
       const now = clock.now();
       const row = {
         id: deps.newId(),

@@ -6,6 +6,7 @@ import { type IdGenerator, isId } from '../../adapters/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { errors } from '../../http/app-error';
 import type { DecksRepo } from '../decks/decks.repo';
+import type { UserLimits } from '../decks/user-limits';
 import { newCardRow } from '../study-core/card-state';
 import type { SharedDeckRow, SharingRepo } from './sharing.repo';
 
@@ -24,6 +25,7 @@ export interface SharingServiceDeps {
   shareTtlMs: number;
   /** The daily new-card limit of an imported deck. */
   defaultDailyNewCardLimit: number;
+  userLimits: UserLimits;
 }
 
 const codePattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -74,6 +76,7 @@ export function createSharingService(deps: SharingServiceDeps) {
       const share = await liveShare(code);
       if (share.user_id === userId) throw errors.alreadyImported({ message: 'ownDeckImport' });
       if (await shares.hasImported(userId, share.id)) throw errors.alreadyImported();
+      await deps.userLimits.assertRoom(userId, { decks: 1, cards: share.card_count });
       const now = clock.now();
       const deck = { id: deps.newId(), name: share.deck_name, daily_new_card_limit: deps.defaultDailyNewCardLimit };
       try {

@@ -8,6 +8,7 @@ import { useAuth } from '../auth/auth-context';
 import { useBillingPortal, useSubscriptionStatus } from '../billing/billing-api';
 import { usePaymentReturn } from '../billing/payment-return';
 import { PlansSection } from '../billing/plans-section';
+import { AccountSecurity } from './account-security';
 import { Faq } from './faq';
 import { UpdatesModal } from './updates-modal';
 import { UsageMeters } from './usage-meters';
@@ -77,7 +78,7 @@ function PlanStatus({ status }: { status: SubscriptionStatus | undefined }) {
 
 /** The account page. */
 export function AccountScreen() {
-  const { user, logout } = useAuth();
+  const { user, logout, notice, dismissNotice } = useAuth();
   const status = useSubscriptionStatus({ pollMs: statusPollMs });
   const paymentNotice = usePaymentReturn(user);
   const [showUpdates, setShowUpdates] = useState(false);
@@ -100,6 +101,15 @@ export function AccountScreen() {
           What's New
         </button>
       </div>
+
+      {notice && (
+        <div className="notice notice--info" role="status">
+          <p>{notice}</p>
+          <button type="button" className="button button--secondary" onClick={dismissNotice}>
+            OK
+          </button>
+        </div>
+      )}
 
       {paymentNotice && (
         <p className="notice notice--success" role="status">
@@ -129,6 +139,8 @@ export function AccountScreen() {
       {status.data && <UsageMeters status={status.data} />}
       <PlansSection user={user} monthlyActive={monthlyActive} />
       <Faq />
+
+      <AccountSecurity />
 
       <section className="account-card" aria-labelledby="privacy-heading">
         <h2 id="privacy-heading">Privacy</h2>

@@ -40,3 +40,40 @@ describe('Anki export', () => {
     expect(ankiFileName('Cell biology')).toBe('Cell biology_Anki_Export.csv');
   });
 });
+
+describe('Anki export against the audit payloads (findings 6 and 16)', () => {
+  it.each([
+    '[a](java&#115;cript:alert(1))',
+    '[a](&#x6A;avascript:alert(1))',
+    '[a](javascript&colon;alert(1))',
+    '[a](&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1))',
+    '[a](data&colon;text/html,x)',
+    '[a](jav&#x09;ascript:alert(1))',
+    '[a](&amp;#106;avascript:alert(1))',
+    '![i](java&#115;cript:alert(1))',
+  ])('%s exports no live script address', (text) => {
+    const html = markdownToBasicHtml(text);
+    // What an HTML reader (Anki's webview, a browser) would see as the address.
+    const document = new DOMParser().parseFromString(html, 'text/html');
+    const element = document.querySelector('a, img');
+    const address = element?.getAttribute('href') ?? element?.getAttribute('src') ?? '';
+    const visible = [...address].filter((char) => char.charCodeAt(0) > 0x20).join('');
+    expect(visible.toLowerCase()).not.toMatch(/^(javascript|data|vbscript):/);
+  });
+
+  it('keeps safe addresses working, with & escaped in the attribute', () => {
+    expect(markdownToBasicHtml('[q](https://example.com/?a=1&b=2)')).toBe(
+      '<a href="https://example.com/?a=1&amp;b=2">q</a>',
+    );
+  });
+
+  it.each(['=1+1', '@SUM(1+1)', '+SUM(1,1)', '-1+cmd|calc', '=WEBSERVICE(CONCAT(CHAR(104),CHAR(116)))'])(
+    'neutralises the spreadsheet formula %s',
+    (text) => {
+      const csv = buildAnkiCsv([{ question: text, answer: text }]);
+      const [row] = Papa.parse<string[]>(csv).data;
+      for (const cell of row ?? []) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+      expect(row?.[0]?.startsWith('<span></span>')).toBe(true);
+    },
+  );
+});

@@ -23,6 +23,9 @@ export interface AuthState {
   signup(input: SignupRequest): Promise<void>;
   googleLogin(credential: string): Promise<void>;
   logout(): void;
+  /** What the server asked to tell the user about the latest sign-in (e.g. a password removed when Google was linked). */
+  notice: string | null;
+  dismissNotice(): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -38,6 +41,8 @@ export interface AuthProviderProps {
 export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(() => tokens.get() !== null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const dismissNotice = useCallback(() => setNotice(null), []);
 
   useEffect(() => {
     if (!tokens.get()) return;
@@ -120,6 +125,7 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
         throw new AuthError(errorDetail(error, messages.googleLoginFailed));
       }
       await startSession(token.access_token, messages.googleLoginFailed);
+      setNotice(token.notice ?? null);
     },
     [api, startSession],
   );
@@ -131,8 +137,8 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
   }, [tokens, goTo]);
 
   const value = useMemo<AuthState>(
-    () => ({ user, loading, login, signup, googleLogin, logout }),
-    [user, loading, login, signup, googleLogin, logout],
+    () => ({ user, loading, login, signup, googleLogin, logout, notice, dismissNotice }),
+    [user, loading, login, signup, googleLogin, logout, notice, dismissNotice],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

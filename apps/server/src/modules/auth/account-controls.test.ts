@@ -1,0 +1,220 @@
+import { messages } from '@flashcards/shared/messages';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import { createDeck, reviewCard, saveCards } from '../../../test/support/study';
+import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { createGoogleIdTokenVerifier } from '../../adapters/google/id-token-verifier';
+
+// api-contract.md "Account controls": PUT /users/me/password, POST /users/me/sign-out-everywhere, DELETE /users/me.
+
+const CLIENT_ID = 'account-controls-test.apps.googleusercontent.com';
+let googleKey: Awaited<ReturnType<typeof generateKeyPair>>;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  googleKey = await generateKeyPair('RS256');
+  const jwk: JWK = { ...(await exportJWK(googleKey.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  ctx = await createTestApp({
+    env: { GOOGLE_CLIENT_ID: CLIENT_ID, AUTH_RATE_LIMIT_PER_IP: '1000' },
+    google: createGoogleIdTokenVerifier({
+      clientId: CLIENT_ID,
+      keys: createLocalJWKSet({ keys: [jwk] }),
+      currentDate: () => new Date(ctx.clock.now()),
+    }),
+  });
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/users/me', headers: auth(token) });
+
+function googleToken(sub: string, email: string): Promise<string> {
+  const iat = Math.floor(ctx.clock.now() / 1000);
+  return new SignJWT({ email, email_verified: true, name: 'G' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+    .setSubject(sub)
+    .setIssuer('https://accounts.google.com')
+    .setAudience(CLIENT_ID)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + 3600)
+    .sign(googleKey.privateKey);
+}
+
+async function googleSession(sub: string, email = uniqueEmail('g')): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/google-login',
+    payload: { credential: await googleToken(sub, email) },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().access_token;
+}
+
+describe('PUT /users/me/password', () => {
+  it('changes the password, ends other sessions and hands this one a new token in X-Access-Token', async () => {
+    const email = uniqueEmail();
+    const { token } = await signUpAndLogIn(ctx.app, email);
+    const other = (await loginForm(ctx.app, email, DEFAULT_PASSWORD)).json().access_token;
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/users/me/password',
+      headers: auth(token),
+      payload: { current_password: DEFAULT_PASSWORD, new_password: 'a brand new secret' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const fresh = response.headers['x-access-token'] as string;
+    expect((await me(fresh)).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await loginForm(ctx.app, email, DEFAULT_PASSWORD)).statusCode).toBe(401);
+    expect((await loginForm(ctx.app, email, 'a brand new secret')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password with 401 and a short new one with 422, changing nothing', async () => {
+    const email = uniqueEmail();
+    const { token } = await signUpAndLogIn(ctx.app, email);
+    const wrong = await ctx.app.inject({
+      method: 'PUT',
+      url: '/users/me/password',
+      headers: auth(token),
+      payload: { current_password: 'not it at all', new_password: 'a brand new secret' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ detail: messages.invalidCredentials, code: 'invalid_credentials' });
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url: '/users/me/password',
+      headers: auth(token),
+      payload: { new_password: 'a brand new secret' },
+    });
+    expect(missing.statusCode).toBe(401);
+    const short = await ctx.app.inject({
+      method: 'PUT',
+      url: '/users/me/password',
+      headers: auth(token),
+      payload: { current_password: DEFAULT_PASSWORD, new_password: 'short' },
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json()).toMatchObject({ detail: messages.passwordTooShort, code: 'validation_failed' });
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await loginForm(ctx.app, email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lets a Google-only account set its first password without a current one', async () => {
+    const email = uniqueEmail('g');
+    const token = await googleSession('sub-first-password', email);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/users/me/password',
+      headers: auth(token),
+      payload: { new_password: 'my first password' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await loginForm(ctx.app, email, 'my first password')).statusCode).toBe(200);
+  });
+
+  it('needs a token', async () => {
+    const response = await ctx.app.inject({ method: 'PUT', url: '/users/me/password', payload: {} });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: messages.notAuthenticated, code: 'not_authenticated' });
+  });
+});
+
+describe('POST /users/me/sign-out-everywhere', () => {
+  it('makes every token issued before it answer 401; signing in again works', async () => {
+    const email = uniqueEmail();
+    const { token } = await signUpAndLogIn(ctx.app, email);
+    const second = (await loginForm(ctx.app, email, DEFAULT_PASSWORD)).json().access_token;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/users/me/sign-out-everywhere',
+      headers: auth(token),
+    });
+    expect(response.statusCode).toBe(204);
+    for (const old of [token, second]) {
+      const refused = await me(old);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ detail: messages.notAuthenticated, code: 'not_authenticated' });
+    }
+    const again = (await loginForm(ctx.app, email, DEFAULT_PASSWORD)).json().access_token;
+    expect((await me(again)).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /users/me', () => {
+  it('deletes the account and all its data; keeps payment records without the person; the email can sign up again', async () => {
+    const email = uniqueEmail();
+    const { user, token, headers } = await signUpAndLogIn(ctx.app, email);
+    const other = await signUpAndLogIn(ctx.app);
+    const otherDeck = await createDeck(ctx.app, other.headers, 'Not mine');
+    await saveCards(ctx.app, other.headers, otherDeck._id, 2);
+
+    const deck = await createDeck(ctx.app, headers);
+    const cards = await saveCards(ctx.app, headers, deck._id, 3);
+    await reviewCard(ctx.app, headers, cards[0]?._id as string, 'pass');
+    const share = await ctx.app.inject({ method: 'POST', url: `/decks/${deck._id}/share`, headers });
+    const code = share.json().share_code as string;
+    await ctx.app.inject({ method: 'POST', url: '/send-feedback', headers, payload: { feedback: 'hello' } });
+    const checkout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/create-subscription',
+      headers,
+      payload: { plan_type: 'generations' },
+    });
+    const path = new URL(checkout.json().checkout_url).pathname;
+    expect((await ctx.app.inject({ method: 'POST', url: `${path}/pay` })).statusCode).toBe(303);
+
+    const wrong = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers, payload: { password: 'nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ detail: messages.invalidCredentials, code: 'invalid_credentials' });
+    expect((await me(token)).statusCode).toBe(200);
+
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/users/me',
+      headers,
+      payload: { password: DEFAULT_PASSWORD },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: `/shared/${code}` })).statusCode).toBe(404);
+    const db = ctx.database.db;
+    for (const table of ['decks', 'cards', 'review_logs', 'shares', 'payments', 'checkout_sessions'] as const) {
+      const rows = await db.selectFrom(table).select('user_id').where('user_id', '=', user._id).execute();
+      expect(rows, table).toEqual([]);
+    }
+    expect(await db.selectFrom('users').select('id').where('id', '=', user._id).execute()).toEqual([]);
+    expect(await db.selectFrom('feedback').select('id').where('feedback', '=', 'hello').execute()).toEqual([]);
+    const retained = await db.selectFrom('retained_payments').selectAll().execute();
+    expect(retained.some((row) => row.plan_type === 'generations' && row.amount_cents === 699)).toBe(true);
+    expect(JSON.stringify(retained)).not.toContain(user._id);
+    expect(JSON.stringify(retained)).not.toContain(email);
+    // Another user's data is untouched.
+    const otherCards = await db.selectFrom('cards').select('id').where('user_id', '=', other.user._id).execute();
+    expect(otherCards).toHaveLength(2);
+    // The address is free again.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/signup',
+      payload: { email, password: DEFAULT_PASSWORD, name: 'Again' },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('deletes a Google-only account only within 10 minutes of a Google sign-in', async () => {
+    const token = await googleSession('sub-delete-me');
+    ctx.clock.advance(11 * 60_000);
+    const stale = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers: auth(token), payload: {} });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toEqual({ detail: messages.recentGoogleSignInRequired, code: 'recent_sign_in_required' });
+    const fresh = await googleSession('sub-delete-me');
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers: auth(fresh), payload: {} });
+    expect(deleted.statusCode).toBe(204);
+    expect((await me(fresh)).statusCode).toBe(401);
+  });
+});

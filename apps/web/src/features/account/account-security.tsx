@@ -1,0 +1,159 @@
+import { limits } from '@flashcards/shared/limits';
+import { messages } from '@flashcards/shared/messages';
+import { type FormEvent, useId, useState } from 'react';
+import { errorDetail } from '../../lib/api-client';
+import { useApi } from '../../lib/api-context';
+import { useAuth } from '../auth/auth-context';
+
+/**
+ * Account controls (api-contract.md "Account controls"): change the password, sign out everywhere, delete the
+ * account. A password change ends every session: this page signs in again with the new password at once.
+ */
+export function AccountSecurity() {
+  const api = useApi();
+  const { user, login, logout } = useAuth();
+  const ids = useId();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [passwordResult, setPasswordResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [deletePassword, setDeletePassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+
+  const changePassword = async (event: FormEvent) => {
+    event.preventDefault();
+    setPasswordResult(null);
+    if (next !== repeat) return setPasswordResult({ ok: false, text: messages.newPasswordsDiffer });
+    setBusy(true);
+    try {
+      await api.request('/users/me/password', {
+        method: 'PUT',
+        json: { ...(current ? { current_password: current } : {}), new_password: next },
+      });
+      await login(user.email, next);
+      setCurrent('');
+      setNext('');
+      setRepeat('');
+      setPasswordResult({ ok: true, text: messages.passwordChanged });
+    } catch (caught) {
+      setPasswordResult({ ok: false, text: errorDetail(caught, messages.changePasswordFailed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signOutEverywhere = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await api.post('/users/me/sign-out-everywhere');
+      logout();
+    } catch (caught) {
+      setError(errorDetail(caught, messages.signOutEverywhereFailed));
+      setBusy(false);
+    }
+  };
+
+  const deleteAccount = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!window.confirm(messages.deleteAccountConfirm)) return;
+    setBusy(true);
+    try {
+      await api.request('/users/me', {
+        method: 'DELETE',
+        json: deletePassword ? { password: deletePassword } : {},
+      });
+      logout();
+    } catch (caught) {
+      setError(errorDetail(caught, messages.deleteAccountFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-card account-security" aria-labelledby={`${ids}-heading`}>
+      <h2 id={`${ids}-heading`}>{messages.securityHeading}</h2>
+
+      <form className="account-security__form" onSubmit={changePassword} aria-labelledby={`${ids}-password`}>
+        <h3 id={`${ids}-password`}>{messages.changePasswordHeading}</h3>
+        <label>
+          Current password (leave empty if you have only used Google)
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            maxLength={limits.maxPasswordLength}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+        </label>
+        <label>
+          New password
+          <input
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={limits.minPasswordLength}
+            maxLength={limits.maxPasswordLength}
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+          />
+        </label>
+        <label>
+          New password again
+          <input
+            type="password"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            onChange={(event) => setRepeat(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          {messages.changePasswordHeading}
+        </button>
+        {passwordResult && (
+          <p
+            className={passwordResult.ok ? 'notice notice--success' : 'notice notice--error'}
+            role={passwordResult.ok ? 'status' : 'alert'}
+          >
+            {passwordResult.text}
+          </p>
+        )}
+      </form>
+
+      <div className="account-security__block">
+        <p>{messages.signOutEverywhereHelp}</p>
+        <button type="button" className="button button--secondary" onClick={signOutEverywhere} disabled={busy}>
+          {messages.signOutEverywhereButton}
+        </button>
+      </div>
+
+      <form className="account-security__form" onSubmit={deleteAccount} aria-labelledby={`${ids}-delete`}>
+        <h3 id={`${ids}-delete`}>{messages.deleteAccountHeading}</h3>
+        <p>{messages.deleteAccountHelp}</p>
+        <label>
+          Password
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={deletePassword}
+            maxLength={limits.maxPasswordLength}
+            onChange={(event) => setDeletePassword(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="button button--danger" disabled={busy}>
+          {messages.deleteAccountHeading}
+        </button>
+      </form>
+
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

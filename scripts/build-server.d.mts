@@ -1,0 +1,5 @@
+export const serverDist: string;
+export const serverEntry: string;
+export const serverNodeOptions: string[];
+export function serverBuildIsStale(): boolean;
+export function buildServer(): Promise<void>;

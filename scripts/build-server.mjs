@@ -1,0 +1,94 @@
+// Builds the server to JavaScript for `npm start`: esbuild bundles apps/server/src (and packages/shared, which is
+// TypeScript) into apps/server/dist, one file per process entry: server.js, and the worker processes'
+// parse-worker.js, offline-worker.js and import-worker.js beside it (workerEntry and import-runner find them there),
+// and the FSRS optimizer's plain-JavaScript worker copied there. npm packages are bundled too (one
+// file loads far faster than thousands of small modules: start-up and memory), except those that must stay files
+// in node_modules: native addons, and packages that find their own files or start their own workers at run time.
+// `npm run dev` and the tests keep running the TypeScript through tsx.
+//
+// Usage: node scripts/build-server.mjs            (scripts/start.mjs runs it when the sources changed)
+import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.join(root, 'apps/server');
+export const serverDist = path.join(serverDir, 'dist');
+export const serverEntry = path.join(serverDist, 'server.js');
+const sources = [
+  path.join(serverDir, 'src'),
+  path.join(root, 'packages/shared/src'),
+  path.join(serverDir, 'package.json'),
+];
+
+function newestChange(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), 0);
+}
+
+/**
+ * Node options for the built server: young-generation semi-spaces of 2 MB (V8's default lets them grow to 16 MB each,
+ * which an idle server keeps as resident memory) and one V8 helper thread (two cores are shared with the workers).
+ */
+export const serverNodeOptions = ['--max-semi-space-size=2', '--v8-pool-size=1'];
+
+/** True when there is no build or a source file changed after it. */
+export function serverBuildIsStale() {
+  if (!existsSync(serverEntry)) return true;
+  return Math.max(...sources.map(newestChange)) > statSync(serverEntry).mtimeMs;
+}
+
+/** Loaded from node_modules at run time, not bundled. */
+const keptExternal = [
+  // native addons
+  'better-sqlite3',
+  '@node-rs/argon2',
+  '@napi-rs/canvas',
+  // find their own files (workers, wasm, data, fonts) next to their code
+  'tesseract.js',
+  '@tesseract.js-data/eng',
+  'pdfjs-dist',
+  'tinypool',
+  // optional peer dependencies that are never installed
+  'pg-native',
+];
+
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  rmSync(serverDist, { recursive: true, force: true });
+  await build({
+    absWorkingDir: serverDir,
+    entryPoints: {
+      server: 'src/server.ts',
+      'parse-worker': 'src/adapters/extract/parse-worker.ts',
+      'offline-worker': 'src/adapters/ai/offline/offline-worker.ts',
+      'import-worker': 'src/modules/interop/import-worker.ts',
+    },
+    outdir: 'dist',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...keptExternal, ...keptExternal.map((name) => `${name}/*`)],
+    // Bundled CommonJS packages call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    legalComments: 'none',
+    minify: true,
+  });
+  // Plain JavaScript workers that the code finds beside itself with new URL('./…', import.meta.url).
+  for (const file of ['src/adapters/fsrs/fsrs-optimizer.worker.mjs']) {
+    copyFileSync(path.join(serverDir, file), path.join(serverDist, path.basename(file)));
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  await buildServer();
+  console.log(`Built apps/server/dist in ${Math.round(performance.now() - started)} ms`);
+}
