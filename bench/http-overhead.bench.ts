@@ -134,8 +134,6 @@ const capturing = new Kysely<Database>({
 });
 const env = {
   LOG_LEVEL: 'silent',
-  // The in-process setup app's body deadlines would fire on inject()'s fake sockets long after setup: far away.
-  BODY_TIMEOUT: '100000s',
   DATA_DIR: dataDir,
   JWT_SECRET: SECRET,
   AUTH_RATE_LIMIT_PER_IP: '100000',

@@ -231,9 +231,7 @@ async function run(label: string, handle: DatabaseHandle, dataDir: string): Prom
 
   const clock = { now: () => NOW };
   const app = await buildApp({
-    // BODY_TIMEOUT: the body-deadline hook's timer never ends for an injected GET (no 'end' event) and would fire after
-    // 30 s on a socket without destroy(); a day keeps it out of a bench run.
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, BODY_TIMEOUT: '1d' }),
+    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
     db: handle.db,
     jwtSecret: SECRET,
     clock,

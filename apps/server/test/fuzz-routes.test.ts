@@ -47,8 +47,6 @@ beforeAll(async () => {
       AUTH_RATE_LIMIT_PER_IP: '1000000',
       AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
       FEEDBACK_RATE_LIMIT_PER_HOUR: '1000000',
-      // Body deadlines destroy the socket; inject()'s fake sockets have no destroy(), so a long run keeps them far.
-      BODY_TIMEOUT: '100000s',
     },
     google: createGoogleIdTokenVerifier({ clientId, keys: createLocalJWKSet({ keys: [jwk] }) }),
     onRoute: collector.onRoute,
