@@ -1,5 +1,5 @@
-// Hostile and large honest uploads against a real server process (started here as `npm start` runs it, minus
-// the web build), with the load sent from this separate process. Prints, for each hostile file, the time to the
+// Hostile and large honest uploads against a real server process (started here as `npm start` runs it: the
+// server built to JavaScript, minus the web build), with the load sent from this separate process. Prints, for each hostile file, the time to the
 // answer and the server process's peak RSS while it was handled; then, during four concurrent large honest
 // uploads (two 9 MB DOCX, two 300-page PDFs), the slowest /healthz answer (polled every 10 ms: an upper bound of
 // the server's event-loop delay) and the peak RSS of the server process and of each parser worker, apart.
@@ -20,6 +20,7 @@ import {
   whitePng,
 } from '../apps/server/test/support/hostile-files';
 import { multipartBody } from '../apps/server/test/support/multipart';
+import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
 import { docxOf, textPdf } from './support/large-documents';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,7 +81,9 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // As `npm start` runs it: the server built to JavaScript, with its Node options.
+  if (serverBuildIsStale()) await buildServer();
+  const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
