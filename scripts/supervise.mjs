@@ -31,7 +31,7 @@ export function supervise(entry, execArgv = []) {
       let listening = false;
       child = fork(entry, { execArgv, stdio: 'inherit' });
       child.on('message', (message) => {
-        if (message && message.listening) listening = true;
+        if (message?.listening) listening = true;
       });
       child.on('exit', (code, signal) => {
         if (stopping) return resolve(code ?? 0);

@@ -56,8 +56,9 @@ async function expectHealthyNow(base: string) {
     const started = performance.now();
     const response = await fetch(`${base}/healthz`);
     expect(response.status).toBe(200);
-    tries.push(performance.now() - started);
-    if (tries.at(-1)! < 100) return;
+    const ms = performance.now() - started;
+    tries.push(ms);
+    if (ms < 100) return;
   }
   expect(Math.min(...tries)).toBeLessThan(100);
 }

@@ -89,6 +89,7 @@ const nasty = [
   '../../../../etc/passwd',
   '%00',
   '%ZZ',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, literally.
   '{{7*7}}${7*7}',
   'null',
   'undefined',
