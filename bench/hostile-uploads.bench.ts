@@ -1,8 +1,8 @@
-// Hostile and large honest uploads against a real server process (started here as `npm start` runs it: the
-// server built to JavaScript, minus the web build), with the load sent from this separate process. Prints, for each hostile file, the time to the
-// answer and the server process's peak RSS while it was handled; then, during four concurrent large honest
-// uploads (two 9 MB DOCX, two 300-page PDFs), the slowest /healthz answer (polled every 10 ms: an upper bound of
-// the server's event-loop delay) and the peak RSS of the server process and of each parser worker, apart.
+// Hostile and large honest uploads against a real server process, started as `npm start` runs it (the server built
+// to JavaScript, minus the web build), with the load sent from this separate process. Prints, for each hostile file,
+// the time to the answer and the server process's peak RSS while it was handled; then, during four concurrent large
+// honest uploads (two 9 MB DOCX, two 300-page PDFs), the /healthz answer times (polled every 10 ms by a process of
+// its own: an upper bound of the server's event-loop delay) and the peak RSS of the server and of each parser worker.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -58,22 +58,20 @@ function sampleMemory(serverPid: number) {
   };
 }
 
-/** Polls /healthz every 10 ms until stopped; returns the answer times in ms, sorted. */
+/** Polls /healthz every 10 ms from a separate process until stopped; returns the answer times in ms, sorted. */
 function probeHealth(base: string) {
-  let running = true;
-  const times: number[] = [];
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
-      times.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
+  const probe = spawn(process.execPath, [path.join(root, 'bench/support/health-probe.mjs'), base], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  probe.stdout?.on('data', (chunk) => {
+    out += chunk;
+  });
+  const exited = new Promise((resolve) => probe.once('exit', resolve));
   return async () => {
-    running = false;
-    await loop;
-    return times.sort((a, b) => a - b);
+    probe.stdin?.end();
+    await exited;
+    return (JSON.parse(out) as number[]).sort((a, b) => a - b);
   };
 }
 
