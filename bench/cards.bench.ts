@@ -1,29 +1,16 @@
-// `npm run bench -- cards`: card management at scale.
-// 1. Chromium: a 30,000-card deck (seeded through the API of a real server started as `npm start` starts it, in its
-//    own process) — the time from clicking the Cards tab to its first rows on screen, the DOM size then and after
-//    scrolling through 10,000 cards, and the size of the unpaged answer the tab loaded before (for comparison).
-// 2. GET /cards/search on one account of 100,000 cards (10 decks of 10,000, generated text over a 20,000-word
-//    vocabulary with a Zipf-like spread), through the real app (app.inject: routing, auth, SQL and JSON), on SQLite
-//    and PostgreSQL: p50 and p99 of whole words, 3-letter prefixes and two-word searches.
-// PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (skipped if down).
-// BENCH_ONLY=browser, sqlite or postgres runs one part.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createIdGenerator } from '../apps/server/src/adapters/ids';
 import { memoryRateLimiters } from '../apps/server/src/adapters/rate-limit/rate-limiter';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
+import { type DatabaseHandle, migrateToLatest } from '../apps/server/src/db/database';
 import type { CardsTable } from '../apps/server/src/db/schema';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens';
 import { insertCards } from '../apps/server/src/modules/study-core/deck-counters';
 import { launchBrowser } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
+import { onEachDatabase } from './support/each-database';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const DAY = 86_400_000;
@@ -363,38 +350,7 @@ async function main(): Promise<void> {
   out(
     `\nSearch: ${DECKS * CARDS_PER_DECK} cards in one account; ${QUERIES} different searches of each kind after ${WARMUP} warm-up searches.`,
   );
-  if (only !== 'postgres') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'flashcards-bench-'));
-    const sqlite = openDatabase({ dataDir });
-    try {
-      await searchPart('SQLite', sqlite, dataDir);
-    } finally {
-      await sqlite.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  if (only === 'sqlite') return;
-  const baseUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: baseUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    out(`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`);
-    return;
-  }
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create schema ${schema}`);
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  const postgres = openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
-  try {
-    await searchPart('PostgreSQL', postgres, tmpdir());
-  } finally {
-    await postgres.close();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  await onEachDatabase(searchPart, out);
 }
 
 main().catch((error: unknown) => {

@@ -1,26 +1,15 @@
-// `npm run bench -- study-core`: seeds one account with 100,000 cards (10 decks of 10,000, in every FSRS state, with
-// a year of review history: 200,000 reviews in study sessions of 20 to 60 minutes, one to three a day, each on one or
-// two decks) and times the study calls the review page makes and the statistics page's /stats/history and
-// /stats/forecast, through the real app (app.inject: routing, auth, SQL and JSON), on SQLite and on PostgreSQL.
-// Prints the median and p99 of each call.
-// PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (skipped if down).
-// BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one of the two.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createIdGenerator } from '../apps/server/src/adapters/ids';
 import { memoryRateLimiters } from '../apps/server/src/adapters/rate-limit/rate-limiter';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
+import { type DatabaseHandle, migrateToLatest } from '../apps/server/src/db/database';
 import type { CardsTable, FsrsState, ReviewLogsTable } from '../apps/server/src/db/schema';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens';
 import { insertCards } from '../apps/server/src/modules/study-core/deck-counters';
+import { onEachDatabase } from './support/each-database';
 
 const DECKS = 10;
 const CARDS_PER_DECK = 10_000;
@@ -269,41 +258,7 @@ async function run(label: string, handle: DatabaseHandle, dataDir: string): Prom
 
 async function main(): Promise<void> {
   out(`${DECKS * CARDS_PER_DECK} cards in one account; ${RUNS} timed calls each after ${WARMUP} warm-up calls.`);
-
-  const only = process.env.BENCH_ONLY;
-  if (only !== 'postgres') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'flashcards-bench-'));
-    const sqlite = openDatabase({ dataDir });
-    try {
-      await run('SQLite', sqlite, dataDir);
-    } finally {
-      await sqlite.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  if (only === 'sqlite') return;
-
-  const baseUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: baseUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    out(`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`);
-    return;
-  }
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create schema ${schema}`);
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  const postgres = openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
-  try {
-    await run('PostgreSQL', postgres, tmpdir());
-  } finally {
-    await postgres.close();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  await onEachDatabase(run, out);
 }
 
 main().catch((error: unknown) => {
