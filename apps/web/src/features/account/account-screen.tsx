@@ -13,6 +13,7 @@ import { Faq } from './faq';
 import { UpdatesModal } from './updates-modal';
 import { UsageMeters } from './usage-meters';
 import './account.css';
+import { Notice } from '../../components/notice';
 
 /** The subscription status is refreshed this often while the page is open. */
 export const statusPollMs = 30_000;
@@ -67,11 +68,7 @@ function PlanStatus({ status }: { status: SubscriptionStatus | undefined }) {
       <button type="button" className="button button--secondary" onClick={manage} disabled={portal.isPending}>
         {portal.isPending ? 'Opening...' : 'Manage Subscription'}
       </button>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Notice tone="error">{error}</Notice>}
     </section>
   );
 }
@@ -111,11 +108,7 @@ export function AccountScreen() {
         </div>
       )}
 
-      {paymentNotice && (
-        <p className="notice notice--success" role="status">
-          {paymentNotice}
-        </p>
-      )}
+      {paymentNotice && <Notice tone="success">{paymentNotice}</Notice>}
 
       <div className="account__grid">
         <section className="account-card" aria-labelledby="user-heading">

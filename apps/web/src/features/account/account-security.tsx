@@ -1,6 +1,7 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
+import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { useAuth } from '../auth/auth-context';
@@ -79,49 +80,33 @@ export function AccountSecurity() {
 
       <form className="account-security__form" onSubmit={changePassword} aria-labelledby={`${ids}-password`}>
         <h3 id={`${ids}-password`}>{messages.changePasswordHeading}</h3>
-        <label>
-          Current password (leave empty if you have only used Google)
-          <input
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            maxLength={limits.maxPasswordLength}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </label>
-        <label>
-          New password
-          <input
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={limits.minPasswordLength}
-            maxLength={limits.maxPasswordLength}
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-        </label>
-        <label>
-          New password again
-          <input
-            type="password"
-            autoComplete="new-password"
-            required
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-          />
-        </label>
+        <PasswordInput
+          label="Current password (leave empty if you have only used Google)"
+          autoComplete="current-password"
+          maxLength={limits.maxPasswordLength}
+          value={current}
+          onValue={setCurrent}
+        />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          minLength={limits.minPasswordLength}
+          maxLength={limits.maxPasswordLength}
+          value={next}
+          onValue={setNext}
+        />
+        <PasswordInput
+          label="New password again"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          onValue={setRepeat}
+        />
         <button type="submit" className="button" disabled={busy}>
           {messages.changePasswordHeading}
         </button>
-        {passwordResult && (
-          <p
-            className={passwordResult.ok ? 'notice notice--success' : 'notice notice--error'}
-            role={passwordResult.ok ? 'status' : 'alert'}
-          >
-            {passwordResult.text}
-          </p>
-        )}
+        {passwordResult && <Notice tone={passwordResult.ok ? 'success' : 'error'}>{passwordResult.text}</Notice>}
       </form>
 
       <div className="account-security__block">
@@ -134,26 +119,35 @@ export function AccountSecurity() {
       <form className="account-security__form" onSubmit={deleteAccount} aria-labelledby={`${ids}-delete`}>
         <h3 id={`${ids}-delete`}>{messages.deleteAccountHeading}</h3>
         <p>{messages.deleteAccountHelp}</p>
-        <label>
-          Password
-          <input
-            type="password"
-            autoComplete="current-password"
-            value={deletePassword}
-            maxLength={limits.maxPasswordLength}
-            onChange={(event) => setDeletePassword(event.target.value)}
-          />
-        </label>
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          maxLength={limits.maxPasswordLength}
+          value={deletePassword}
+          onValue={setDeletePassword}
+        />
         <button type="submit" className="button button--danger" disabled={busy}>
           {messages.deleteAccountHeading}
         </button>
       </form>
 
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Notice tone="error">{error}</Notice>}
     </section>
+  );
+}
+
+type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> & {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+};
+
+/** A password box inside its label, as this card lays out its forms. */
+function PasswordInput({ label, value, onValue, ...input }: PasswordInputProps) {
+  return (
+    <label>
+      {label}
+      <input type="password" value={value} onChange={(event) => onValue(event.target.value)} {...input} />
+    </label>
   );
 }

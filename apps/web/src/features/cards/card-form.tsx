@@ -2,8 +2,11 @@ import type { Card, Deck } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { Button } from '../../components/button';
 import { CardMarkdown } from '../../components/card-markdown';
 import { Modal } from '../../components/modal';
+import { Notice } from '../../components/notice';
+import { TextAreaField } from '../../components/text-field';
 import { errorDetail } from '../../lib/api-client';
 import { useDecks, useSaveCards, useUpdateCard } from '../decks/decks-api';
 
@@ -28,31 +31,17 @@ interface SidesProps {
 }
 
 function CardSides({ question, answer, onQuestion, onAnswer, questionRef }: SidesProps) {
-  const questionId = useId();
-  const answerId = useId();
   return (
     <>
-      <div className="field">
-        <label htmlFor={questionId}>Question</label>
-        <textarea
-          id={questionId}
-          ref={questionRef}
-          rows={3}
-          maxLength={limits.maxCardSideLength}
-          value={question}
-          onChange={(event) => onQuestion(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={answerId}>Answer</label>
-        <textarea
-          id={answerId}
-          rows={3}
-          maxLength={limits.maxCardSideLength}
-          value={answer}
-          onChange={(event) => onAnswer(event.target.value)}
-        />
-      </div>
+      <TextAreaField
+        label="Question"
+        ref={questionRef}
+        rows={3}
+        maxLength={limits.maxCardSideLength}
+        value={question}
+        onValue={onQuestion}
+      />
+      <TextAreaField label="Answer" rows={3} maxLength={limits.maxCardSideLength} value={answer} onValue={onAnswer} />
     </>
   );
 }
@@ -96,18 +85,14 @@ export function CardEditor({ card, onDone }: { card: Card; onDone: () => void })
     >
       <CardSides question={question} answer={answer} onQuestion={setQuestion} onAnswer={setAnswer} />
       <CardPreview question={question} answer={answer} />
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Notice tone="error">{error}</Notice>}
       <div className="form__actions">
-        <button type="button" className="button button--secondary button--small" onClick={onDone}>
+        <Button variant="secondary" small onClick={onDone}>
           Cancel
-        </button>
-        <button type="submit" className="button button--small" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save card'}
-        </button>
+        </Button>
+        <Button type="submit" small pending={update.isPending} pendingLabel="Saving...">
+          Save card
+        </Button>
       </div>
     </form>
   );
@@ -199,23 +184,15 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
       />
       <CardPreview question={question} answer={answer} />
       <p className="muted add-card__hint">{messages.addCardHint}</p>
-      {saved && (
-        <p className="notice notice--success" role="status">
-          {saved}
-        </p>
-      )}
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      {saved && <Notice tone="success">{saved}</Notice>}
+      {error && <Notice tone="error">{error}</Notice>}
       <div className="form__actions">
-        <button type="button" className="button button--secondary button--small" onClick={onClose}>
+        <Button variant="secondary" small onClick={onClose}>
           Close
-        </button>
-        <button type="submit" className="button button--small" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Add card'}
-        </button>
+        </Button>
+        <Button type="submit" small pending={save.isPending} pendingLabel="Saving...">
+          Add card
+        </Button>
       </div>
     </form>
   );

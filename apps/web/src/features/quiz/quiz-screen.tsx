@@ -6,6 +6,7 @@ import { errorCode, errorDetail } from '../../lib/api-client';
 import { useDecks, useSaveCards } from '../decks/decks-api';
 import { isDeckId, type QuizCard, useGenerateQuiz } from './quiz-api';
 import './quiz.css';
+import { Notice } from '../../components/notice';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 import { useTimedNotice } from '../../lib/use-timed-notice';
 
@@ -112,18 +113,12 @@ export function QuizScreen() {
 
   if (decks.isPending) return <p>{messages.loading}</p>;
   if (decks.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {messages.decksLoadFailed}
-      </p>
-    );
+    return <Notice tone="error">{messages.decksLoadFailed}</Notice>;
   }
   if (deckList.length === 0) {
     return (
       <div className="quiz__empty">
-        <p className="notice notice--info" role="status">
-          {messages.noDecksFound}
-        </p>
+        <Notice tone="info">{messages.noDecksFound}</Notice>
         <Link className="button" to="/create">
           Create cards and a deck
         </Link>
@@ -158,11 +153,7 @@ export function QuizScreen() {
           {generate.isPending ? 'Generating Quiz...' : 'Generate Quiz'}
         </button>
       </div>
-      {formError && (
-        <p className="notice notice--error" role="alert">
-          {formError}
-        </p>
-      )}
+      {formError && <Notice tone="error">{formError}</Notice>}
 
       {card && (
         <section className="quiz__session" aria-label="Quiz cards">
@@ -209,16 +200,8 @@ export function QuizScreen() {
               </p>
             )}
           </div>
-          {saved && (
-            <p className="notice notice--success" role="status">
-              {messages.quizCardAdded}
-            </p>
-          )}
-          {saveError && (
-            <p className="notice notice--error" role="alert">
-              {saveError}
-            </p>
-          )}
+          {saved && <Notice tone="success">{messages.quizCardAdded}</Notice>}
+          {saveError && <Notice tone="error">{saveError}</Notice>}
           <p className="muted quiz__keys">Keyboard: Space flips, A previous card, D next card.</p>
         </section>
       )}

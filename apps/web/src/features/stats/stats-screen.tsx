@@ -10,6 +10,7 @@ import { useForecast, useHistory } from './stats-api';
 import { BarChart, chartColours, Heatmap, heatShades } from './stats-charts';
 import { heatCells, monthTotals, percent, shortDate } from './stats-figures';
 import './stats.css';
+import { Notice } from '../../components/notice';
 
 /** /stats: the year of reviews, the forecast, retention, streak, reviews per day, cards by state; all decks or one. */
 export function StatsScreen() {
@@ -52,11 +53,7 @@ function StatsBody({ deckId, deckName }: { deckId: string | undefined; deckName:
   const counts = useDeckStats(deckId);
 
   if (history.isError || forecast.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {errorDetail(history.error ?? forecast.error, messages.statsLoadFailed)}
-      </p>
-    );
+    return <Notice tone="error">{errorDetail(history.error ?? forecast.error, messages.statsLoadFailed)}</Notice>;
   }
   if (!history.data || !forecast.data) return <p>{messages.loading}</p>;
   const scope = deckName ? `in ${deckName}` : 'in all decks';
