@@ -1,6 +1,32 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
-interface FieldProps {
+interface FieldBoxProps {
+  label: ReactNode;
+  /** The id of the control the label names. */
+  controlId: string;
+  /** Extra classes beside `field`. */
+  className?: string;
+  children: ReactNode;
+}
+
+/** The `.field` box: a label above its control (an input, a text area, a select), pointing at it. */
+export function Field({ label, controlId, className, children }: FieldBoxProps) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={controlId}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+interface TextFieldBase {
   label: ReactNode;
   value: string;
   onValue: (value: string) => void;
@@ -10,48 +36,31 @@ interface FieldProps {
   id?: string;
 }
 
-type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldProps | 'onChange'>;
-type TextAreaFieldProps = FieldProps &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof FieldProps | 'onChange'> & { ref?: Ref<HTMLTextAreaElement> };
+type InputProps = TextFieldBase & { multiline?: false } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    keyof TextFieldBase | 'onChange'
+  >;
+type TextAreaProps = TextFieldBase & { multiline: true; ref?: Ref<HTMLTextAreaElement> } & Omit<
+    TextareaHTMLAttributes<HTMLTextAreaElement>,
+    keyof TextFieldBase | 'onChange'
+  >;
 
-/** The `.field` box: a label above its control, pointing at it. */
-function Field({
-  label,
-  controlId,
-  className,
-  children,
-}: {
-  label: ReactNode;
-  controlId: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={controlId}>{label}</label>
-      {children}
-    </div>
-  );
-}
-
-/** A labelled one-line input in the `.field` layout. */
-export function TextField({ label, value, onValue, fieldClassName, id, ...input }: TextFieldProps) {
+/** A labelled text input in the `.field` layout: one line, or a text area with `multiline`. */
+export function TextField(props: InputProps | TextAreaProps) {
   const ownId = useId();
-  const controlId = id ?? ownId;
+  const controlId = props.id ?? ownId;
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => props.onValue(event.target.value);
+  let control: ReactNode;
+  if (props.multiline) {
+    const { label: _label, onValue: _onValue, fieldClassName: _box, multiline: _multiline, ...textarea } = props;
+    control = <textarea {...textarea} id={controlId} onChange={onChange} />;
+  } else {
+    const { label: _label, onValue: _onValue, fieldClassName: _box, multiline: _multiline, ...input } = props;
+    control = <input {...input} id={controlId} onChange={onChange} />;
+  }
   return (
-    <Field label={label} controlId={controlId} className={fieldClassName}>
-      <input id={controlId} value={value} onChange={(event) => onValue(event.target.value)} {...input} />
-    </Field>
-  );
-}
-
-/** A labelled multi-line input in the `.field` layout. */
-export function TextAreaField({ label, value, onValue, fieldClassName, id, ...textarea }: TextAreaFieldProps) {
-  const ownId = useId();
-  const controlId = id ?? ownId;
-  return (
-    <Field label={label} controlId={controlId} className={fieldClassName}>
-      <textarea id={controlId} value={value} onChange={(event) => onValue(event.target.value)} {...textarea} />
+    <Field label={props.label} controlId={controlId} className={props.fieldClassName}>
+      {control}
     </Field>
   );
 }

@@ -1,6 +1,6 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
-import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
@@ -82,27 +82,18 @@ export function AccountSecurity() {
         <h3 id={`${ids}-password`}>{messages.changePasswordHeading}</h3>
         <PasswordInput
           label="Current password (leave empty if you have only used Google)"
-          autoComplete="current-password"
-          maxLength={limits.maxPasswordLength}
+          which="current"
           value={current}
           onValue={setCurrent}
         />
         <PasswordInput
           label="New password"
-          autoComplete="new-password"
-          required
+          which="new"
           minLength={limits.minPasswordLength}
-          maxLength={limits.maxPasswordLength}
           value={next}
           onValue={setNext}
         />
-        <PasswordInput
-          label="New password again"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onValue={setRepeat}
-        />
+        <PasswordInput label="New password again" which="new" value={repeat} onValue={setRepeat} />
         <button type="submit" className="button" disabled={busy}>
           {messages.changePasswordHeading}
         </button>
@@ -119,13 +110,7 @@ export function AccountSecurity() {
       <form className="account-security__form" onSubmit={deleteAccount} aria-labelledby={`${ids}-delete`}>
         <h3 id={`${ids}-delete`}>{messages.deleteAccountHeading}</h3>
         <p>{messages.deleteAccountHelp}</p>
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          maxLength={limits.maxPasswordLength}
-          value={deletePassword}
-          onValue={setDeletePassword}
-        />
+        <PasswordInput label="Password" which="current" value={deletePassword} onValue={setDeletePassword} />
         <button type="submit" className="button button--danger" disabled={busy}>
           {messages.deleteAccountHeading}
         </button>
@@ -136,18 +121,29 @@ export function AccountSecurity() {
   );
 }
 
-type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> & {
+interface PasswordInputProps {
   label: string;
+  /** `current`: may stay empty (an account made with Google has none); `new`: required, a password to set. */
+  which: 'current' | 'new';
   value: string;
   onValue: (value: string) => void;
-};
+  minLength?: number;
+}
 
-/** A password box inside its label, as this card lays out its forms. */
-function PasswordInput({ label, value, onValue, ...input }: PasswordInputProps) {
+/** A password box inside its label, as this card lays out its forms; never longer than a password may be. */
+function PasswordInput({ label, which, value, onValue, minLength }: PasswordInputProps) {
   return (
     <label>
       {label}
-      <input type="password" value={value} onChange={(event) => onValue(event.target.value)} {...input} />
+      <input
+        type="password"
+        autoComplete={`${which}-password`}
+        required={which === 'new'}
+        minLength={minLength}
+        maxLength={limits.maxPasswordLength}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+      />
     </label>
   );
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button';
 import { CardMarkdown } from '../../components/card-markdown';
 import { Notice } from '../../components/notice';
-import { TextAreaField } from '../../components/text-field';
+import { TextField } from '../../components/text-field';
 
 interface Props {
   card: GeneratedCard;
@@ -50,8 +50,8 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
     <li className={`generated-card${selected ? ' generated-card--selected' : ''}`} aria-label={label}>
       {editing ? (
         <form className="form" onSubmit={save}>
-          <TextAreaField label="Question" rows={3} value={question} onValue={setQuestion} />
-          <TextAreaField label="Answer" rows={4} value={answer} onValue={setAnswer} />
+          <TextField multiline label="Question" rows={3} value={question} onValue={setQuestion} />
+          <TextField multiline label="Answer" rows={4} value={answer} onValue={setAnswer} />
           {error && <Notice tone="error">{error}</Notice>}
           <div className="form__actions">
             <Button type="submit" small>

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
+import { DeckSelect } from '../decks/deck-select';
 import { useCreateDeck, useDecks, useSaveCards } from '../decks/decks-api';
 
 interface Props {
@@ -71,25 +72,18 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
       <h2 id={`${deckSelectId}-heading`}>Save to a deck</h2>
       {decks.isError && <Notice tone="error">{messages.decksLoadFailed}</Notice>}
       <div className="save-panel__row">
-        <div className="field save-panel__deck">
-          <label htmlFor={deckSelectId}>Deck</label>
-          <select
-            id={deckSelectId}
-            value={deckId}
-            onChange={(event) => {
-              setDeckId(event.target.value);
-              setSaveError(null);
-            }}
-            disabled={decks.isPending}
-          >
-            <option value="">{decks.isPending ? 'Loading decks...' : 'Select a deck'}</option>
-            {deckList.map((deck) => (
-              <option key={deck._id} value={deck._id}>
-                {deck.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <DeckSelect
+          id={deckSelectId}
+          fieldClassName="save-panel__deck"
+          decks={deckList}
+          value={deckId}
+          onValue={(id) => {
+            setDeckId(id);
+            setSaveError(null);
+          }}
+          disabled={decks.isPending}
+          emptyOption={decks.isPending ? 'Loading decks...' : 'Select a deck'}
+        />
         {!newDeckOpen && (
           <button
             type="button"

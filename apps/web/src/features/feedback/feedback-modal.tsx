@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { Notice } from '../../components/notice';
-import { TextAreaField, TextField } from '../../components/text-field';
+import { TextField } from '../../components/text-field';
 import { useApi } from '../../lib/api-context';
 import { useTimeout } from '../../lib/use-timed-notice';
 
@@ -51,7 +51,7 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
       ) : (
         <form className="form" onSubmit={submit}>
           <TextField label="Email (optional)" type="email" autoComplete="email" value={email} onValue={setEmail} />
-          <TextAreaField label="Your feedback" rows={5} required value={feedback} onValue={setFeedback} />
+          <TextField multiline label="Your feedback" rows={5} required value={feedback} onValue={setFeedback} />
           {status === 'error' && <Notice tone="error">{messages.feedbackFailed}</Notice>}
           <div className="form__actions">
             <Button variant="secondary" onClick={onClose}>

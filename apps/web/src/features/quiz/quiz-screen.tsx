@@ -9,6 +9,7 @@ import './quiz.css';
 import { Notice } from '../../components/notice';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 import { useTimedNotice } from '../../lib/use-timed-notice';
+import { DeckSelect } from '../decks/deck-select';
 
 /** How long 'Card added successfully!' stays. */
 export const quizSavedNoticeMs = 3000;
@@ -35,7 +36,6 @@ export function QuizScreen() {
   const decks = useDecks();
   const generate = useGenerateQuiz();
   const save = useSaveCards();
-  const selectId = useId();
   const addHintId = useId();
 
   const [deckId, setDeckId] = useState('');
@@ -131,24 +131,17 @@ export function QuizScreen() {
   return (
     <div className="quiz">
       <div className="quiz__controls">
-        <div className="field quiz__deck">
-          <label htmlFor={selectId}>Deck</label>
-          <select
-            id={selectId}
-            value={deckId}
-            onChange={(event) => {
-              setDeckId(event.target.value);
-              setFormError(null);
-            }}
-          >
-            <option value="">Choose a deck</option>
-            {deckList.map((deck) => (
-              <option key={deck._id} value={deck._id}>
-                {deck.name} ({deck.card_count} {deck.card_count === 1 ? 'card' : 'cards'})
-              </option>
-            ))}
-          </select>
-        </div>
+        <DeckSelect
+          fieldClassName="quiz__deck"
+          decks={deckList}
+          value={deckId}
+          onValue={(id) => {
+            setDeckId(id);
+            setFormError(null);
+          }}
+          emptyOption="Choose a deck"
+          optionLabel={(deck) => `${deck.name} (${deck.card_count} ${deck.card_count === 1 ? 'card' : 'cards'})`}
+        />
         <button type="button" className="button" onClick={onGenerate} disabled={generate.isPending}>
           {generate.isPending ? 'Generating Quiz...' : 'Generate Quiz'}
         </button>
