@@ -61,7 +61,7 @@ export function SharePage() {
         ) : deck.isError ? (
           <Notice tone="error">{sharedDeckErrorText(deck.error)}</Notice>
         ) : (
-          <article className="shared-deck" aria-labelledby="shared-deck-name">
+          <article className="panel panel--flat shared-deck" aria-labelledby="shared-deck-name">
             <h2 id="shared-deck-name" className="shared-deck__name">
               {deck.data.deck_name}
             </h2>

@@ -48,7 +48,7 @@ function PlanStatus({ status }: { status: SubscriptionStatus | undefined }) {
   };
 
   return (
-    <section className="account-card" aria-labelledby="plan-heading">
+    <section className="panel account-card" aria-labelledby="plan-heading">
       <h2 id="plan-heading">Monthly plan</h2>
       {status === undefined ? (
         <p>{messages.loading}</p>
@@ -111,7 +111,7 @@ export function AccountScreen() {
       {paymentNotice && <Notice tone="success">{paymentNotice}</Notice>}
 
       <div className="account__grid">
-        <section className="account-card" aria-labelledby="user-heading">
+        <section className="panel account-card" aria-labelledby="user-heading">
           <h2 id="user-heading">Your profile</h2>
           <div className="user-info">
             <span className="avatar" aria-hidden="true">
@@ -135,7 +135,7 @@ export function AccountScreen() {
 
       <AccountSecurity />
 
-      <section className="account-card" aria-labelledby="privacy-heading">
+      <section className="panel account-card" aria-labelledby="privacy-heading">
         <h2 id="privacy-heading">Privacy</h2>
         <ul className="account-links">
           <li>

@@ -75,7 +75,7 @@ export function AccountSecurity() {
   };
 
   return (
-    <section className="account-card account-security" aria-labelledby={`${ids}-heading`}>
+    <section className="panel account-card account-security" aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`}>{messages.securityHeading}</h2>
 
       <form className="account-security__form" onSubmit={changePassword} aria-labelledby={`${ids}-password`}>

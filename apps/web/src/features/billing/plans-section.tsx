@@ -44,7 +44,7 @@ export function PlansSection({ user, monthlyActive }: { user: User; monthlyActiv
   };
 
   return (
-    <section className="account-card" aria-labelledby="plans-heading">
+    <section className="panel account-card" aria-labelledby="plans-heading">
       <h2 id="plans-heading">Plans and packs</h2>
       <div className="plans-grid">
         {list.map((plan) => {

@@ -201,7 +201,7 @@ export function CreateScreen() {
         </aside>
       )}
 
-      <section className="create-input" aria-label="Your content">
+      <section className="panel create-input" aria-label="Your content">
         <div className="field">
           <label htmlFor={textId}>Text to turn into flashcards</label>
           <textarea

@@ -68,7 +68,7 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
   }
 
   return (
-    <section className="save-panel" aria-labelledby={`${deckSelectId}-heading`}>
+    <section className="panel save-panel" aria-labelledby={`${deckSelectId}-heading`}>
       <h2 id={`${deckSelectId}-heading`}>Save to a deck</h2>
       {decks.isError && <Notice tone="error">{messages.decksLoadFailed}</Notice>}
       <div className="save-panel__row">

@@ -32,7 +32,13 @@ export function DeckSelect({
   const selectId = id ?? ownId;
   return (
     <Field label="Deck" controlId={selectId} className={fieldClassName}>
-      <select id={selectId} value={value} onChange={(event) => onValue(event.target.value)} disabled={disabled}>
+      <select
+        className="deck-select"
+        id={selectId}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        disabled={disabled}
+      >
         {emptyOption !== undefined && <option value="">{emptyOption}</option>}
         {decks.map((deck) => (
           <option key={deck._id} value={deck._id}>
