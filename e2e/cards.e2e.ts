@@ -5,20 +5,12 @@
  */
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Auth, createDeck, saveCards, signUpByApi } from './support/api';
+import { type ApiCard, type Auth, createDeck, saveCards, signUpByApi } from './support/api';
 import { seriousViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { newPage, signInWithToken } from './support/pages';
 
 const browser = useBrowser();
-
-interface ApiCard {
-  _id: string;
-  question: string;
-  answer: string;
-  status: string;
-  reps: number;
-}
 
 async function deckCards(request: APIRequestContext, auth: Auth, deckId: string): Promise<ApiCard[]> {
   const response = await request.get(`/decks/${deckId}/cards`, { headers: auth });

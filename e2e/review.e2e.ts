@@ -5,21 +5,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createDeck, saveCards, signUpByApi } from './support/api';
+import { type ApiCard, createDeck, saveCards, signUpByApi } from './support/api';
 import { seriousViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { baseUrl, newPage, signInWithToken } from './support/pages';
 
 const browser = useBrowser();
-
-interface ApiCard {
-  _id: string;
-  question: string;
-  answer: string;
-  status: string;
-  due_date: string;
-  reps: number;
-}
 
 const cards = [
   { question: 'What is the powerhouse of the cell?', answer: 'The **mitochondrion**.' },

@@ -2,6 +2,16 @@ import type { APIRequestContext } from 'playwright-core';
 import { expect } from 'vitest';
 import { PASSWORD, uniqueEmail } from './pages';
 
+/** A card as the API answers it (the fields these tests read). */
+export interface ApiCard {
+  _id: string;
+  question: string;
+  answer: string;
+  status: string;
+  due_date: string;
+  reps: number;
+}
+
 /** The header that makes an API request on behalf of a signed-in user. */
 export type Auth = { authorization: string };
 
