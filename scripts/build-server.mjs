@@ -62,6 +62,7 @@ export async function buildServer() {
     absWorkingDir: serverDir,
     entryPoints: {
       server: 'src/server.ts',
+      'parser-broker': 'src/adapters/extract/parser-broker.ts',
       'parse-worker': 'src/adapters/extract/parse-worker.ts',
       'offline-worker': 'src/adapters/ai/offline/offline-worker.ts',
       'import-worker': 'src/modules/interop/import-worker.ts',

@@ -15,13 +15,14 @@ import type { Kysely } from 'kysely';
 import type { AiProvider } from './adapters/ai/ai-provider';
 import { createAiProvider } from './adapters/ai/create-provider';
 import type { Clock } from './adapters/clock';
-import { createParserPool } from './adapters/extract/parser-pool';
+import { createIsolatedExtractor } from './adapters/extract/isolated-extractor';
 import { createFsrsOptimizer, type FsrsOptimizer } from './adapters/fsrs/fsrs-optimizer';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
+import { createUploadDir } from './adapters/uploads/upload-dir';
 import { buildApiDocument } from './api-document';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -107,6 +108,8 @@ export interface AppDeps {
   /** Reads imported files; defaults to a worker thread per import. */
   importParser?: ImportParser;
   /** Idle time before a `: keep-alive` comment on POST /create's event stream; 15 s unless a test shortens it. */
+  /** Where the folder of uploads waiting to be parsed is made (the system's temporary folder by default). */
+  uploadsParentDir?: string;
   keepAliveMs?: number;
 }
 
@@ -329,11 +332,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     freeGenerationsPerMonth: config.quota.freeGenerationsPerMonth,
   });
   quotaRoutes(app, quota);
-  const extractor = createParserPool({
+  const extractor = createIsolatedExtractor({
     ...config.extraction,
     onKill: (reason) => app.log.warn({ reason }, 'parser process killed'),
   });
   app.addHook('onClose', () => extractor.close());
+  const uploads = createUploadDir(deps.uploadsParentDir);
+  app.addHook('onClose', async () => uploads.close());
+  // A listening server starts the parser broker at once, so that no upload waits for it (tests that only inject
+  // start it with their first file).
+  app.addHook('onListen', async () => extractor.warm());
   const queueRunner = createQueueRunnerFor(config);
   if (queueRunner) app.addHook('onClose', () => queueRunner.close());
   generationRoutes(
@@ -352,7 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ai: config.ai,
       ...(queueRunner ? { runner: queueRunner } : {}),
     }),
-    { keepAliveMs: deps.keepAliveMs ?? 15_000 },
+    { keepAliveMs: deps.keepAliveMs ?? 15_000, uploads },
   );
   const quiz = createQuizService({
     repo: createQuizRepo(deps.db),

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { createAiProvider } from './adapters/ai/create-provider';
 import { systemClock } from './adapters/clock';
-import { createParserPool } from './adapters/extract/parser-pool';
+import { createIsolatedExtractor } from './adapters/extract/isolated-extractor';
 import { ConfigError, loadConfig } from './config';
 import { createGenerationPipeline } from './modules/generation/generation-pipeline';
 import { startGenerationWorker } from './modules/generation/generation-worker';
@@ -29,10 +29,11 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.logLevel });
   // The same isolated, bounded parser processes and AI provider as the API server's in-process mode.
-  const extractor = createParserPool({
+  const extractor = createIsolatedExtractor({
     ...config.extraction,
     onKill: (reason) => log.warn({ reason }, 'parser process killed'),
   });
+  extractor.warm();
   const provider = createAiProvider(config.ai);
   const pipeline = createGenerationPipeline({
     provider,

@@ -1,7 +1,10 @@
 // Hostile uploads against a real listening server: each file is answered with a 4xx { detail, code }, the server
 // keeps answering /healthz while the file is parsed (in an isolated worker process) and afterwards, and nothing is
 // charged. Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from './support/factories';
@@ -19,11 +22,15 @@ import {
 import { multipartBody } from './support/multipart';
 import { createTestApp, type TestContext } from './support/test-app';
 
-/** A server on a loopback port, with its base URL. */
-async function listening(env: Record<string, string> = {}): Promise<TestContext & { base: string }> {
-  const ctx = await createTestApp({ env: { EXTRACT_TIMEOUT: '15s', ...env } });
+/** A server on a loopback port, with its base URL and the files of its uploads folder. */
+async function listening(
+  env: Record<string, string> = {},
+): Promise<TestContext & { base: string; uploadsLeft: () => string[] }> {
+  const parent = mkdtempSync(path.join(tmpdir(), 'hostile-uploads-'));
+  const ctx = await createTestApp({ env: { EXTRACT_TIMEOUT: '15s', ...env }, uploadsParentDir: parent });
   const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  return Object.assign(ctx, { base: address });
+  const uploadsLeft = () => readdirSync(parent).flatMap((dir) => readdirSync(path.join(parent, dir)));
+  return Object.assign(ctx, { base: address, uploadsLeft });
 }
 
 /** Polls /healthz every 25 ms until stopped; each answer's latency in ms (Infinity for a failed one). */
@@ -86,7 +93,7 @@ const unreadable = { detail: messages.fileUnreadable, code: 'file_unreadable' };
 const noText = { detail: messages.noTextInFile, code: 'file_unreadable' };
 
 describe('hostile uploads', () => {
-  let server: TestContext & { base: string };
+  let server: Awaited<ReturnType<typeof listening>>;
   beforeAll(async () => {
     server = await listening();
   });
@@ -127,6 +134,8 @@ describe('hostile uploads', () => {
       const fast = latencies.filter((ms) => ms < 100).length;
       expect(fast / latencies.length).toBeGreaterThanOrEqual(0.9);
       await expectHealthyNow(server.base);
+      // The upload waited in a temporary file, removed once answered.
+      expect(server.uploadsLeft()).toEqual([]);
     }, 60_000);
   }
 
@@ -139,6 +148,7 @@ describe('hostile uploads', () => {
     expect(cards.length).toBeLessThanOrEqual(3);
     for (const card of cards) expect(card.source).toEqual({ slide: 1 });
     await expectHealthyNow(server.base);
+    expect(server.uploadsLeft()).toEqual([]);
   }, 60_000);
 });
 

@@ -34,6 +34,8 @@ export interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Idle time before a keep-alive comment on POST /create's event stream (15 s by default). */
   keepAliveMs?: number;
+  /** Where the app makes its folder of uploads waiting to be parsed. */
+  uploadsParentDir?: string;
   /** Runs before app.ready(), e.g. to add a route that a test needs. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -55,6 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     webDistDir: options.webDistDir,
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.keepAliveMs ? { keepAliveMs: options.keepAliveMs } : {}),
+    ...(options.uploadsParentDir ? { uploadsParentDir: options.uploadsParentDir } : {}),
     logger: false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
