@@ -1,6 +1,7 @@
 import type { Card, Deck, ReviewResult } from '@flashcards/shared/api-types';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { signUpAndLogIn } from './factories';
 
 type Headers = { authorization: string };
 
@@ -38,6 +39,17 @@ export async function saveCards(
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ saved: number; cards: Card[] }>().cards;
+}
+
+/**
+ * A new user, logged in, with one deck ("Biology") holding `cards` (numbered cards, or the given texts; none by
+ * default): the start of most study tests.
+ */
+export async function learnerWithDeck(app: FastifyInstance, cards: Parameters<typeof saveCards>[3] = 0) {
+  const learner = await signUpAndLogIn(app);
+  const deck = await createDeck(app, learner.headers);
+  const saved = cards === 0 ? [] : await saveCards(app, learner.headers, deck._id, cards);
+  return { ...learner, deck, cards: saved };
 }
 
 /** POST /cards/review; expects 200 and returns the card. */

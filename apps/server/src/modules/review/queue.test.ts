@@ -1,21 +1,13 @@
 import type { Card } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, dueCards, MINUTE, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { createDeck, dueCards, learnerWithDeck, MINUTE, reviewCard, saveCards } from '../../../test/support/study';
+import { useTestApp } from '../../../test/support/test-app';
 
 /** The daily new-card limit: each deck introduces at most its limit of new cards per UTC day. */
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 const ids = (cards: Card[]) => cards.map((card) => card._id);
 const byStatus = (cards: Card[], status: Card['status']) => cards.filter((card) => card.status === status);
@@ -94,8 +86,7 @@ describe('daily new-card limits across a day boundary', () => {
 
   it('counts only a card’s first study against the day’s limit', async () => {
     ctx.clock.set('2026-12-05T12:00:00.000Z');
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     await setLimit(headers, deck._id, 2);
     const cards = await saveCards(ctx.app, headers, deck._id, 5);
     await reviewCard(ctx.app, headers, cards[0]?._id ?? '', 'pass');
@@ -108,8 +99,7 @@ describe('daily new-card limits across a day boundary', () => {
 
   it('answers at most 200 cards at a time (limits.maxReviewQueue), learning first', async () => {
     ctx.clock.set('2026-12-07T12:00:00.000Z');
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     await setLimit(headers, deck._id, 9999);
     const cards = await saveCards(ctx.app, headers, deck._id, 230);
     expect(limits.maxReviewQueue).toBe(200);
