@@ -17,6 +17,21 @@ export async function createDeck(app: FastifyInstance, headers: Headers, name = 
   return response.json<Deck>();
 }
 
+/** POST /save-cards with `payload` as its JSON body; the answer is the caller's to check. */
+export function postSaveCards(app: FastifyInstance, headers: Headers, payload: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/save-cards', headers, payload });
+}
+
+/** PUT /decks/{id}/settings with `settings` as its JSON body; the answer is the caller's to check. */
+export function putDeckSettings(
+  app: FastifyInstance,
+  headers: Headers,
+  deckId: string,
+  settings: Record<string, unknown>,
+) {
+  return app.inject({ method: 'PUT', url: `/decks/${deckId}/settings`, headers, payload: settings });
+}
+
 /** POST /save-cards with `count` numbered cards (or the given texts); expects 201. */
 export async function saveCards(
   app: FastifyInstance,
@@ -31,12 +46,7 @@ export async function saveCards(
           answer: `Answer ${index + 1}`,
         }))
       : cards;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/save-cards',
-    headers,
-    payload: { deck_id: deckId, cards: texts },
-  });
+  const response = await postSaveCards(app, headers, { deck_id: deckId, cards: texts });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ saved: number; cards: Card[] }>().cards;
 }

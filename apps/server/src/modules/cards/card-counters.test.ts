@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, DAY, learnerWithDeck, MINUTE, reviewCard, saveCards } from '../../../test/support/study';
+import {
+  createDeck,
+  DAY,
+  learnerWithDeck,
+  MINUTE,
+  postSaveCards,
+  reviewCard,
+  saveCards,
+} from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
 /** The per-deck card counters (migration 0003) always equal the cards actually there, by state. */
@@ -75,17 +83,12 @@ describe('deck card counters', () => {
     const { headers, deck, cards: first } = await learnerWithDeck(ctx.app, 20);
     const responses = await Promise.all([
       ...Array.from({ length: 10 }, () =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/save-cards',
-          headers,
-          payload: {
-            deck_id: deck._id,
-            cards: [
-              { question: 'Q', answer: 'A' },
-              { question: 'Q2', answer: 'A2' },
-            ],
-          },
+        postSaveCards(ctx.app, headers, {
+          deck_id: deck._id,
+          cards: [
+            { question: 'Q', answer: 'A' },
+            { question: 'Q2', answer: 'A2' },
+          ],
         }),
       ),
       ...first.slice(0, 10).map((card) =>

@@ -2,7 +2,7 @@ import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, learnerWithDeck, reviewCard, saveCards } from '../../../test/support/study';
+import { createDeck, learnerWithDeck, postSaveCards, reviewCard, saveCards } from '../../../test/support/study';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/support/test-app';
 import { createIdGenerator } from '../../adapters/ids';
 import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
@@ -19,18 +19,13 @@ const cardCount = async (deckId: string) =>
 describe('POST /save-cards', () => {
   it('saves every card as new, due now, and answers 201 { saved, cards }', async () => {
     const { headers, user, deck } = await learnerWithDeck(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/save-cards',
-      headers,
-      payload: {
-        deck_id: deck._id,
-        cards: [
-          { question: ' What is $E=mc^2$? ', answer: 'Mass–energy equivalence' },
-          // Extra fields (a quiz card's user_id and due_date) are ignored.
-          { question: 'Q2', answer: 'A2', user_id: '', due_date: '2020-01-01T00:00:00.000Z' },
-        ],
-      },
+    const response = await postSaveCards(ctx.app, headers, {
+      deck_id: deck._id,
+      cards: [
+        { question: ' What is $E=mc^2$? ', answer: 'Mass–energy equivalence' },
+        // Extra fields (a quiz card's user_id and due_date) are ignored.
+        { question: 'Q2', answer: 'A2', user_id: '', due_date: '2020-01-01T00:00:00.000Z' },
+      ],
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -77,11 +72,9 @@ describe('POST /save-cards', () => {
     ['id', 'id'],
   ])('accepts the deck id as %s', async (_label, key) => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/save-cards',
-      headers,
-      payload: { [key]: deck._id, cards: [{ question: 'Q', answer: 'A' }] },
+    const response = await postSaveCards(ctx.app, headers, {
+      [key]: deck._id,
+      cards: [{ question: 'Q', answer: 'A' }],
     });
     expect(response.statusCode).toBe(201);
     expect(await cardCount(deck._id)).toBe(1);
@@ -89,17 +82,12 @@ describe('POST /save-cards', () => {
 
   it('is all or nothing: one empty card refuses the whole batch', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/save-cards',
-      headers,
-      payload: {
-        deck_id: deck._id,
-        cards: [
-          { question: 'Fine', answer: 'Fine' },
-          { question: '   ', answer: 'No question' },
-        ],
-      },
+    const response = await postSaveCards(ctx.app, headers, {
+      deck_id: deck._id,
+      cards: [
+        { question: 'Fine', answer: 'Fine' },
+        { question: '   ', answer: 'No question' },
+      ],
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
@@ -132,12 +120,7 @@ describe('POST /save-cards', () => {
     await app.ready();
     try {
       const texts = Array.from({ length: 600 }, (_, index) => ({ question: `Q${index}`, answer: `A${index}` }));
-      const response = await app.inject({
-        method: 'POST',
-        url: '/save-cards',
-        headers,
-        payload: { deck_id: deck._id, cards: texts },
-      });
+      const response = await postSaveCards(app, headers, { deck_id: deck._id, cards: texts });
       expectError(response, 500, 'internal_error', messages.internalError);
       expect(await cardCount(deck._id)).toBe(1);
     } finally {
@@ -166,7 +149,7 @@ describe('POST /save-cards', () => {
     ],
   ])('refuses %# with 422 and the rule it broke', async (payload, detail, field) => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({ method: 'POST', url: '/save-cards', headers, payload });
+    const response = await postSaveCards(ctx.app, headers, payload);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ detail, code: 'validation_failed', errors: [{ field, message: detail }] });
   });
@@ -178,11 +161,9 @@ describe('POST /save-cards', () => {
 
   it.each(['0123456789abcdef01234567', 'nope'])('answers 404 deck_not_found for deck %s', async (deckId) => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/save-cards',
-      headers,
-      payload: { deck_id: deckId, cards: [{ question: 'Q', answer: 'A' }] },
+    const response = await postSaveCards(ctx.app, headers, {
+      deck_id: deckId,
+      cards: [{ question: 'Q', answer: 'A' }],
     });
     expectError(response, 404, 'deck_not_found', messages.deckNotFound);
   });

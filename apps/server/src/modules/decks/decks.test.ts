@@ -2,7 +2,7 @@ import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, learnerWithDeck, reviewCard, saveCards } from '../../../test/support/study';
+import { createDeck, learnerWithDeck, putDeckSettings, reviewCard, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
 const hex24 = /^[0-9a-f]{24}$/;
@@ -133,12 +133,7 @@ describe('GET /decks and GET /decks/{id}', () => {
 describe('PUT /decks/{id}/settings', () => {
   it('sets the daily new-card limit and answers it', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { daily_new_card_limit: 5 },
-    });
+    const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: 5 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ daily_new_card_limit: 5, desired_retention: 0.9 });
     const row = await ctx.database.db
@@ -155,24 +150,14 @@ describe('PUT /decks/{id}/settings', () => {
     [9999, 9999],
   ])('accepts %j', async (value, stored) => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { daily_new_card_limit: value },
-    });
+    const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: value });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ daily_new_card_limit: stored, desired_retention: 0.9 });
   });
 
   it.each([[-1], [2.5], ['abc'], [null], [10000], [true]])('refuses %j with 422 and keeps the limit', async (value) => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { daily_new_card_limit: value },
-    });
+    const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: value });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       detail: messages.dailyLimitInvalid,

@@ -2,7 +2,15 @@ import type { Card } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, dueCards, learnerWithDeck, MINUTE, reviewCard, saveCards } from '../../../test/support/study';
+import {
+  createDeck,
+  dueCards,
+  learnerWithDeck,
+  MINUTE,
+  putDeckSettings,
+  reviewCard,
+  saveCards,
+} from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
 /** The daily new-card limit: each deck introduces at most its limit of new cards per UTC day. */
@@ -13,12 +21,7 @@ const ids = (cards: Card[]) => cards.map((card) => card._id);
 const byStatus = (cards: Card[], status: Card['status']) => cards.filter((card) => card.status === status);
 
 async function setLimit(headers: { authorization: string }, deckId: string, limit: number) {
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `/decks/${deckId}/settings`,
-    headers,
-    payload: { daily_new_card_limit: limit },
-  });
+  const response = await putDeckSettings(ctx.app, headers, deckId, { daily_new_card_limit: limit });
   expect(response.statusCode).toBe(200);
 }
 

@@ -3,7 +3,15 @@ import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, dueCards, fixedRandom, learnerWithDeck, reviewCard, saveCards } from '../../../test/support/study';
+import {
+  createDeck,
+  dueCards,
+  fixedRandom,
+  learnerWithDeck,
+  putDeckSettings,
+  reviewCard,
+  saveCards,
+} from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
 type Headers = { authorization: string };
@@ -74,12 +82,7 @@ function expect409(response: { statusCode: number; json(): unknown }) {
 describe('POST /cards/{id}/undo-review', () => {
   it('takes back a pass on a new card: the card, the counters, the daily limit and today’s count as before', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { daily_new_card_limit: 1 },
-    });
+    await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: 1 });
     const [first, second] = await saveCards(ctx.app, headers, deck._id, 2);
     const id = first?._id as string;
     const before = await cardRow(id);

@@ -10,6 +10,7 @@ import {
   fixedRandom,
   learnerWithDeck,
   MINUTE,
+  putDeckSettings,
   reviewCard,
   saveCards,
 } from '../../../test/support/study';
@@ -33,12 +34,7 @@ async function get<T>(headers: Headers, url: string): Promise<T> {
 }
 
 async function setLimit(headers: Headers, deckId: string, limit: number) {
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `/decks/${deckId}/settings`,
-    headers,
-    payload: { daily_new_card_limit: limit },
-  });
+  const response = await putDeckSettings(ctx.app, headers, deckId, { daily_new_card_limit: limit });
   expect(response.statusCode).toBe(200);
 }
 
@@ -407,19 +403,12 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
   it('sets the desired retention alone, keeps the limit, and answers both', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     expect(deck.desired_retention).toBe(0.9);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { desired_retention: 0.85 },
-    });
+    const response = await putDeckSettings(ctx.app, headers, deck._id, { desired_retention: 0.85 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ daily_new_card_limit: 20, desired_retention: 0.85 });
-    const both = await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { daily_new_card_limit: 7, desired_retention: 0.97 },
+    const both = await putDeckSettings(ctx.app, headers, deck._id, {
+      daily_new_card_limit: 7,
+      desired_retention: 0.97,
     });
     expect(both.json()).toEqual({ daily_new_card_limit: 7, desired_retention: 0.97 });
     const listed = await get<{ _id: string; desired_retention: number }[]>(headers, '/decks');
@@ -430,11 +419,9 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
     'refuses %j with 422 validation_failed and changes nothing',
     async (value) => {
       const { headers, deck } = await learnerWithDeck(ctx.app);
-      const response = await ctx.app.inject({
-        method: 'PUT',
-        url: `/decks/${deck._id}/settings`,
-        headers,
-        payload: { daily_new_card_limit: 5, desired_retention: value },
+      const response = await putDeckSettings(ctx.app, headers, deck._id, {
+        daily_new_card_limit: 5,
+        desired_retention: value,
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({
@@ -453,7 +440,7 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
 
   it('refuses a body with neither setting', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
-    const response = await ctx.app.inject({ method: 'PUT', url: `/decks/${deck._id}/settings`, headers, payload: {} });
+    const response = await putDeckSettings(ctx.app, headers, deck._id, {});
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ detail: messages.dailyLimitInvalid, code: 'validation_failed' });
   });
@@ -466,12 +453,7 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
       [relaxed, 0.7],
       [strict, 0.97],
     ] as const) {
-      const response = await ctx.app.inject({
-        method: 'PUT',
-        url: `/decks/${deck._id}/settings`,
-        headers,
-        payload: { desired_retention: retention },
-      });
+      const response = await putDeckSettings(ctx.app, headers, deck._id, { desired_retention: retention });
       expect(response.statusCode).toBe(200);
     }
     ctx.clock.set('2026-11-10T12:00:00.000Z');
