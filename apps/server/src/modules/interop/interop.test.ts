@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import SqliteDatabase from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   basic,
   buildPackage,
@@ -13,29 +13,22 @@ import {
   samplePackage,
   zipFiles,
 } from '../../../test/support/anki-packages';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { multipartBody } from '../../../test/support/multipart';
 import { createDeck, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { createTestApp, useTestApp } from '../../../test/support/test-app';
 import { docxZipBomb } from '../../../test/support/zip-bomb';
 import { readAnkiPackage } from '../../adapters/anki/anki-package';
 
 type Headers = { authorization: string };
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({
-    env: {
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      IMPORT_MAX_BYTES: '2000000',
-      IMPORT_MAX_UNZIPPED_BYTES: '8388608',
-    },
-  });
-});
-
-afterAll(async () => {
-  await ctx.close();
+const ctx = useTestApp({
+  env: {
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    IMPORT_MAX_BYTES: '2000000',
+    IMPORT_MAX_UNZIPPED_BYTES: '8388608',
+  },
 });
 
 function upload(headers: Headers, file: Buffer, filename: string, extra: Record<string, string> = {}) {
@@ -198,8 +191,7 @@ describe('POST /import (Anki packages)', () => {
     else if (file === 'bomb') bytes = docxZipBomb(64 * 1024 * 1024, 1024);
     else bytes = file as Buffer;
     const response = await upload(headers, bytes, name);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ code: 'invalid_package', detail: messages.invalidPackage });
+    expectError(response, 422, 'invalid_package', messages.invalidPackage);
     const rows = await userRows(user._id);
     expect(rows).toEqual({ decks: [], cards: [], media: [], notes: [] });
   });
@@ -218,8 +210,7 @@ describe('POST /import (Anki packages)', () => {
   it.each(['deck.pdf', 'deck', 'notes.docx'])('refuses %s with 415 unsupported_file_type', async (name) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await upload(headers, Buffer.from('question,answer'), name);
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ code: 'unsupported_file_type', detail: messages.importUnsupportedType });
+    expectError(response, 415, 'unsupported_file_type', messages.importUnsupportedType);
   });
 
   it('refuses a request without a file and one that is not multipart', async () => {
@@ -234,8 +225,7 @@ describe('POST /import (Anki packages)', () => {
     expect(none.statusCode).toBe(422);
     expect(none.json()).toMatchObject({ code: 'validation_failed', detail: messages.importNoFile });
     const json = await ctx.app.inject({ method: 'POST', url: '/import', headers, payload: { file: 'x' } });
-    expect(json.statusCode).toBe(415);
-    expect(json.json()).toEqual({ code: 'unsupported_file_type', detail: messages.importUnsupportedType });
+    expectError(json, 415, 'unsupported_file_type', messages.importUnsupportedType);
   });
 
   it('refuses a package that takes longer than IMPORT_TIMEOUT to read, writing nothing', async () => {
@@ -249,8 +239,7 @@ describe('POST /import (Anki packages)', () => {
         headers: { ...headers, ...body.headers },
         payload: body.payload,
       });
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ code: 'invalid_package', detail: messages.invalidPackage });
+      expectError(response, 422, 'invalid_package', messages.invalidPackage);
       const decks = await slow.database.db.selectFrom('decks').select('id').where('user_id', '=', user._id).execute();
       expect(decks).toEqual([]);
     } finally {
@@ -260,8 +249,7 @@ describe('POST /import (Anki packages)', () => {
 
   it('answers 401 without a token', async () => {
     const response = await upload({ authorization: 'Bearer nope' }, Buffer.from('a,b'), 'x.csv');
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ code: 'not_authenticated', detail: messages.notAuthenticated });
+    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
   });
 });
 
@@ -529,8 +517,7 @@ describe('GET /decks/{id}/export.apkg', () => {
         url: `/decks/${id}/export.apkg`,
         headers: stranger.headers,
       });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'deck_not_found', detail: messages.deckNotFound });
+      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
     }
   });
 });
