@@ -44,34 +44,44 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** Samples the server's RSS and its children's every 10 ms until stopped. */
+/** Every process below `pid` (the parser broker, the parser processes it starts, the generator workers). */
+function descendantsOf(pid: number): number[] {
+  return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+/** What a worker process is, from the entry file on its command line. */
+function kindOf(pid: number): string {
+  try {
+    const entry = /([\w-]+)\.(js|ts)\0/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    return entry?.[1] ?? 'other';
+  } catch {
+    return 'other';
+  }
+}
+
+/** Samples the server's RSS and its descendants' every 10 ms until stopped. */
 function sampleMemory(serverPid: number) {
   let serverPeak = 0;
-  const workerPeaks = new Map<number, number>();
+  const workerPeaks = new Map<number, { kind: string; peak: number }>();
   const timer = setInterval(() => {
     serverPeak = Math.max(serverPeak, rssOf(serverPid));
-    for (const pid of childrenOf(serverPid)) workerPeaks.set(pid, Math.max(workerPeaks.get(pid) ?? 0, rssOf(pid)));
+    for (const pid of descendantsOf(serverPid)) {
+      const known = workerPeaks.get(pid) ?? { kind: kindOf(pid), peak: 0 };
+      known.peak = Math.max(known.peak, rssOf(pid));
+      workerPeaks.set(pid, known);
+    }
   }, 10);
   return () => {
     clearInterval(timer);
-    return { serverPeak, workerPeaks: [...workerPeaks.values()] };
-  };
-}
-
-/** Polls /healthz every 10 ms from a separate process until stopped; returns the answer times in ms, sorted. */
-function probeHealth(base: string) {
-  const probe = spawn(process.execPath, [path.join(root, 'bench/support/health-probe.mjs'), base], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let out = '';
-  probe.stdout?.on('data', (chunk) => {
-    out += chunk;
-  });
-  const exited = new Promise((resolve) => probe.once('exit', resolve));
-  return async () => {
-    probe.stdin?.end();
-    await exited;
-    return (JSON.parse(out) as number[]).sort((a, b) => a - b);
+    const peaksOf = (kind: string) =>
+      [...workerPeaks.values()].filter((worker) => worker.kind === kind).map((worker) => worker.peak);
+    return {
+      serverPeak,
+      /** Parser processes (parse-worker), each under EXTRACT_MEMORY_MB. */
+      workerPeaks: peaksOf('parse-worker'),
+      brokerPeaks: peaksOf('parser-broker'),
+      generatorPeaks: peaksOf('offline-worker'),
+    };
   };
 }
 
@@ -81,7 +91,9 @@ const percentile = (sorted: number[], p: number) =>
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {
   // As `npm start` runs it: the server built to JavaScript, with its Node options.
   if (serverBuildIsStale()) await buildServer();
-  const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
+  // BENCH_SERVER_NODE_OPTIONS adds Node options to the server's own (e.g. --cpu-prof, --trace-gc to see a stall).
+  const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...serverNodeOptions, ...extra, serverEntry], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -189,6 +201,10 @@ try {
   console.log(`  server process peak RSS: ${mb(memory.serverPeak)} (goal ≤ 400 MB)`);
   console.log(
     `  parser workers' peak RSS, each: ${memory.workerPeaks.map(mb).join(', ') || 'none seen'} (cap ${process.env.EXTRACT_MEMORY_MB ?? 768} MB)`,
+  );
+  console.log(
+    `  parser broker: ${memory.brokerPeaks.map(mb).join(', ') || 'none seen'}; offline generator workers: ` +
+      `${memory.generatorPeaks.map(mb).join(', ') || 'none seen'}`,
   );
 } finally {
   child.kill('SIGTERM');
