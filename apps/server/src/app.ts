@@ -52,7 +52,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
-import { createQueueRunner } from './modules/generation/generation-queue';
+import type { createQueueRunner } from './modules/generation/generation-queue';
 import { healthRoutes } from './modules/health/health.routes';
 import { createWorkerImportParser, type ImportParser, limitImports } from './modules/interop/import-runner';
 import { createInteropRepo } from './modules/interop/interop.repo';
@@ -110,9 +110,13 @@ export interface AppDeps {
   keepAliveMs?: number;
 }
 
-/** GENERATION_QUEUE=redis: generations run on the Redis queue's worker processes; otherwise in this process. */
-function createQueueRunnerFor(config: Config): ReturnType<typeof createQueueRunner> | undefined {
+/**
+ * GENERATION_QUEUE=redis: generations run on the Redis queue's worker processes; otherwise in this process.
+ * BullMQ is loaded only in that mode.
+ */
+async function createQueueRunnerFor(config: Config): Promise<ReturnType<typeof createQueueRunner> | undefined> {
   if (config.generationQueue.mode !== 'redis' || !config.redisUrl) return undefined;
+  const { createQueueRunner } = await import('./modules/generation/generation-queue');
   return createQueueRunner({
     redisUrl: config.redisUrl,
     queueName: config.generationQueue.name,
@@ -334,7 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onKill: (reason) => app.log.warn({ reason }, 'parser process killed'),
   });
   app.addHook('onClose', () => extractor.close());
-  const queueRunner = createQueueRunnerFor(config);
+  const queueRunner = await createQueueRunnerFor(config);
   if (queueRunner) app.addHook('onClose', () => queueRunner.close());
   generationRoutes(
     app,
