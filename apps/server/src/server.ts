@@ -24,9 +24,9 @@ async function main(): Promise<void> {
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db, database.dialect);
-  // The Redis client is loaded only when REDIS_URL is set.
+  // The Redis client is loaded only when REDIS_URL is set (its default export: see the note in build-server.mjs).
   const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { enableOfflineQueue: true })
+    ? new (await import('ioredis')).default(config.redisUrl, { enableOfflineQueue: true })
     : undefined;
 
   const app = await buildApp({
