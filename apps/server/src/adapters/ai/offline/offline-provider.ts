@@ -17,9 +17,7 @@ type Runner = <T extends Task>(
  */
 const inProcess: Runner = async (task, input) => {
   const { cards, quiz } = await import('./offline-worker');
-  return task === 'cards'
-    ? cards(input as Parameters<typeof cards>[0])
-    : quiz(input as Parameters<typeof quiz>[0]);
+  return task === 'cards' ? cards(input as Parameters<typeof cards>[0]) : quiz(input as Parameters<typeof quiz>[0]);
 };
 
 /**
