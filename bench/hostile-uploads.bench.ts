@@ -85,6 +85,23 @@ function sampleMemory(serverPid: number) {
   };
 }
 
+/** Polls /healthz every 10 ms from a separate process until stopped; returns the answer times in ms, sorted. */
+function probeHealth(base: string) {
+  const probe = spawn(process.execPath, [path.join(root, 'bench/support/health-probe.mjs'), base], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  probe.stdout?.on('data', (chunk) => {
+    out += chunk;
+  });
+  const exited = new Promise((resolve) => probe.once('exit', resolve));
+  return async () => {
+    probe.stdin?.end();
+    await exited;
+    return (JSON.parse(out) as number[]).sort((a, b) => a - b);
+  };
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 

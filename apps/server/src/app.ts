@@ -53,7 +53,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
-import { createQueueRunner } from './modules/generation/generation-queue';
+import type { createQueueRunner } from './modules/generation/generation-queue';
 import { healthRoutes } from './modules/health/health.routes';
 import { createWorkerImportParser, type ImportParser, limitImports } from './modules/interop/import-runner';
 import { createInteropRepo } from './modules/interop/interop.repo';
@@ -113,9 +113,13 @@ export interface AppDeps {
   keepAliveMs?: number;
 }
 
-/** GENERATION_QUEUE=redis: generations run on the Redis queue's worker processes; otherwise in this process. */
-function createQueueRunnerFor(config: Config): ReturnType<typeof createQueueRunner> | undefined {
+/**
+ * GENERATION_QUEUE=redis: generations run on the Redis queue's worker processes; otherwise in this process.
+ * BullMQ is loaded only in that mode.
+ */
+async function createQueueRunnerFor(config: Config): Promise<ReturnType<typeof createQueueRunner> | undefined> {
   if (config.generationQueue.mode !== 'redis' || !config.redisUrl) return undefined;
+  const { createQueueRunner } = await import('./modules/generation/generation-queue');
   return createQueueRunner({
     redisUrl: config.redisUrl,
     queueName: config.generationQueue.name,
@@ -342,7 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A listening server starts the parser broker at once, so that no upload waits for it (tests that only inject
   // start it with their first file).
   app.addHook('onListen', async () => extractor.warm());
-  const queueRunner = createQueueRunnerFor(config);
+  const queueRunner = await createQueueRunnerFor(config);
   if (queueRunner) app.addHook('onClose', () => queueRunner.close());
   generationRoutes(
     app,

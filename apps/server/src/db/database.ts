@@ -9,7 +9,7 @@ import {
   type SqliteDatabase as SqliteDialectDatabase,
   sql,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationProvider } from './migrations/migrations';
 import type { Database } from './schema';
 
@@ -91,15 +91,25 @@ function withStatementCache(database: SqliteDatabase.Database, max = 500): Sqlit
 }
 
 // int8 (bigint) columns hold epoch-millisecond times and counters: return them as numbers, not strings.
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+function pgTypes(types: typeof pg.types): { getTypeParser: typeof pg.types.getTypeParser } {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === types.builtins.INT8
+        ? (value: string) => Number(value)
+        : types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+}
 
+/**
+ * The pool is made at the first query, and pg loaded then: a server on SQLite never loads it (pg's connection
+ * module, as it loads, creates a fetch Response to detect Cloudflare Workers, which starts Node's fetch engine and
+ * compiles its WebAssembly HTTP parser: about 15 MB that would stay resident).
+ */
 function openPostgres(connectionString: string): Omit<DatabaseHandle, 'close'> {
-  const pool = new pg.Pool({ connectionString, types: pgTypes, max: 10 });
+  const pool = async () => {
+    const { default: pgModule } = await import('pg');
+    return new pgModule.Pool({ connectionString, types: pgTypes(pgModule.types), max: 10 });
+  };
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }
 

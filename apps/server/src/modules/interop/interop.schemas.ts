@@ -32,7 +32,14 @@ export const interopPaths: ApiPaths = {
       auth: true,
       body: multipart(importForm),
       success: { status: 201, description: 'What was imported', schema: fileImportResponseSchema },
-      errors: ['file_too_large', 'unsupported_file_type', 'invalid_package', 'busy'],
+      errors: [
+        'file_too_large',
+        'unsupported_file_type',
+        'invalid_package',
+        'busy',
+        'too_many_decks',
+        'too_many_cards',
+      ],
     }),
   },
   '/decks/{id}/export.apkg': {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import SqliteDatabase from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   basic,
   buildPackage,
@@ -17,7 +18,7 @@ import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { multipartBody } from '../../../test/support/multipart';
 import { createDeck, saveCards } from '../../../test/support/study';
-import { createTestApp, useTestApp } from '../../../test/support/test-app';
+import { createTestApp, type TestContext, useTestApp } from '../../../test/support/test-app';
 import { docxZipBomb } from '../../../test/support/zip-bomb';
 import { readAnkiPackage } from '../../adapters/anki/anki-package';
 
@@ -32,11 +33,21 @@ const ctx = useTestApp({
 });
 
 function upload(headers: Headers, file: Buffer, filename: string, extra: Record<string, string> = {}) {
+  return uploadTo(ctx.app, headers, file, filename, extra);
+}
+
+function uploadTo(
+  app: FastifyInstance,
+  headers: Headers,
+  file: Buffer,
+  filename: string,
+  extra: Record<string, string> = {},
+) {
   const body = multipartBody([
     ...Object.entries(extra).map(([name, value]) => ({ name, value })),
     { name: 'file', value: file, filename },
   ]);
-  return ctx.app.inject({
+  return app.inject({
     method: 'POST',
     url: '/import',
     headers: { ...headers, ...body.headers },
@@ -303,6 +314,84 @@ describe('POST /import (text files)', () => {
       ['chat', 'cat'],
       ['chien', 'dog, the animal'],
     ]);
+  });
+});
+
+describe('POST /import within the per-user caps (MAX_DECKS_PER_USER, MAX_CARDS_PER_USER)', () => {
+  // The sample package holds 2 decks and 10 cards (and an image); this server allows 3 decks and 12 cards a user.
+  let capped: TestContext;
+
+  beforeAll(async () => {
+    capped = await createTestApp({
+      shareWith: ctx,
+      env: { AUTH_RATE_LIMIT_PER_IP: '1000', MAX_DECKS_PER_USER: '3', MAX_CARDS_PER_USER: '12' },
+    });
+  });
+
+  afterAll(async () => {
+    await capped.close();
+  });
+
+  it('refuses a package that would pass the deck cap with 422 too_many_decks, writing nothing', async () => {
+    const { headers, user } = await signUpAndLogIn(capped.app);
+    await createDeck(capped.app, headers, 'First');
+    await createDeck(capped.app, headers, 'Second');
+    const before = await userRows(user._id);
+    const response = await uploadTo(capped.app, headers, await buildPackage(samplePackage()), 'deck.apkg');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: fillMessage(messages.tooManyDecks, { max: 3 }),
+      code: 'too_many_decks',
+    });
+    expect(await userRows(user._id)).toEqual(before);
+    expect(before.decks.map((deck) => deck.name)).toEqual(['First', 'Second']);
+  });
+
+  it('refuses a package that would pass the card cap with 422 too_many_cards, writing nothing', async () => {
+    const { headers, user } = await signUpAndLogIn(capped.app);
+    const deck = await createDeck(capped.app, headers, 'Mine');
+    await saveCards(capped.app, headers, deck._id, 3);
+    const before = await userRows(user._id);
+    const response = await uploadTo(capped.app, headers, await buildPackage(samplePackage()), 'deck.apkg');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: fillMessage(messages.tooManyCardsInAccount, { max: 12 }),
+      code: 'too_many_cards',
+    });
+    expect(await userRows(user._id)).toEqual(before);
+    expect(before.cards).toHaveLength(3);
+    expect(before.media).toEqual([]);
+    expect(before.notes).toEqual([]);
+  });
+
+  it('refuses a text file that would pass the card cap the same way', async () => {
+    const { headers, user } = await signUpAndLogIn(capped.app);
+    const csv = Array.from({ length: 13 }, (_, index) => `q${index},a${index}`).join('\n');
+    const response = await uploadTo(capped.app, headers, Buffer.from(csv), 'many.csv');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: fillMessage(messages.tooManyCardsInAccount, { max: 12 }),
+      code: 'too_many_cards',
+    });
+    expect(await userRows(user._id)).toEqual({ decks: [], cards: [], media: [], notes: [] });
+  });
+
+  it('imports up to the caps exactly, and a repeat that adds nothing is not refused at the cap', async () => {
+    const { headers, user } = await signUpAndLogIn(capped.app);
+    const deck = await createDeck(capped.app, headers, 'Mine');
+    await saveCards(capped.app, headers, deck._id, 2);
+    const pkg = await buildPackage(samplePackage());
+    const first = await uploadTo(capped.app, headers, pkg, 'deck.apkg');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ cards_imported: 10, skipped: 1 });
+    const atCap = await userRows(user._id);
+    expect(atCap.decks).toHaveLength(3);
+    expect(atCap.cards).toHaveLength(12);
+
+    const again = await uploadTo(capped.app, headers, pkg, 'deck.apkg');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ decks: [], cards_imported: 0, skipped: 11 });
+    expect(await userRows(user._id)).toEqual(atCap);
   });
 });
 
