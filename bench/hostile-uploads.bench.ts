@@ -49,14 +49,25 @@ function descendantsOf(pid: number): number[] {
   return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
-/** What a worker process is, from the entry file on its command line. */
-function kindOf(pid: number): string {
+function isBroker(pid: number): boolean {
   try {
-    const entry = /([\w-]+)\.(js|ts)\0/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
-    return entry?.[1] ?? 'other';
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('parser-broker');
   } catch {
-    return 'other';
+    return false;
   }
+}
+
+/** The server's worker processes by kind: the broker, the parser processes it starts, the generator workers. */
+type WorkerKind = 'broker' | 'parser' | 'generator';
+function workersOf(serverPid: number): { pid: number; kind: WorkerKind }[] {
+  return childrenOf(serverPid).flatMap((pid): { pid: number; kind: WorkerKind }[] =>
+    isBroker(pid)
+      ? [
+          { pid, kind: 'broker' as const },
+          ...descendantsOf(pid).map((child) => ({ pid: child, kind: 'parser' as const })),
+        ]
+      : [{ pid, kind: 'generator' as const }],
+  );
 }
 
 /** Samples the server's RSS and its descendants' every 10 ms until stopped. */
@@ -65,8 +76,8 @@ function sampleMemory(serverPid: number) {
   const workerPeaks = new Map<number, { kind: string; peak: number }>();
   const timer = setInterval(() => {
     serverPeak = Math.max(serverPeak, rssOf(serverPid));
-    for (const pid of descendantsOf(serverPid)) {
-      const known = workerPeaks.get(pid) ?? { kind: kindOf(pid), peak: 0 };
+    for (const { pid, kind } of workersOf(serverPid)) {
+      const known = workerPeaks.get(pid) ?? { kind, peak: 0 };
       known.peak = Math.max(known.peak, rssOf(pid));
       workerPeaks.set(pid, known);
     }
@@ -78,9 +89,9 @@ function sampleMemory(serverPid: number) {
     return {
       serverPeak,
       /** Parser processes (parse-worker), each under EXTRACT_MEMORY_MB. */
-      workerPeaks: peaksOf('parse-worker'),
-      brokerPeaks: peaksOf('parser-broker'),
-      generatorPeaks: peaksOf('offline-worker'),
+      workerPeaks: peaksOf('parser'),
+      brokerPeaks: peaksOf('broker'),
+      generatorPeaks: peaksOf('generator'),
     };
   };
 }
