@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { NewCardRow } from '../study-core/card-state';
 import { INSERT_BATCH, insertCards } from '../study-core/deck-counters';
+import { ownedDeck } from '../study-core/owned-rows';
 
 export interface ImportPlan {
   userId: string;
@@ -140,12 +141,7 @@ export function createInteropRepo(db: Kysely<Database>) {
 
     /** The deck and its cards, in creation order, for an export. */
     async deckForExport(userId: string, deckId: string) {
-      const deck = await db
-        .selectFrom('decks')
-        .select(['id', 'name', 'created_at'])
-        .where('user_id', '=', userId)
-        .where('id', '=', deckId)
-        .executeTakeFirst();
+      const deck = await ownedDeck(db, userId, deckId).select(['id', 'name', 'created_at']).executeTakeFirst();
       if (!deck) return undefined;
       const cards = await db
         .selectFrom('cards')
