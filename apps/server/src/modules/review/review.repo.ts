@@ -6,6 +6,7 @@ import {
   CardState,
   type CardViewRow,
   cardViewColumns,
+  fsrsMemoryOf,
   type SchedulingState,
 } from '../study-core/card-state';
 import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
@@ -31,12 +32,7 @@ export function snapshotOf(card: CardRow): CardSnapshot {
   return {
     state: card.state,
     due: card.due,
-    stability: card.stability,
-    difficulty: card.difficulty,
-    scheduled_days: card.scheduled_days,
-    learning_steps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
+    ...fsrsMemoryOf(card),
     last_review: card.last_review,
     first_reviewed_at: card.first_reviewed_at,
   };
