@@ -3,8 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import yazl from 'yazl';
 import { schema11 } from '../../src/adapters/anki/schema11';
+import { zipFiles } from '../../src/adapters/anki/zip-files';
+
+export { zipFiles };
 
 /**
  * Builds Anki packages for tests, in each of the three collection formats Anki has written, following Anki's own
@@ -201,18 +203,6 @@ export async function buildPackage(pkg: TestPackage, format: PackageFormat = 'an
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-export function zipFiles(files: [string, Buffer][]): Promise<Buffer> {
-  const archive = new yazl.ZipFile();
-  for (const [name, data] of files) archive.addBuffer(data, name);
-  archive.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    archive.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    archive.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    archive.outputStream.on('error', reject);
-  });
 }
 
 function insertNotesAndCards(db: SqliteDatabase.Database, pkg: TestPackage): void {

@@ -3,9 +3,9 @@ import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import yazl from 'yazl';
 import { schema11 } from './schema11';
 import { stripHtml } from './template';
+import { zipFiles } from './zip-files';
 
 export interface ApkgCard {
   /** Stable per card: the note's guid, so exporting twice gives the same notes. */
@@ -189,19 +189,15 @@ function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): void {
 }
 
 function zip(collection: Buffer, media: ApkgInput['media']): Promise<Buffer> {
-  const archive = new yazl.ZipFile();
-  archive.addBuffer(collection, 'collection.anki2');
-  const map: Record<string, string> = {};
-  media.forEach((file, index) => {
-    map[String(index)] = file.name;
-    archive.addBuffer(file.data, String(index), { compress: false });
-  });
-  archive.addBuffer(Buffer.from(JSON.stringify(map)), 'media');
-  archive.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    archive.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    archive.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    archive.outputStream.on('error', reject);
-  });
+  // Images are stored as they are (already compressed); the media map names them by their index.
+  const map = Object.fromEntries(media.map((file, index) => [String(index), file.name]));
+  return zipFiles([
+    ['collection.anki2', collection],
+    ...media.map((file, index): [string, Buffer, { compress: boolean }] => [
+      String(index),
+      file.data,
+      { compress: false },
+    ]),
+    ['media', Buffer.from(JSON.stringify(map))],
+  ]);
 }
