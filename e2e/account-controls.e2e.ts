@@ -2,27 +2,19 @@
  * Account controls on /account, end to end against the real server: change the password (the page signs in again
  * with it), sign out everywhere (an old token is refused), and delete the account (its token and login stop working).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { newPage, signUpInBrowser, uniqueEmail } from './support/pages';
+import { useBrowser } from './support/browser';
+import { newPage, PASSWORD, signUpInBrowser, uniqueEmail } from './support/pages';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const PASSWORD = 'correct horse battery';
+const browser = useBrowser();
 
 describe('account controls', () => {
   it('changes the password, signs out everywhere and deletes the account from /account', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const email = uniqueEmail('acct');
-    const firstToken = await signUpInBrowser(page, 'Ada Account', email);
+    const firstToken = await signUpInBrowser(page, email, 'Ada Account');
 
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Sign-in and security' }).waitFor();

@@ -1,32 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { newPage, pathOf, uniqueEmail } from './support/pages';
+import { useBrowser } from './support/browser';
+import { closeTutorial, newPage, pathOf, signUpInBrowser, submitSignUp, uniqueEmail } from './support/pages';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('signing up, in and out', () => {
   it('sign up leads to /create; logout goes to / and on to /login', async () => {
-    const page = await newPage(browser);
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(uniqueEmail('ada'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForURL('**/create');
+    const page = await newPage(browser());
+    await submitSignUp(page, uniqueEmail('ada'), 'Ada Lovelace');
     await page.getByRole('heading', { name: 'Create Cards', level: 1 }).waitFor();
     // A first visit to /create opens its tutorial; Escape closes it.
-    await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await closeTutorial(page);
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toMatch(/\S+/);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -56,7 +41,7 @@ describe('signing up, in and out', () => {
 
   it('log in with the wrong password shows the server message; the right one leads to /create', async () => {
     const email = uniqueEmail('bob');
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const signup = await page.request.post('/signup', { data: { email, password: 'a-good-password', name: 'Bob' } });
     expect(signup.status()).toBe(201);
     await page.goto('/login');
@@ -72,15 +57,8 @@ describe('signing up, in and out', () => {
   });
 
   it('the navigation bar links every signed-in screen, and its menu toggles on a phone', async () => {
-    const page = await newPage(browser, { width: 360, height: 740 });
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Email').fill(uniqueEmail('cy'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForURL('**/create');
-    await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
-    await page.keyboard.press('Escape');
+    const page = await newPage(browser(), { width: 360, height: 740 });
+    await signUpInBrowser(page, uniqueEmail('cy'));
     const menuLink = (name: string) => page.locator('#main-menu').getByRole('link', { name, exact: true });
     expect(await menuLink('Review').isVisible()).toBe(false);
     for (const [name, path] of [

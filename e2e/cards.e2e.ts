@@ -3,50 +3,14 @@
  * found by search and edited; an answer taken back with the Undo button and the U key; the top navigation's Review
  * link ending a session; and a 30,000-card deck's Cards tab scrolled to its last card, a page at a time.
  */
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type ApiCard, type Auth, createDeck, saveCards, signUpByApi } from './support/api';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { newPage, uniqueEmail } from './support/pages';
+import { useBrowser } from './support/browser';
+import { newPage, signInWithToken } from './support/pages';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-interface ApiCard {
-  _id: string;
-  question: string;
-  answer: string;
-  status: string;
-  reps: number;
-}
-
-type Auth = { authorization: string };
-
-async function signUp(request: APIRequestContext): Promise<Auth> {
-  const email = uniqueEmail('cards');
-  const password = 'correct horse battery';
-  expect((await request.post('/signup', { data: { email, password, name: 'Carder' } })).status()).toBe(201);
-  const login = await request.post('/login', { form: { username: email, password } });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-}
-
-async function createDeck(request: APIRequestContext, auth: Auth, name: string): Promise<string> {
-  const response = await request.post('/decks', { form: { deck_name: name }, headers: auth });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { _id: string })._id;
-}
-
-async function openReview(page: Page, auth: Auth) {
-  await page.goto('/login');
-  await page.evaluate((value) => localStorage.setItem('access_token', value), auth.authorization.slice(7));
-  await page.goto('/review');
-}
+const browser = useBrowser();
 
 async function deckCards(request: APIRequestContext, auth: Auth, deckId: string): Promise<ApiCard[]> {
   const response = await request.get(`/decks/${deckId}/cards`, { headers: auth });
@@ -58,11 +22,11 @@ const progress = (page: Page, done: number) => page.locator(`[role="progressbar"
 
 describe('card management', () => {
   it('adds cards by hand with a live math preview, finds one by search, edits it; Review ends a session', async () => {
-    const page = await newPage(browser);
-    const auth = await signUp(page.request);
+    const page = await newPage(browser());
+    const { token, auth } = await signUpByApi(page.request, 'cards', 'Carder');
     const deckName = `Physics ${Date.now().toString(36)}`;
     const deckId = await createDeck(page.request, auth, deckName);
-    await openReview(page, auth);
+    await signInWithToken(page, token, '/review');
     await page.getByRole('heading', { name: deckName, level: 2 }).waitFor();
 
     // Add Card from the deck list: the preview renders markdown and math as review does.
@@ -138,15 +102,13 @@ describe('card management', () => {
   });
 
   it('takes back answers with the Undo button and the U key', async () => {
-    const page = await newPage(browser);
-    const auth = await signUp(page.request);
+    const page = await newPage(browser());
+    const { token, auth } = await signUpByApi(page.request, 'cards', 'Carder');
     const deckName = `Undo ${Date.now().toString(36)}`;
     const deckId = await createDeck(page.request, auth, deckName);
     const texts = ['One', 'Two', 'Three'].map((word) => ({ question: `Question ${word}`, answer: `Answer ${word}` }));
-    expect(
-      (await page.request.post('/save-cards', { headers: auth, data: { deck_id: deckId, cards: texts } })).status(),
-    ).toBe(201);
-    await openReview(page, auth);
+    await saveCards(page.request, auth, deckId, texts);
+    await signInWithToken(page, token, '/review');
     await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
     const question = () => page.locator('.swipe-card .card-markdown').innerText();
     await page.getByRole('button', { name: 'Know it' }).waitFor();
@@ -184,8 +146,8 @@ describe('card management', () => {
   });
 
   it('scrolls a 30,000-card deck page by page with a bounded DOM', async () => {
-    const page = await newPage(browser);
-    const auth = await signUp(page.request);
+    const page = await newPage(browser());
+    const { token, auth } = await signUpByApi(page.request, 'cards', 'Carder');
     const deckName = `Big ${Date.now().toString(36)}`;
     const deckId = await createDeck(page.request, auth, deckName);
     const total = 30_000;
@@ -194,13 +156,9 @@ describe('card management', () => {
         question: `Question ${start + index + 1}: what is $x_{${start + index + 1}}$?`,
         answer: `Answer ${start + index + 1}`,
       }));
-      const response = await page.request.post('/save-cards', {
-        headers: auth,
-        data: { deck_id: deckId, cards: batch },
-      });
-      expect(response.status()).toBe(201);
+      await saveCards(page.request, auth, deckId, batch);
     }
-    await openReview(page, auth);
+    await signInWithToken(page, token, '/review');
     await page.getByText('30000 cards · 20 new a day').waitFor();
     await page.getByRole('button', { name: `Settings: ${deckName}` }).click();
     const settings = page.getByRole('dialog', { name: `Deck settings: ${deckName}` });

@@ -2,19 +2,13 @@
  * The create page end to end against the real server and its offline generator: sign up, paste text, generate,
  * edit a card, create a deck, save, and check through the API that the deck holds exactly the saved cards.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { newPage, uniqueEmail } from './support/pages';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { useBrowser } from './support/browser';
+import { newPage, signUpInBrowser, submitSignUp, uniqueEmail } from './support/pages';
+
+const browser = useBrowser();
 
 const notes = [
   'Photosynthesis is the process by which green plants turn light, water and carbon dioxide into glucose and oxygen.',
@@ -26,14 +20,8 @@ const notes = [
 
 describe('creating cards', () => {
   it('generates cards from text, edits one, saves the selection to a new deck', async () => {
-    const page = await newPage(browser);
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Name').fill('Cleo');
-    await page.getByLabel('Email').fill(uniqueEmail('cleo'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForURL('**/create');
+    const page = await newPage(browser());
+    await submitSignUp(page, uniqueEmail('cleo'), 'Cleo');
 
     // First visit: the tutorial opens once.
     await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
@@ -121,16 +109,8 @@ describe('creating cards', () => {
   });
 
   it('fits a 320 px phone and stays accessible with cards shown', async () => {
-    const page = await newPage(browser, { width: 320, height: 640 });
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Email').fill(uniqueEmail('phone'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForURL('**/create');
-    await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const page = await newPage(browser(), { width: 320, height: 640 });
+    await signUpInBrowser(page, uniqueEmail('phone'));
     await page.getByLabel('Text to turn into flashcards').fill(notes);
     await page.getByRole('button', { name: 'Generate Flashcards (Cost: 1)' }).click();
     await page.getByRole('heading', { name: 'Generated Cards' }).waitFor({ timeout: 30_000 });

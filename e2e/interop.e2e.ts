@@ -9,9 +9,10 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, buildPackage, pngBytes } from '../apps/server/test/support/anki-packages';
+import { signUpByApi } from './support/api';
 import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
-import { newPage, uniqueEmail } from './support/pages';
+import { newPage, signInWithToken } from './support/pages';
 
 let browser: Browser;
 let dir: string;
@@ -28,11 +29,7 @@ describe('Anki import and export', () => {
   it('imports a package, studies a card with its image, and exports the deck as .apkg', async () => {
     const page = await newPage(browser);
     const request = page.request;
-    const email = uniqueEmail('anki');
-    const password = 'correct horse battery';
-    expect((await request.post('/signup', { data: { email, password, name: 'Anki user' } })).status()).toBe(201);
-    const login = await request.post('/login', { form: { username: email, password } });
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const { token } = await signUpByApi(request, 'anki', 'Anki user');
 
     const deckName = `Animals ${Date.now().toString(36)}`;
     const file = path.join(dir, 'animals.apkg');
@@ -54,9 +51,7 @@ describe('Anki import and export', () => {
       }),
     );
 
-    await page.goto('/login');
-    await page.evaluate((value) => localStorage.setItem('access_token', value), token);
-    await page.goto('/review');
+    await signInWithToken(page, token, '/review');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import' });
     await dialog.getByLabel('File to import').setInputFiles(file);

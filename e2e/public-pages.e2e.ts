@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { newPage } from './support/pages';
 
 const loginTitle = 'Login to the product | AI-Powered Flashcard Application';
@@ -19,19 +18,13 @@ const publicPages = [
   { path: '/share/no-such-code', heading: 'Shared deck' },
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('visitors', () => {
   it.each(['/', '/create', '/review', '/quiz', '/account', '/no/such/page'])(
     'are sent from %s to /login',
     async (path) => {
-      const page = await newPage(browser);
+      const page = await newPage(browser());
       await page.goto(path);
       await page.waitForURL('**/login');
       await page.getByRole('tab', { name: 'Login' }).waitFor();
@@ -40,7 +33,7 @@ describe('visitors', () => {
   );
 
   it('see the title switch with the Login / Sign Up tab', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/login');
     await page.getByRole('tab', { name: 'Sign Up' }).waitFor();
     expect(await page.title()).toBe(loginTitle);
@@ -52,7 +45,7 @@ describe('visitors', () => {
   });
 
   it('see the consent banner until they choose, and not after a reload', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await page.goto('/privacy');
     await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
@@ -71,7 +64,7 @@ describe('visitors', () => {
   });
 
   it('see the shared-deck message for an unknown link', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/share/no-such-code');
     const alert = page.getByRole('alert');
     await alert.waitFor();
@@ -82,7 +75,7 @@ describe('visitors', () => {
 
 describe('public pages', () => {
   it.each(publicPages)('$path has no serious accessibility violations (banner shown)', async ({ path, heading }) => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(path);
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     if (path.startsWith('/share/')) await page.getByRole('alert').waitFor();
@@ -91,7 +84,7 @@ describe('public pages', () => {
   });
 
   it('the sign-up tab and the open Best for? menu have no serious violations', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/login');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page.getByLabel('Name').waitFor();
@@ -102,7 +95,7 @@ describe('public pages', () => {
   });
 
   it.each(publicPages)('$path fits a 320 px wide phone without sideways scrolling', async ({ path, heading }) => {
-    const page = await newPage(browser, { width: 320, height: 640 });
+    const page = await newPage(browser(), { width: 320, height: 640 });
     await page.goto(path);
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: innerWidth }));
@@ -113,7 +106,7 @@ describe('public pages', () => {
 
 describe('keyboard', () => {
   it('reaches the skip link, the tabs and the form on /login, with a visible focus ring', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/login');
     await page.getByRole('tab', { name: 'Login' }).waitFor();
     const focused = async () =>

@@ -3,47 +3,33 @@
  * a quiz generated from a deck adds a card to it, and a Generation Pack (50) bought through the test checkout
  * shows up in the usage meters after the return.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
+import { createDeck, saveCards } from './support/api';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { newPage, signUpInBrowser, uniqueEmail } from './support/pages';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('quiz and account', () => {
   it('a quiz card is added to its deck; a pack bought through checkout shows in the usage meters', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const request = page.request;
 
-    const token = await signUpInBrowser(page, 'Quinn Quiz', uniqueEmail('quinn'));
+    const token = await signUpInBrowser(page, uniqueEmail('quinn'), 'Quinn Quiz');
     const auth = { authorization: `Bearer ${token}` };
 
     // A deck with cards, made through the API.
     const deckName = `Cells ${Date.now().toString(36)}`;
-    const deckResponse = await request.post('/decks', { form: { deck_name: deckName }, headers: auth });
-    expect(deckResponse.status()).toBe(201);
-    const deck = (await deckResponse.json()) as { _id: string };
-    const saved = await request.post('/save-cards', {
-      headers: auth,
-      data: {
-        deck_id: deck._id,
-        cards: [
-          { question: 'What is the powerhouse of the cell?', answer: 'The mitochondrion, which makes ATP.' },
-          { question: 'What holds the genetic material?', answer: 'The nucleus holds the DNA of the cell.' },
-          { question: 'What do ribosomes do?', answer: 'Ribosomes build proteins from amino acids.' },
-        ],
-      },
-    });
-    expect(saved.status()).toBe(201);
+    const deckId = await createDeck(request, auth, deckName);
+    await saveCards(request, auth, deckId, [
+      { question: 'What is the powerhouse of the cell?', answer: 'The mitochondrion, which makes ATP.' },
+      { question: 'What holds the genetic material?', answer: 'The nucleus holds the DNA of the cell.' },
+      { question: 'What do ribosomes do?', answer: 'Ribosomes build proteins from amino acids.' },
+    ]);
     const cardCount = async () => {
-      const response = await request.get(`/decks/${deck._id}/cards`, { headers: auth });
+      const response = await request.get(`/decks/${deckId}/cards`, { headers: auth });
       expect(response.status()).toBe(200);
       return (await response.json()) as { question: string; answer: string }[];
     };
@@ -54,7 +40,7 @@ describe('quiz and account', () => {
     await page.waitForURL('**/quiz');
     const select = page.getByLabel('Deck');
     await select.waitFor();
-    expect(await select.inputValue()).toBe(deck._id);
+    expect(await select.inputValue()).toBe(deckId);
     await page.getByRole('button', { name: 'Generate Quiz' }).click();
     await page.getByText(/^Card 1 of \d+$/).waitFor({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);

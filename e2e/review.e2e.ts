@@ -3,37 +3,14 @@
  * swipe, the results checked through the API; then the deck is shared and exported to Anki.
  */
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type ApiCard, createDeck, saveCards, signUpByApi } from './support/api';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { baseUrl, newPage, uniqueEmail } from './support/pages';
+import { useBrowser } from './support/browser';
+import { baseUrl, newPage, signInWithToken } from './support/pages';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-interface ApiCard {
-  _id: string;
-  question: string;
-  answer: string;
-  status: string;
-  due_date: string;
-  reps: number;
-}
-
-async function signUp(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('reviewer');
-  const password = 'correct horse battery';
-  expect((await request.post('/signup', { data: { email, password, name: 'Reviewer' } })).status()).toBe(201);
-  const login = await request.post('/login', { form: { username: email, password } });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { access_token: string }).access_token;
-}
+const browser = useBrowser();
 
 const cards = [
   { question: 'What is the powerhouse of the cell?', answer: 'The **mitochondrion**.' },
@@ -64,21 +41,14 @@ async function drag(page: Page, dx: number) {
 
 describe('the review page', () => {
   it('reviews a deck with the keys and a swipe, then shares and exports it', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const request = page.request;
-    const token = await signUp(request);
-    const auth = { authorization: `Bearer ${token}` };
+    const { token, auth } = await signUpByApi(request, 'reviewer', 'Reviewer');
     const deckName = `Cells ${Date.now().toString(36)}`;
-    const deckResponse = await request.post('/decks', { form: { deck_name: deckName }, headers: auth });
-    expect(deckResponse.status()).toBe(201);
-    const deck = (await deckResponse.json()) as { _id: string };
-    expect((await request.post('/save-cards', { headers: auth, data: { deck_id: deck._id, cards } })).status()).toBe(
-      201,
-    );
+    const deckId = await createDeck(request, auth, deckName);
+    await saveCards(request, auth, deckId, cards);
 
-    await page.goto('/login');
-    await page.evaluate((value) => localStorage.setItem('access_token', value), token);
-    await page.goto('/review');
+    await signInWithToken(page, token, '/review');
     await page.getByRole('heading', { name: deckName, level: 2 }).waitFor();
     await page.getByText('3 cards · 20 new a day').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -117,7 +87,7 @@ describe('the review page', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The server recorded pass, fail, pass: failed cards come back after 1 minute, passed ones after 10.
-    const listed = (await (await request.get(`/decks/${deck._id}/cards`, { headers: auth })).json()) as ApiCard[];
+    const listed = (await (await request.get(`/decks/${deckId}/cards`, { headers: auth })).json()) as ApiCard[];
     const byQuestion = new Map(listed.map((c) => [c.question, c]));
     const wait = (question: string) => Date.parse(byQuestion.get(question)?.due_date ?? '') - Date.now();
     for (const question of [first, second, third]) {
@@ -126,7 +96,7 @@ describe('the review page', () => {
     expect(wait(second)).toBeLessThan(2 * 60_000);
     expect(wait(first)).toBeGreaterThan(5 * 60_000);
     expect(wait(third)).toBeGreaterThan(5 * 60_000);
-    const stats = await (await request.get(`/decks/${deck._id}/stats`, { headers: auth })).json();
+    const stats = await (await request.get(`/decks/${deckId}/stats`, { headers: auth })).json();
     expect(stats).toMatchObject({ total_cards: 3, new_cards: 0, learning_cards: 3, cards_reviewed_today: 3 });
 
     // Nothing is due now: the next card comes in about a minute.
@@ -168,7 +138,7 @@ describe('the review page', () => {
     );
     await page.keyboard.press('Escape');
 
-    const sharedPage = await newPage(browser);
+    const sharedPage = await newPage(browser());
     await sharedPage.goto(link);
     await sharedPage.getByRole('heading', { name: deckName }).waitFor();
     await sharedPage.context().close();
@@ -176,16 +146,10 @@ describe('the review page', () => {
   });
 
   it('works on a 320 px phone: deck actions and the review buttons fit', async () => {
-    const page = await newPage(browser, { width: 320, height: 640 });
-    const token = await signUp(page.request);
-    const auth = { authorization: `Bearer ${token}` };
-    const deck = (await (
-      await page.request.post('/decks', { form: { deck_name: 'Phone deck' }, headers: auth })
-    ).json()) as { _id: string };
-    await page.request.post('/save-cards', { headers: auth, data: { deck_id: deck._id, cards: cards.slice(0, 1) } });
-    await page.goto('/login');
-    await page.evaluate((value) => localStorage.setItem('access_token', value), token);
-    await page.goto('/review');
+    const page = await newPage(browser(), { width: 320, height: 640 });
+    const { token, auth } = await signUpByApi(page.request, 'reviewer', 'Reviewer');
+    await saveCards(page.request, auth, await createDeck(page.request, auth, 'Phone deck'), cards.slice(0, 1));
+    await signInWithToken(page, token, '/review');
     await page.getByRole('button', { name: 'Review Deck: Phone deck' }).click();
     await page.getByRole('button', { name: 'Know it' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

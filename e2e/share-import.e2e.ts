@@ -3,52 +3,27 @@
  * POST /decks/{id}/share, GET /shared/{code}, POST /shared/{code}/import, GET /decks); kept in its own file so
  * that it can be told apart while those endpoints land on another branch.
  */
-import type { APIRequestContext, Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { newPage, uniqueEmail } from './support/pages';
+import { describe, expect, it } from 'vitest';
+import { createDeck, saveCards, signUpByApi } from './support/api';
+import { useBrowser } from './support/browser';
+import { newPage, PASSWORD, uniqueEmail } from './support/pages';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signUpByApi(request: APIRequestContext, name: string): Promise<string> {
-  const email = uniqueEmail(name.toLowerCase());
-  const password = 'correct horse battery';
-  expect((await request.post('/signup', { data: { email, password, name } })).status()).toBe(201);
-  const login = await request.post('/login', { form: { username: email, password } });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { access_token: string }).access_token;
-}
+const browser = useBrowser();
 
 describe('a shared deck', () => {
   it('is imported by a visitor who signs up from the share link', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const request = page.request;
 
     // The owner makes a deck with two cards and shares it.
-    const ownerToken = await signUpByApi(request, 'Owner');
-    const auth = { authorization: `Bearer ${ownerToken}` };
+    const { auth } = await signUpByApi(request, 'owner', 'Owner');
     const deckName = `Cell biology ${Date.now().toString(36)}`;
-    const deckResponse = await request.post('/decks', { form: { deck_name: deckName }, headers: auth });
-    expect(deckResponse.status()).toBe(201);
-    const deck = (await deckResponse.json()) as { _id: string };
-    const saved = await request.post('/save-cards', {
-      headers: auth,
-      data: {
-        deck_id: deck._id,
-        cards: [
-          { question: 'What is the powerhouse of the cell?', answer: 'The mitochondrion.' },
-          { question: 'What holds the genetic material?', answer: 'The nucleus.' },
-        ],
-      },
-    });
-    expect(saved.status()).toBe(201);
-    const share = await request.post(`/decks/${deck._id}/share`, { headers: auth });
+    const deckId = await createDeck(request, auth, deckName);
+    await saveCards(request, auth, deckId, [
+      { question: 'What is the powerhouse of the cell?', answer: 'The mitochondrion.' },
+      { question: 'What holds the genetic material?', answer: 'The nucleus.' },
+    ]);
+    const share = await request.post(`/decks/${deckId}/share`, { headers: auth });
     expect(share.status()).toBe(200);
     const { share_code: code } = (await share.json()) as { share_code: string };
 
@@ -65,7 +40,7 @@ describe('a shared deck', () => {
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page.getByLabel('Name').fill('Visitor');
     await page.getByLabel('Email').fill(uniqueEmail('visitor'));
-    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(`**/share/${code}`);
     await page.getByText(`Deck "${deckName}" imported! Taking you to your decks...`).waitFor();

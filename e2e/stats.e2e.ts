@@ -3,47 +3,33 @@
  * and on a 320 px phone (axe-clean, no sideways scrolling, charts drawn with a table behind each), the deck filter from
  * the deck settings, the Personalize scheduling panel, and the time zone taken from the browser after sign-in.
  */
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createDeck, saveCards, signUpByApi } from './support/api';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { baseUrl, uniqueEmail } from './support/pages';
+import { useBrowser } from './support/browser';
+import { baseUrl, signInWithToken } from './support/pages';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function pageIn(timezoneId: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport, bypassCSP: true, timezoneId });
+  const context = await browser().newContext({ baseURL: baseUrl(), viewport, bypassCSP: true, timezoneId });
   return context.newPage();
 }
 
 /** A learner with a deck of five cards, four of them answered today (three "Know it", one "Don't know"). */
 async function seedLearner(request: APIRequestContext) {
-  const email = uniqueEmail('stats');
-  const password = 'correct horse battery';
-  expect((await request.post('/signup', { data: { email, password, name: 'Stats' } })).status()).toBe(201);
-  const login = await request.post('/login', { form: { username: email, password } });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const headers = { authorization: `Bearer ${token}` };
+  const { token, auth: headers } = await signUpByApi(request, 'stats', 'Stats');
   const deckName = `Anatomy ${Date.now().toString(36)}`;
-  const deck = (await (await request.post('/decks', { form: { deck_name: deckName }, headers })).json()) as {
-    _id: string;
-  };
+  const deck = { _id: await createDeck(request, headers, deckName) };
   const cards = Array.from({ length: 5 }, (_, index) => ({
     question: `Bone ${index + 1}?`,
     answer: `Answer ${index}`,
   }));
-  const saved = (await (await request.post('/save-cards', { headers, data: { deck_id: deck._id, cards } })).json()) as {
-    cards: { _id: string }[];
-  };
-  for (const [index, card] of saved.cards.slice(0, 4).entries()) {
+  const saved = await saveCards(request, headers, deck._id, cards);
+  for (const [index, cardId] of saved.slice(0, 4).entries()) {
     const result = index === 3 ? 'fail' : 'pass';
-    expect((await request.post('/cards/review', { headers, data: { card_id: card._id, result } })).status()).toBe(200);
+    expect((await request.post('/cards/review', { headers, data: { card_id: cardId, result } })).status()).toBe(200);
   }
   return { token, headers, deck, deckName };
 }
@@ -54,9 +40,7 @@ describe('/stats', () => {
   it('shows the year, forecast, retention, streak and cards by state, axe-clean at desktop width and 320 px', async () => {
     const page = await pageIn('Europe/Paris');
     const { token, headers, deck, deckName } = await seedLearner(page.request);
-    await page.goto('/login');
-    await page.evaluate((value) => localStorage.setItem('access_token', value), token);
-    await page.goto('/review');
+    await signInWithToken(page, token, '/review');
 
     // The browser's zone is saved after sign-in (the account started in UTC).
     await expect

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeChatServer, streamCompletion } from '../apps/server/test/support/fake-chat-server';
 import { launchBrowser } from './support/browser';
-import { uniqueEmail } from './support/pages';
+import { signUpInBrowser, uniqueEmail } from './support/pages';
 import { type RunningServer, startServer } from './support/server';
 
 const fake = new FakeChatServer();
@@ -42,16 +42,7 @@ function cardsReply(prefix: string, count: number): string {
 async function signedInPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Name').fill('Stream');
-  await page.getByLabel('Email').fill(uniqueEmail('stream'));
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/create');
-  await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await signUpInBrowser(page, uniqueEmail('stream'), 'Stream');
   return page;
 }
 

@@ -1,4 +1,5 @@
 import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's chromium (apt-get install chromium); nothing is downloaded. CHROMIUM_PATH overrides the path. */
 export async function launchBrowser(): Promise<Browser> {
@@ -7,4 +8,22 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+}
+
+/**
+ * One browser for the test file: launched before its tests, closed after them. Call it at the top of the file;
+ * the function it returns gives the browser inside the tests.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not launched yet (call it inside a test or hook)');
+    return browser;
+  };
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { systemClock } from './adapters/clock';
 import { createGoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import { createIdGenerator } from './adapters/ids';
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
     google: config.googleClientId ? createGoogleIdTokenVerifier({ clientId: config.googleClientId }) : null,
     rateLimiters: redis ? redisRateLimiters(redis) : memoryRateLimiters(),
     webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    // Lines are written in the background, a batch per write, rather than one blocking write each (pino flushes
+    // what is left when the process exits).
+    logger: { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) },
   });
   app.addHook('onClose', async () => {
     await database.close();

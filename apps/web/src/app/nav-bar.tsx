@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { FeedbackModal } from '../features/feedback/feedback-modal';
-import { appName } from '../lib/use-document-title';
+import { TopBar } from './top-bar';
 
 const links = [
   { to: '/review', label: 'Review' },
@@ -24,13 +24,7 @@ export function NavBar() {
 
   return (
     <header className="nav-bar">
-      <nav className="nav-bar__inner" aria-label="Main">
-        <Link to="/account" className="brand">
-          <span className="brand__mark" aria-hidden="true">
-            ⚡
-          </span>
-          {appName}
-        </Link>
+      <TopBar home="/account">
         <button
           type="button"
           className="nav-bar__toggle"
@@ -55,7 +49,7 @@ export function NavBar() {
             Feedback
           </button>
         </div>
-      </nav>
+      </TopBar>
       {feedbackOpen && <FeedbackModal onClose={closeFeedback} />}
     </header>
   );

@@ -2,6 +2,7 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { SiteLayout } from '../app/site-layout';
+import { Notice } from '../components/notice';
 import { useAuth } from '../features/auth/auth-context';
 import { pendingImport } from '../features/share/pending-import';
 import { importErrorText, sharedDeckErrorText, useImportSharedDeck, useSharedDeck } from '../features/share/share-api';
@@ -54,17 +55,13 @@ export function SharePage() {
       <main id="main" className="page page--narrow">
         <h1>Shared deck</h1>
         {!code ? (
-          <p className="notice notice--error" role="alert">
-            {messages.invalidShareLink}
-          </p>
+          <Notice tone="error">{messages.invalidShareLink}</Notice>
         ) : deck.isPending ? (
           <p role="status">{messages.loading}</p>
         ) : deck.isError ? (
-          <p className="notice notice--error" role="alert">
-            {sharedDeckErrorText(deck.error)}
-          </p>
+          <Notice tone="error">{sharedDeckErrorText(deck.error)}</Notice>
         ) : (
-          <article className="shared-deck" aria-labelledby="shared-deck-name">
+          <article className="panel panel--flat shared-deck" aria-labelledby="shared-deck-name">
             <h2 id="shared-deck-name" className="shared-deck__name">
               {deck.data.deck_name}
             </h2>
@@ -85,16 +82,10 @@ export function SharePage() {
               </div>
             </dl>
             {importDeck.isSuccess ? (
-              <p className="notice notice--success" role="status">
-                {fillMessage(messages.importSucceeded, { name: importDeck.data.name })}
-              </p>
+              <Notice tone="success">{fillMessage(messages.importSucceeded, { name: importDeck.data.name })}</Notice>
             ) : (
               <>
-                {importDeck.isError && (
-                  <p className="notice notice--error" role="alert">
-                    {importErrorText(importDeck.error)}
-                  </p>
-                )}
+                {importDeck.isError && <Notice tone="error">{importErrorText(importDeck.error)}</Notice>}
                 <button
                   type="button"
                   className="button button--large"

@@ -40,9 +40,20 @@ export function studyDateStart(date: string, zone: string): number {
   return DateTime.fromISO(date, { zone }).set({ hour: ROLLOVER_HOUR }).toMillis();
 }
 
+// The study day last computed per zone: every request in the same day asks for the same answer, and luxon's zone
+// arithmetic is a measurable part of a review request.
+const lastStudyDay = new Map<string, { start: number; end: number }>();
+const MAX_REMEMBERED_ZONES = 1000;
+
 /** The start of the study day containing `ms`. */
 export function studyDayStart(ms: number, zone: string): number {
-  return studyDateStart(studyDateOf(ms, zone), zone);
+  const known = lastStudyDay.get(zone);
+  if (known && ms >= known.start && ms < known.end) return known.start;
+  const date = studyDateOf(ms, zone);
+  const day = { start: studyDateStart(date, zone), end: studyDateStart(addDays(date, 1), zone) };
+  if (lastStudyDay.size >= MAX_REMEMBERED_ZONES) lastStudyDay.clear();
+  lastStudyDay.set(zone, day);
+  return day.start;
 }
 
 export function addDays(date: string, days: number): string {

@@ -13,6 +13,7 @@ import { Faq } from './faq';
 import { UpdatesModal } from './updates-modal';
 import { UsageMeters } from './usage-meters';
 import './account.css';
+import { Notice } from '../../components/notice';
 
 /** The subscription status is refreshed this often while the page is open. */
 export const statusPollMs = 30_000;
@@ -47,7 +48,7 @@ function PlanStatus({ status }: { status: SubscriptionStatus | undefined }) {
   };
 
   return (
-    <section className="account-card" aria-labelledby="plan-heading">
+    <section className="panel account-card" aria-labelledby="plan-heading">
       <h2 id="plan-heading">Monthly plan</h2>
       {status === undefined ? (
         <p>{messages.loading}</p>
@@ -67,11 +68,7 @@ function PlanStatus({ status }: { status: SubscriptionStatus | undefined }) {
       <button type="button" className="button button--secondary" onClick={manage} disabled={portal.isPending}>
         {portal.isPending ? 'Opening...' : 'Manage Subscription'}
       </button>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Notice tone="error">{error}</Notice>}
     </section>
   );
 }
@@ -111,14 +108,10 @@ export function AccountScreen() {
         </div>
       )}
 
-      {paymentNotice && (
-        <p className="notice notice--success" role="status">
-          {paymentNotice}
-        </p>
-      )}
+      {paymentNotice && <Notice tone="success">{paymentNotice}</Notice>}
 
       <div className="account__grid">
-        <section className="account-card" aria-labelledby="user-heading">
+        <section className="panel account-card" aria-labelledby="user-heading">
           <h2 id="user-heading">Your profile</h2>
           <div className="user-info">
             <span className="avatar" aria-hidden="true">
@@ -142,7 +135,7 @@ export function AccountScreen() {
 
       <AccountSecurity />
 
-      <section className="account-card" aria-labelledby="privacy-heading">
+      <section className="panel account-card" aria-labelledby="privacy-heading">
         <h2 id="privacy-heading">Privacy</h2>
         <ul className="account-links">
           <li>

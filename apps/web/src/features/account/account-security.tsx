@@ -1,6 +1,7 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
+import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { useAuth } from '../auth/auth-context';
@@ -74,54 +75,29 @@ export function AccountSecurity() {
   };
 
   return (
-    <section className="account-card account-security" aria-labelledby={`${ids}-heading`}>
+    <section className="panel account-card account-security" aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`}>{messages.securityHeading}</h2>
 
       <form className="account-security__form" onSubmit={changePassword} aria-labelledby={`${ids}-password`}>
         <h3 id={`${ids}-password`}>{messages.changePasswordHeading}</h3>
-        <label>
-          Current password (leave empty if you have only used Google)
-          <input
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            maxLength={limits.maxPasswordLength}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </label>
-        <label>
-          New password
-          <input
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={limits.minPasswordLength}
-            maxLength={limits.maxPasswordLength}
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-        </label>
-        <label>
-          New password again
-          <input
-            type="password"
-            autoComplete="new-password"
-            required
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-          />
-        </label>
+        <PasswordInput
+          label="Current password (leave empty if you have only used Google)"
+          which="current"
+          value={current}
+          onValue={setCurrent}
+        />
+        <PasswordInput
+          label="New password"
+          which="new"
+          minLength={limits.minPasswordLength}
+          value={next}
+          onValue={setNext}
+        />
+        <PasswordInput label="New password again" which="new" value={repeat} onValue={setRepeat} />
         <button type="submit" className="button" disabled={busy}>
           {messages.changePasswordHeading}
         </button>
-        {passwordResult && (
-          <p
-            className={passwordResult.ok ? 'notice notice--success' : 'notice notice--error'}
-            role={passwordResult.ok ? 'status' : 'alert'}
-          >
-            {passwordResult.text}
-          </p>
-        )}
+        {passwordResult && <Notice tone={passwordResult.ok ? 'success' : 'error'}>{passwordResult.text}</Notice>}
       </form>
 
       <div className="account-security__block">
@@ -134,26 +110,40 @@ export function AccountSecurity() {
       <form className="account-security__form" onSubmit={deleteAccount} aria-labelledby={`${ids}-delete`}>
         <h3 id={`${ids}-delete`}>{messages.deleteAccountHeading}</h3>
         <p>{messages.deleteAccountHelp}</p>
-        <label>
-          Password
-          <input
-            type="password"
-            autoComplete="current-password"
-            value={deletePassword}
-            maxLength={limits.maxPasswordLength}
-            onChange={(event) => setDeletePassword(event.target.value)}
-          />
-        </label>
+        <PasswordInput label="Password" which="current" value={deletePassword} onValue={setDeletePassword} />
         <button type="submit" className="button button--danger" disabled={busy}>
           {messages.deleteAccountHeading}
         </button>
       </form>
 
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Notice tone="error">{error}</Notice>}
     </section>
+  );
+}
+
+interface PasswordInputProps {
+  label: string;
+  /** `current`: may stay empty (an account made with Google has none); `new`: required, a password to set. */
+  which: 'current' | 'new';
+  value: string;
+  onValue: (value: string) => void;
+  minLength?: number;
+}
+
+/** A password box inside its label, as this card lays out its forms; never longer than a password may be. */
+function PasswordInput({ label, which, value, onValue, minLength }: PasswordInputProps) {
+  return (
+    <label>
+      {label}
+      <input
+        type="password"
+        autoComplete={`${which}-password`}
+        required={which === 'new'}
+        minLength={minLength}
+        maxLength={limits.maxPasswordLength}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+      />
+    </label>
   );
 }

@@ -26,7 +26,7 @@ export const faqItems: readonly { question: string; answer: string }[] = [
 /** Frequently asked questions as an accordion (native details elements: keyboard and screen reader ready). */
 export function Faq() {
   return (
-    <section className="account-card" aria-labelledby="faq-heading">
+    <section className="panel account-card" aria-labelledby="faq-heading">
       <h2 id="faq-heading">Frequently asked questions</h2>
       <div className="faq">
         {faqItems.map((item) => (

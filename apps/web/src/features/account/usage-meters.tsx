@@ -19,7 +19,7 @@ function Meter({ label, used, max }: { label: string; used: number; max: number 
 /** What the user has used and what is left: the monthly quota, the free quota and purchased packs. */
 export function UsageMeters({ status }: { status: SubscriptionStatus }) {
   return (
-    <section className="account-card" aria-labelledby="usage-heading">
+    <section className="panel account-card" aria-labelledby="usage-heading">
       <h2 id="usage-heading">Usage</h2>
       {status.premium_quota > 0 && (
         <Meter label="Monthly premium generations" used={status.premium_requests_used} max={status.premium_quota} />

@@ -1,5 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { Notice } from '../../components/notice';
+import { TextField } from '../../components/text-field';
 import { loadChunk } from '../../lib/with-timeout';
 import { pendingImport } from '../share/pending-import';
 import { AuthError, useAuth } from './auth-context';
@@ -23,7 +25,7 @@ const tabs: { mode: AuthMode; label: string }[] = [
 export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange: (mode: AuthMode) => void }) {
   const auth = useAuth();
   const config = useClientConfig();
-  const ids = { name: useId(), email: useId(), password: useId(), panel: useId() };
+  const panelId = useId();
   const tabRefs = useRef<Record<AuthMode, HTMLButtonElement | null>>({ login: null, signup: null });
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -66,11 +68,7 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
 
   return (
     <section className="auth-panel" aria-label="Sign in">
-      {sharePending && (
-        <p className="notice notice--info" role="status">
-          {messages.shareLoginPrompt}
-        </p>
-      )}
+      {sharePending && <Notice tone="info">{messages.shareLoginPrompt}</Notice>}
       <div className="tabs" role="tablist" aria-label="Sign in or create an account">
         {tabs.map((tab) => (
           <button
@@ -80,9 +78,9 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
             }}
             type="button"
             role="tab"
-            id={`${ids.panel}-${tab.mode}`}
+            id={`${panelId}-${tab.mode}`}
             aria-selected={mode === tab.mode}
-            aria-controls={ids.panel}
+            aria-controls={panelId}
             tabIndex={mode === tab.mode ? 0 : -1}
             className="tabs__tab"
             onClick={() => switchTo(tab.mode)}
@@ -92,7 +90,7 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
           </button>
         ))}
       </div>
-      <div id={ids.panel} role="tabpanel" aria-labelledby={`${ids.panel}-${mode}`} className="auth-panel__body">
+      <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${mode}`} className="auth-panel__body">
         {googleClientId && (
           <div className="auth-panel__google">
             <p>{mode === 'login' ? messages.googleButtonSignIn : messages.googleButtonSignUp}</p>
@@ -111,46 +109,27 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
         )}
         <form className="form" onSubmit={submit}>
           {mode === 'signup' && (
-            <div className="field">
-              <label htmlFor={ids.name}>Name</label>
-              <input
-                id={ids.name}
-                name="name"
-                autoComplete="name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-              />
-            </div>
+            <TextField label="Name" name="name" autoComplete="name" value={name} onValue={setName} />
           )}
-          <div className="field">
-            <label htmlFor={ids.email}>Email</label>
-            <input
-              id={ids.email}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.password}>Password</label>
-            <input
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
-          {error && (
-            <p className="notice notice--error" role="alert">
-              {error}
-            </p>
-          )}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onValue={setEmail}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            required
+            value={password}
+            onValue={setPassword}
+          />
+          {error && <Notice tone="error">{error}</Notice>}
           <button type="submit" className="button button--block" disabled={busy}>
             {mode === 'login' ? 'Login' : 'Sign Up'}
           </button>

@@ -2,6 +2,7 @@ import type { User } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { plans as knownPlans, type Plan, type PlanType, toPublicPlan } from '@flashcards/shared/plans';
 import { useState } from 'react';
+import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
 import { localStore } from '../../lib/local-store';
 import { hardNavigate } from '../../lib/navigation';
@@ -43,7 +44,7 @@ export function PlansSection({ user, monthlyActive }: { user: User; monthlyActiv
   };
 
   return (
-    <section className="account-card" aria-labelledby="plans-heading">
+    <section className="panel account-card" aria-labelledby="plans-heading">
       <h2 id="plans-heading">Plans and packs</h2>
       <div className="plans-grid">
         {list.map((plan) => {
@@ -72,11 +73,7 @@ export function PlansSection({ user, monthlyActive }: { user: User; monthlyActiv
           );
         })}
       </div>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Notice tone="error">{error}</Notice>}
     </section>
   );
 }

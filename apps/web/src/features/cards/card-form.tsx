@@ -1,10 +1,14 @@
 import type { Card, Deck } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { Button } from '../../components/button';
 import { CardMarkdown } from '../../components/card-markdown';
 import { Modal } from '../../components/modal';
+import { Notice } from '../../components/notice';
+import { TextField } from '../../components/text-field';
 import { errorDetail } from '../../lib/api-client';
+import { DeckSelect } from '../decks/deck-select';
 import { useDecks, useSaveCards, useUpdateCard } from '../decks/decks-api';
 
 /** The question and answer as review shows them (the same markdown and math renderer), updated as one types. */
@@ -28,36 +32,75 @@ interface SidesProps {
 }
 
 function CardSides({ question, answer, onQuestion, onAnswer, questionRef }: SidesProps) {
-  const questionId = useId();
-  const answerId = useId();
   return (
     <>
-      <div className="field">
-        <label htmlFor={questionId}>Question</label>
-        <textarea
-          id={questionId}
-          ref={questionRef}
-          rows={3}
-          maxLength={limits.maxCardSideLength}
-          value={question}
-          onChange={(event) => onQuestion(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={answerId}>Answer</label>
-        <textarea
-          id={answerId}
-          rows={3}
-          maxLength={limits.maxCardSideLength}
-          value={answer}
-          onChange={(event) => onAnswer(event.target.value)}
-        />
-      </div>
+      <TextField
+        multiline
+        label="Question"
+        ref={questionRef}
+        rows={3}
+        maxLength={limits.maxCardSideLength}
+        value={question}
+        onValue={onQuestion}
+      />
+      <TextField
+        multiline
+        label="Answer"
+        rows={3}
+        maxLength={limits.maxCardSideLength}
+        value={answer}
+        onValue={onAnswer}
+      />
     </>
   );
 }
 
 const isSaveShortcut = (event: KeyboardEvent) => event.key === 'Enter' && (event.ctrlKey || event.metaKey);
+
+interface CardFormShellProps {
+  label: string;
+  className: string;
+  /** The submit button (and Enter in a one-line field). */
+  onSubmit: () => Promise<void>;
+  /** Ctrl+Enter (⌘+Enter) anywhere in the form. */
+  onShortcut: () => Promise<void>;
+  error: string | null;
+  cancelLabel: string;
+  onCancel: () => void;
+  submitLabel: string;
+  pending: boolean;
+  children: ReactNode;
+}
+
+/** The frame both card forms share: the save shortcut, the error, and Cancel/Close beside the save button. */
+function CardFormShell({ label, className, onSubmit, onShortcut, error, children, ...actions }: CardFormShellProps) {
+  return (
+    <form
+      className={className}
+      aria-label={label}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+      onKeyDown={(event) => {
+        if (!isSaveShortcut(event)) return;
+        event.preventDefault();
+        void onShortcut();
+      }}
+    >
+      {children}
+      {error && <Notice tone="error">{error}</Notice>}
+      <div className="form__actions">
+        <Button variant="secondary" small onClick={actions.onCancel}>
+          {actions.cancelLabel}
+        </Button>
+        <Button type="submit" small pending={actions.pending} pendingLabel="Saving...">
+          {actions.submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 /** Edits a card's text, with a live preview. */
 export function CardEditor({ card, onDone }: { card: Card; onDone: () => void }) {
@@ -81,35 +124,20 @@ export function CardEditor({ card, onDone }: { card: Card; onDone: () => void })
   }
 
   return (
-    <form
+    <CardFormShell
       className="form"
-      aria-label="Edit card"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void save();
-      }}
-      onKeyDown={(event) => {
-        if (!isSaveShortcut(event)) return;
-        event.preventDefault();
-        void save();
-      }}
+      label="Edit card"
+      onSubmit={save}
+      onShortcut={save}
+      error={error}
+      cancelLabel="Cancel"
+      onCancel={onDone}
+      submitLabel="Save card"
+      pending={update.isPending}
     >
       <CardSides question={question} answer={answer} onQuestion={setQuestion} onAnswer={setAnswer} />
       <CardPreview question={question} answer={answer} />
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="form__actions">
-        <button type="button" className="button button--secondary button--small" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--small" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save card'}
-        </button>
-      </div>
-    </form>
+    </CardFormShell>
   );
 }
 
@@ -124,7 +152,6 @@ interface AddCardFormProps {
  * Ctrl+Enter (⌘+Enter) saves and keeps the form open, empty, for the next card.
  */
 export function AddCardForm({ deck, onClose }: AddCardFormProps) {
-  const deckSelectId = useId();
   const decks = useDecks();
   const [deckId, setDeckId] = useState(deck?._id ?? '');
   const [question, setQuestion] = useState('');
@@ -165,31 +192,18 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
   }
 
   return (
-    <form
+    <CardFormShell
       className="form add-card"
-      aria-label="Add card"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(false);
-      }}
-      onKeyDown={(event) => {
-        if (!isSaveShortcut(event)) return;
-        event.preventDefault();
-        void submit(true);
-      }}
+      label="Add card"
+      onSubmit={() => submit(false)}
+      onShortcut={() => submit(true)}
+      error={error}
+      cancelLabel="Close"
+      onCancel={onClose}
+      submitLabel="Add card"
+      pending={save.isPending}
     >
-      {!deck && (
-        <div className="field">
-          <label htmlFor={deckSelectId}>Deck</label>
-          <select id={deckSelectId} value={chosen} onChange={(event) => setDeckId(event.target.value)}>
-            {(decks.data ?? []).map((item) => (
-              <option key={item._id} value={item._id}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      {!deck && <DeckSelect decks={decks.data ?? []} value={chosen} onValue={setDeckId} />}
       <CardSides
         question={question}
         answer={answer}
@@ -199,25 +213,8 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
       />
       <CardPreview question={question} answer={answer} />
       <p className="muted add-card__hint">{messages.addCardHint}</p>
-      {saved && (
-        <p className="notice notice--success" role="status">
-          {saved}
-        </p>
-      )}
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="form__actions">
-        <button type="button" className="button button--secondary button--small" onClick={onClose}>
-          Close
-        </button>
-        <button type="submit" className="button button--small" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Add card'}
-        </button>
-      </div>
-    </form>
+      {saved && <Notice tone="success">{saved}</Notice>}
+    </CardFormShell>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { CardSearchResult } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useId, useState } from 'react';
+import { Notice } from '../../components/notice';
 import { CardEditor } from './card-form';
 import { useCardSearch } from './cards-api';
 
@@ -48,11 +49,7 @@ export function SearchResults({ q, deckId }: { q: string; deckId: string | null 
   const search = useCardSearch(q, deckId);
   const [editing, setEditing] = useState<string | null>(null);
   if (search.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {messages.searchFailed}
-      </p>
-    );
+    return <Notice tone="error">{messages.searchFailed}</Notice>;
   }
   if (!search.data) return <p role="status">{messages.loading}</p>;
   const results = search.data.pages.flatMap((page) => page.cards);

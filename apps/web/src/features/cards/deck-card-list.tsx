@@ -3,6 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { CardMarkdown } from '../../components/card-markdown';
+import { Notice } from '../../components/notice';
 import { CardEditor } from './card-form';
 import { useDeckCardPages } from './cards-api';
 
@@ -43,11 +44,7 @@ export function DeckCardList({ deckId, onDeleteCard }: { deckId: string; onDelet
   }, [more, isFetchingNextPage, lastIndex, cards.length, fetchNextPage]);
 
   if (pages.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {messages.reviewDeckCardsLoadFailed}
-      </p>
-    );
+    return <Notice tone="error">{messages.reviewDeckCardsLoadFailed}</Notice>;
   }
   if (!pages.data) return <p role="status">{messages.loading}</p>;
   if (cards.length === 0) return <p className="muted">{messages.reviewDeckEmpty}</p>;

@@ -19,6 +19,7 @@ import { GeneratedCardItem } from './generated-card-item';
 import { OnboardingModal } from './onboarding-modal';
 import { SavePanel } from './save-panel';
 import './create.css';
+import { Notice } from '../../components/notice';
 import { useTimedNotice } from '../../lib/use-timed-notice';
 
 function formatBytes(bytes: number): string {
@@ -188,9 +189,9 @@ export function CreateScreen() {
       {tutorialOpen && <OnboardingModal onClose={() => setTutorialOpen(false)} />}
 
       {banner.value !== null && (
-        <p className="notice notice--success" role="status" tabIndex={-1} ref={bannerRef}>
+        <Notice tone="success" tabIndex={-1} ref={bannerRef}>
           {banner.value}
-        </p>
+        </Notice>
       )}
 
       {cards.length === 0 && !text && !file && (
@@ -200,7 +201,7 @@ export function CreateScreen() {
         </aside>
       )}
 
-      <section className="create-input" aria-label="Your content">
+      <section className="panel create-input" aria-label="Your content">
         <div className="field">
           <label htmlFor={textId}>Text to turn into flashcards</label>
           <textarea
@@ -229,16 +230,8 @@ export function CreateScreen() {
             </p>
           )}
         </div>
-        {inputError && (
-          <p className="notice notice--error" role="alert">
-            {inputError}
-          </p>
-        )}
-        {generationError && (
-          <p className="notice notice--error" role="alert">
-            {generationError}
-          </p>
-        )}
+        {inputError && <Notice tone="error">{inputError}</Notice>}
+        {generationError && <Notice tone="error">{generationError}</Notice>}
         <div className="create-input__actions">
           {short ? (
             <p className="create-input__short">
@@ -276,11 +269,7 @@ export function CreateScreen() {
             <p className="create-progress__text">{progressSentence(progress, file?.name ?? null)}</p>
           </div>
         )}
-        {cancelNote && (
-          <p className="notice notice--info" role="status">
-            {messages.generationCancelled}
-          </p>
-        )}
+        {cancelNote && <Notice tone="info">{messages.generationCancelled}</Notice>}
       </section>
 
       {cards.length > 0 && (

@@ -1,7 +1,10 @@
 import type { GeneratedCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/button';
 import { CardMarkdown } from '../../components/card-markdown';
+import { Notice } from '../../components/notice';
+import { TextField } from '../../components/text-field';
 
 interface Props {
   card: GeneratedCard;
@@ -23,8 +26,6 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
   const [question, setQuestion] = useState(card.question);
   const [answer, setAnswer] = useState(card.answer);
   const [error, setError] = useState<string | null>(null);
-  const questionId = useId();
-  const answerId = useId();
   const label = `Card ${index + 1}`;
   const source = sourceLabel(card);
 
@@ -49,26 +50,16 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
     <li className={`generated-card${selected ? ' generated-card--selected' : ''}`} aria-label={label}>
       {editing ? (
         <form className="form" onSubmit={save}>
-          <div className="field">
-            <label htmlFor={questionId}>Question</label>
-            <textarea id={questionId} rows={3} value={question} onChange={(e) => setQuestion(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={answerId}>Answer</label>
-            <textarea id={answerId} rows={4} value={answer} onChange={(e) => setAnswer(e.target.value)} />
-          </div>
-          {error && (
-            <p className="notice notice--error" role="alert">
-              {error}
-            </p>
-          )}
+          <TextField multiline label="Question" rows={3} value={question} onValue={setQuestion} />
+          <TextField multiline label="Answer" rows={4} value={answer} onValue={setAnswer} />
+          {error && <Notice tone="error">{error}</Notice>}
           <div className="form__actions">
-            <button type="submit" className="button button--small">
+            <Button type="submit" small>
               Save Card
-            </button>
-            <button type="button" className="button button--secondary button--small" onClick={() => setEditing(false)}>
+            </Button>
+            <Button variant="secondary" small onClick={() => setEditing(false)}>
               Cancel
-            </button>
+            </Button>
           </div>
         </form>
       ) : (

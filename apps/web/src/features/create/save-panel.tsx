@@ -1,6 +1,10 @@
 import type { GeneratedCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../components/button';
+import { Notice } from '../../components/notice';
+import { TextField } from '../../components/text-field';
+import { DeckSelect } from '../decks/deck-select';
 import { useCreateDeck, useDecks, useSaveCards } from '../decks/decks-api';
 
 interface Props {
@@ -19,7 +23,6 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
   const [deckError, setDeckError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const deckSelectId = useId();
-  const deckNameId = useId();
 
   const deckList = decks.data ?? [];
   const chosenDeck = deckList.find((deck) => deck._id === deckId);
@@ -65,33 +68,22 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
   }
 
   return (
-    <section className="save-panel" aria-labelledby={`${deckSelectId}-heading`}>
+    <section className="panel save-panel" aria-labelledby={`${deckSelectId}-heading`}>
       <h2 id={`${deckSelectId}-heading`}>Save to a deck</h2>
-      {decks.isError && (
-        <p className="notice notice--error" role="alert">
-          {messages.decksLoadFailed}
-        </p>
-      )}
+      {decks.isError && <Notice tone="error">{messages.decksLoadFailed}</Notice>}
       <div className="save-panel__row">
-        <div className="field save-panel__deck">
-          <label htmlFor={deckSelectId}>Deck</label>
-          <select
-            id={deckSelectId}
-            value={deckId}
-            onChange={(event) => {
-              setDeckId(event.target.value);
-              setSaveError(null);
-            }}
-            disabled={decks.isPending}
-          >
-            <option value="">{decks.isPending ? 'Loading decks...' : 'Select a deck'}</option>
-            {deckList.map((deck) => (
-              <option key={deck._id} value={deck._id}>
-                {deck.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <DeckSelect
+          id={deckSelectId}
+          fieldClassName="save-panel__deck"
+          decks={deckList}
+          value={deckId}
+          onValue={(id) => {
+            setDeckId(id);
+            setSaveError(null);
+          }}
+          disabled={decks.isPending}
+          emptyOption={decks.isPending ? 'Loading decks...' : 'Select a deck'}
+        />
         {!newDeckOpen && (
           <button
             type="button"
@@ -107,28 +99,15 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
       </div>
       {newDeckOpen && (
         <form className="form save-panel__new-deck" onSubmit={submitNewDeck} noValidate>
-          <div className="field">
-            <label htmlFor={deckNameId}>New deck name</label>
-            <input
-              id={deckNameId}
-              type="text"
-              value={deckName}
-              maxLength={200}
-              onChange={(event) => setDeckName(event.target.value)}
-            />
-          </div>
-          {deckError && (
-            <p className="notice notice--error" role="alert">
-              {deckError}
-            </p>
-          )}
+          <TextField label="New deck name" type="text" value={deckName} maxLength={200} onValue={setDeckName} />
+          {deckError && <Notice tone="error">{deckError}</Notice>}
           <div className="form__actions">
-            <button type="submit" className="button button--small" disabled={createDeck.isPending}>
-              {createDeck.isPending ? 'Creating...' : 'Create Deck'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--small"
+            <Button type="submit" small pending={createDeck.isPending} pendingLabel="Creating...">
+              Create Deck
+            </Button>
+            <Button
+              variant="secondary"
+              small
               onClick={() => {
                 setNewDeckOpen(false);
                 setDeckName('');
@@ -136,15 +115,11 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
               }}
             >
               Cancel
-            </button>
+            </Button>
           </div>
         </form>
       )}
-      {saveError && (
-        <p className="notice notice--error" role="alert">
-          {saveError}
-        </p>
-      )}
+      {saveError && <Notice tone="error">{saveError}</Notice>}
       <button type="button" className="button button--large" onClick={save} disabled={saveCards.isPending}>
         {saveCards.isPending ? 'Saving...' : `Save Selected Cards (${selectedCards.length})`}
       </button>

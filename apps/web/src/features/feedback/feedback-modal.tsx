@@ -1,7 +1,10 @@
 import type { FeedbackRequest } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
+import { Notice } from '../../components/notice';
+import { TextField } from '../../components/text-field';
 import { useApi } from '../../lib/api-context';
 import { useTimeout } from '../../lib/use-timed-notice';
 
@@ -16,8 +19,6 @@ type Status = 'idle' | 'sending' | 'success' | 'error';
  */
 export function FeedbackModal({ onClose }: { onClose: () => void }) {
   const api = useApi();
-  const emailId = useId();
-  const textId = useId();
   const [email, setEmail] = useState('');
   const [feedback, setFeedback] = useState('');
   const [status, setStatus] = useState<Status>('idle');
@@ -46,43 +47,19 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Send feedback" onClose={onClose}>
       {status === 'success' ? (
-        <p className="notice notice--success" role="status">
-          {messages.feedbackThanks}
-        </p>
+        <Notice tone="success">{messages.feedbackThanks}</Notice>
       ) : (
         <form className="form" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={emailId}>Email (optional)</label>
-            <input
-              id={emailId}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={textId}>Your feedback</label>
-            <textarea
-              id={textId}
-              rows={5}
-              required
-              value={feedback}
-              onChange={(event) => setFeedback(event.target.value)}
-            />
-          </div>
-          {status === 'error' && (
-            <p className="notice notice--error" role="alert">
-              {messages.feedbackFailed}
-            </p>
-          )}
+          <TextField label="Email (optional)" type="email" autoComplete="email" value={email} onValue={setEmail} />
+          <TextField multiline label="Your feedback" rows={5} required value={feedback} onValue={setFeedback} />
+          {status === 'error' && <Notice tone="error">{messages.feedbackFailed}</Notice>}
           <div className="form__actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
+            <Button variant="secondary" onClick={onClose}>
               Cancel
-            </button>
-            <button type="submit" className="button" disabled={!feedback.trim() || status === 'sending'}>
-              {status === 'sending' ? 'Sending...' : 'Send feedback'}
-            </button>
+            </Button>
+            <Button type="submit" disabled={!feedback.trim()} pending={status === 'sending'} pendingLabel="Sending...">
+              Send feedback
+            </Button>
           </div>
         </form>
       )}

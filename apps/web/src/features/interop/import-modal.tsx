@@ -1,6 +1,7 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Modal } from '../../components/modal';
+import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
 import { useImportFile } from './interop-api';
 
@@ -46,11 +47,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
             onChange={(event) => setDeckName(event.target.value)}
           />
         </div>
-        {importFile.isError && (
-          <p className="notice notice--error" role="alert">
-            {errorDetail(importFile.error, messages.importFileFailed)}
-          </p>
-        )}
+        {importFile.isError && <Notice tone="error">{errorDetail(importFile.error, messages.importFileFailed)}</Notice>}
         {result && (
           <div className="notice notice--success" role="status">
             <p>

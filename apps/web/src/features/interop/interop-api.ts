@@ -1,6 +1,7 @@
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context';
+import { downloadBlob } from '../../lib/download';
 import { localTokenStore } from '../../lib/token-store';
 import { deckKeys } from '../decks/decks-api';
 
@@ -38,14 +39,6 @@ export async function downloadApkg(deckId: string, deckName: string): Promise<st
   });
   if (!response.ok) throw new Error(`export failed: ${response.status}`);
   const fileName = fileNameFrom(response, deckName);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName, await response.blob());
   return fileName;
 }

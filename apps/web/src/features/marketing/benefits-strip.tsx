@@ -30,7 +30,7 @@ export function BenefitsStrip() {
       </h2>
       <ul className="benefits__grid">
         {benefits.map((benefit) => (
-          <li key={benefit.title} className="benefit-card">
+          <li key={benefit.title} className="panel panel--flat benefit-card">
             <svg className="benefit-card__icon" viewBox="0 0 24 24" aria-hidden="true">
               <path d={benefit.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
             </svg>

@@ -12,7 +12,7 @@ export function PricingSection() {
       <p className="pricing__sub">{messages.pricingSubheading}</p>
       <ul className="pricing__grid">
         {packs.map((pack) => (
-          <li key={pack.planType} className="price-card">
+          <li key={pack.planType} className="panel panel--flat price-card">
             <h3>{pack.name}</h3>
             <p className="price-card__price">
               ${pack.price.toFixed(2)} <span>one-time</span>

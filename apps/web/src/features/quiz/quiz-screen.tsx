@@ -6,8 +6,10 @@ import { errorCode, errorDetail } from '../../lib/api-client';
 import { useDecks, useSaveCards } from '../decks/decks-api';
 import { isDeckId, type QuizCard, useGenerateQuiz } from './quiz-api';
 import './quiz.css';
+import { Notice } from '../../components/notice';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 import { useTimedNotice } from '../../lib/use-timed-notice';
+import { DeckSelect } from '../decks/deck-select';
 
 /** How long 'Card added successfully!' stays. */
 export const quizSavedNoticeMs = 3000;
@@ -34,7 +36,6 @@ export function QuizScreen() {
   const decks = useDecks();
   const generate = useGenerateQuiz();
   const save = useSaveCards();
-  const selectId = useId();
   const addHintId = useId();
 
   const [deckId, setDeckId] = useState('');
@@ -112,18 +113,12 @@ export function QuizScreen() {
 
   if (decks.isPending) return <p>{messages.loading}</p>;
   if (decks.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {messages.decksLoadFailed}
-      </p>
-    );
+    return <Notice tone="error">{messages.decksLoadFailed}</Notice>;
   }
   if (deckList.length === 0) {
     return (
       <div className="quiz__empty">
-        <p className="notice notice--info" role="status">
-          {messages.noDecksFound}
-        </p>
+        <Notice tone="info">{messages.noDecksFound}</Notice>
         <Link className="button" to="/create">
           Create cards and a deck
         </Link>
@@ -136,33 +131,22 @@ export function QuizScreen() {
   return (
     <div className="quiz">
       <div className="quiz__controls">
-        <div className="field quiz__deck">
-          <label htmlFor={selectId}>Deck</label>
-          <select
-            id={selectId}
-            value={deckId}
-            onChange={(event) => {
-              setDeckId(event.target.value);
-              setFormError(null);
-            }}
-          >
-            <option value="">Choose a deck</option>
-            {deckList.map((deck) => (
-              <option key={deck._id} value={deck._id}>
-                {deck.name} ({deck.card_count} {deck.card_count === 1 ? 'card' : 'cards'})
-              </option>
-            ))}
-          </select>
-        </div>
+        <DeckSelect
+          fieldClassName="quiz__deck"
+          decks={deckList}
+          value={deckId}
+          onValue={(id) => {
+            setDeckId(id);
+            setFormError(null);
+          }}
+          emptyOption="Choose a deck"
+          optionLabel={(deck) => `${deck.name} (${deck.card_count} ${deck.card_count === 1 ? 'card' : 'cards'})`}
+        />
         <button type="button" className="button" onClick={onGenerate} disabled={generate.isPending}>
           {generate.isPending ? 'Generating Quiz...' : 'Generate Quiz'}
         </button>
       </div>
-      {formError && (
-        <p className="notice notice--error" role="alert">
-          {formError}
-        </p>
-      )}
+      {formError && <Notice tone="error">{formError}</Notice>}
 
       {card && (
         <section className="quiz__session" aria-label="Quiz cards">
@@ -209,16 +193,8 @@ export function QuizScreen() {
               </p>
             )}
           </div>
-          {saved && (
-            <p className="notice notice--success" role="status">
-              {messages.quizCardAdded}
-            </p>
-          )}
-          {saveError && (
-            <p className="notice notice--error" role="alert">
-              {saveError}
-            </p>
-          )}
+          {saved && <Notice tone="success">{messages.quizCardAdded}</Notice>}
+          {saveError && <Notice tone="error">{saveError}</Notice>}
           <p className="muted quiz__keys">Keyboard: Space flips, A previous card, D next card.</p>
         </section>
       )}

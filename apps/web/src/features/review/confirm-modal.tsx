@@ -1,4 +1,6 @@
+import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
+import { Notice } from '../../components/notice';
 
 interface ConfirmModalProps {
   title: string;
@@ -15,18 +17,14 @@ export function ConfirmModal({ title, message, confirmLabel, pending, error, onC
   return (
     <Modal title={title} onClose={onClose}>
       <p className="confirm__message">{message}</p>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Notice tone="error">{error}</Notice>}
       <div className="form__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Cancel
-        </button>
-        <button type="button" className="button button--danger" onClick={onConfirm} disabled={pending}>
-          {pending ? 'Deleting...' : confirmLabel}
-        </button>
+        </Button>
+        <Button variant="danger" onClick={onConfirm} pending={pending} pendingLabel="Deleting...">
+          {confirmLabel}
+        </Button>
       </div>
     </Modal>
   );

@@ -3,6 +3,9 @@ import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../components/button';
+import { Notice } from '../../components/notice';
+import { TextField } from '../../components/text-field';
 import { SearchBox, SearchResults, useSettled } from '../cards/card-search';
 import { useCreateDeck, useDeckStats, useDecks } from '../decks/decks-api';
 import { StatsList } from './stats-list';
@@ -41,9 +44,7 @@ export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }:
         </section>
       )}
       {decks.isError ? (
-        <p className="notice notice--error" role="alert">
-          {messages.decksLoadFailed}
-        </p>
+        <Notice tone="error">{messages.decksLoadFailed}</Notice>
       ) : !decks.data ? (
         <p role="status">{messages.loading}</p>
       ) : decks.data.length === 0 ? (
@@ -125,25 +126,24 @@ function CreateDeckForm() {
 
   return (
     <form className="create-deck" onSubmit={submit} noValidate>
-      <div className="field create-deck__field">
-        <label htmlFor={inputId}>New deck name</label>
-        <input
-          id={inputId}
-          type="text"
-          maxLength={limits.maxDeckNameLength}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-        />
-      </div>
-      <button type="submit" className="button" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create Deck'}
-      </button>
+      <TextField
+        label="New deck name"
+        fieldClassName="create-deck__field"
+        id={inputId}
+        type="text"
+        maxLength={limits.maxDeckNameLength}
+        value={name}
+        onValue={setName}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+      />
+      <Button type="submit" pending={create.isPending} pendingLabel="Creating...">
+        Create Deck
+      </Button>
       {error && (
-        <p id={`${inputId}-error`} className="notice notice--error create-deck__error" role="alert">
+        <Notice tone="error" id={`${inputId}-error`} className="create-deck__error">
           {error}
-        </p>
+        </Notice>
       )}
     </form>
   );

@@ -5,6 +5,7 @@ import { formatNextDue } from '@flashcards/shared/next-due';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../components/modal';
+import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
 import { AddCardForm } from '../cards/card-form';
 import { SearchBox, SearchResults, useSettled } from '../cards/card-search';
@@ -125,16 +126,8 @@ function SettingsPanel({ deck }: { deck: Deck }) {
             {messages.desiredRetentionHint}
           </p>
         </div>
-        {save.isSuccess && (
-          <p className="notice notice--success" role="status">
-            {messages.reviewDailyLimitSaved}
-          </p>
-        )}
-        {save.isError && (
-          <p className="notice notice--error" role="alert">
-            {errorDetail(save.error, messages.reviewDailyLimitSaveFailed)}
-          </p>
-        )}
+        {save.isSuccess && <Notice tone="success">{messages.reviewDailyLimitSaved}</Notice>}
+        {save.isError && <Notice tone="error">{errorDetail(save.error, messages.reviewDailyLimitSaveFailed)}</Notice>}
         <div className="form__actions">
           <button type="submit" className="button" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save'}
@@ -148,9 +141,7 @@ function SettingsPanel({ deck }: { deck: Deck }) {
         </Link>
       </p>
       {stats.isError ? (
-        <p className="notice notice--error" role="alert">
-          {messages.reviewStatsLoadFailed}
-        </p>
+        <Notice tone="error">{messages.reviewStatsLoadFailed}</Notice>
       ) : !stats.data ? (
         <p>{messages.loading}</p>
       ) : (

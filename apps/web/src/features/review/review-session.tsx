@@ -11,6 +11,7 @@ import { useRefreshDeckData, useReviewCard, useReviewQueue } from './review-api'
 import { sessionCounts } from './session-counts';
 import { SwipeCard } from './swipe-card';
 import './review.css';
+import { Notice } from '../../components/notice';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 
 /** The card flies out for this long before its answer is sent. */
@@ -166,11 +167,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
 
   let body: ReactNode;
   if (queue.isError) {
-    body = (
-      <p className="notice notice--error" role="alert">
-        {messages.reviewQueueLoadFailed}
-      </p>
-    );
+    body = <Notice tone="error">{messages.reviewQueueLoadFailed}</Notice>;
   } else if (cards === null) {
     body = <p role="status">{messages.loading}</p>;
   } else if (total === 0) {
@@ -187,11 +184,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
           <h3>{messages.reviewCompleted}</h3>
         </div>
         <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
-        {error && (
-          <p className="notice notice--error" role="alert">
-            {error}
-          </p>
-        )}
+        {error && <Notice tone="error">{error}</Notice>}
         {undoButton}
         <NextDueLine stats={stats.isFetching ? undefined : stats.data} />
         {stats.data && !stats.isFetching && (
@@ -233,11 +226,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             onAnswer={answer}
           />
         </div>
-        {error && (
-          <p className="notice notice--error" role="alert">
-            {error}
-          </p>
-        )}
+        {error && <Notice tone="error">{error}</Notice>}
         <div className="review-actions">
           <button
             type="button"

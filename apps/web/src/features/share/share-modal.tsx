@@ -2,6 +2,7 @@ import type { Deck } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Modal } from '../../components/modal';
+import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
 import { useTimedNotice } from '../../lib/use-timed-notice';
 import { downloadApkg } from '../interop/interop-api';
@@ -81,9 +82,7 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
           <p role="status">{messages.reviewGeneratingLink}</p>
         ) : share.isError ? (
           <>
-            <p className="notice notice--error" role="alert">
-              {errorDetail(share.error, messages.reviewShareFailed)}
-            </p>
+            <Notice tone="error">{errorDetail(share.error, messages.reviewShareFailed)}</Notice>
             <button type="button" className="button button--secondary" onClick={() => mutate(deck._id)}>
               Try again
             </button>
@@ -102,11 +101,7 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
             <p className="visually-hidden" role="status">
               {copied ? messages.reviewCopied : ''}
             </p>
-            {copyError && (
-              <p className="notice notice--error" role="alert">
-                {messages.reviewCopyFailed}
-              </p>
-            )}
+            {copyError && <Notice tone="error">{messages.reviewCopyFailed}</Notice>}
             <p className="muted">
               {fillMessage(messages.reviewLinkExpires, { date: dateFormat.format(new Date(share.data.expires_at)) })}
             </p>
@@ -120,16 +115,14 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
           answer, that Anki can import.
         </p>
         {(exportState.kind === 'error' || apkgState.kind === 'error') && (
-          <p className="notice notice--error" role="alert">
-            {messages.reviewExportFailed}
-          </p>
+          <Notice tone="error">{messages.reviewExportFailed}</Notice>
         )}
         {(exportState.kind === 'done' || apkgState.kind === 'done') && (
-          <p className="notice notice--success" role="status">
+          <Notice tone="success">
             {fillMessage(messages.reviewExported, {
               file: apkgState.kind === 'done' ? apkgState.file : exportState.kind === 'done' ? exportState.file : '',
             })}
-          </p>
+          </Notice>
         )}
         <button
           type="button"

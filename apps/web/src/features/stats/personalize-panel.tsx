@@ -1,4 +1,5 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
 import { useOptimize, useResetScheduling, useScheduling } from './stats-api';
 import { improvement } from './stats-figures';
@@ -13,11 +14,7 @@ export function PersonalizePanel() {
   const reset = useResetScheduling();
 
   if (info.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {messages.statsLoadFailed}
-      </p>
-    );
+    return <Notice tone="error">{messages.statsLoadFailed}</Notice>;
   }
   if (!info.data) return <p>{messages.loading}</p>;
   const { personalized, reviews_used, reviews_since, min_reviews, optimized_at } = info.data;
@@ -84,11 +81,7 @@ export function PersonalizePanel() {
           </>
         )}
       </div>
-      {optimize.isError && (
-        <p className="notice notice--error" role="alert">
-          {errorDetail(optimize.error, messages.personalizeFailed)}
-        </p>
-      )}
+      {optimize.isError && <Notice tone="error">{errorDetail(optimize.error, messages.personalizeFailed)}</Notice>}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { DeckStats, HistoryResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorDetail } from '../../lib/api-client';
 import { useDeckStats, useDecks } from '../decks/decks-api';
@@ -10,33 +9,26 @@ import { useForecast, useHistory } from './stats-api';
 import { BarChart, chartColours, Heatmap, heatShades } from './stats-charts';
 import { heatCells, monthTotals, percent, shortDate } from './stats-figures';
 import './stats.css';
+import { Notice } from '../../components/notice';
+import { DeckSelect } from '../decks/deck-select';
 
 /** /stats: the year of reviews, the forecast, retention, streak, reviews per day, cards by state; all decks or one. */
 export function StatsScreen() {
   const [params, setParams] = useSearchParams();
   const deckId = params.get('deck_id') ?? undefined;
   const decks = useDecks();
-  const selectId = useId();
   const deck = decks.data?.find((item) => item._id === deckId);
 
   return (
     <div className="stats">
       <h1>{messages.statsTitle}</h1>
-      <div className="field stats__deck">
-        <label htmlFor={selectId}>Deck</label>
-        <select
-          id={selectId}
-          value={deckId ?? ''}
-          onChange={(event) => setParams(event.target.value ? { deck_id: event.target.value } : {})}
-        >
-          <option value="">{messages.statsAllDecks}</option>
-          {decks.data?.map((item) => (
-            <option key={item._id} value={item._id}>
-              {item.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <DeckSelect
+        fieldClassName="stats__deck"
+        decks={decks.data ?? []}
+        value={deckId ?? ''}
+        onValue={(id) => setParams(id ? { deck_id: id } : {})}
+        emptyOption={messages.statsAllDecks}
+      />
       <StatsBody deckId={deckId} deckName={deck?.name} />
       <section className="stats__section" aria-labelledby="personalize-heading">
         <h2 id="personalize-heading">{messages.personalizeTitle}</h2>
@@ -52,11 +44,7 @@ function StatsBody({ deckId, deckName }: { deckId: string | undefined; deckName:
   const counts = useDeckStats(deckId);
 
   if (history.isError || forecast.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {errorDetail(history.error ?? forecast.error, messages.statsLoadFailed)}
-      </p>
-    );
+    return <Notice tone="error">{errorDetail(history.error ?? forecast.error, messages.statsLoadFailed)}</Notice>;
   }
   if (!history.data || !forecast.data) return <p>{messages.loading}</p>;
   const scope = deckName ? `in ${deckName}` : 'in all decks';
