@@ -3,7 +3,7 @@ import pino from 'pino';
 import { createAiProvider } from './adapters/ai/create-provider';
 import { systemClock } from './adapters/clock';
 import { createIsolatedExtractor } from './adapters/extract/isolated-extractor';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { createGenerationPipeline } from './modules/generation/generation-pipeline';
 import { startGenerationWorker } from './modules/generation/generation-worker';
 
@@ -13,16 +13,7 @@ import { startGenerationWorker } from './modules/generation/generation-worker';
  * this machine or others.
  */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee the settings table in README.md.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.redisUrl) {
     process.stderr.write('REDIS_URL must be set for a generation worker.\n');
     process.exit(1);

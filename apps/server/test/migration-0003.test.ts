@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/database';
-import { testMigrator, useTestDatabase } from './support/test-database';
+import { createMigrator, migrateToLatest } from '../src/db/database';
+import { useTestDatabase } from './support/test-database';
 
 /** Migration 0003 counts the cards that decks already have when it runs, and undoes cleanly. */
 
@@ -10,7 +10,7 @@ const database = useTestDatabase();
 describe('migration 0003-study-core-extras', () => {
   it('backfills each deck’s card counters from its cards, by state', async () => {
     const { db, dialect } = database.current;
-    const migrator = testMigrator(database.current);
+    const migrator = await createMigrator(db, dialect);
     const down = await migrator.migrateTo('0002-study-core');
     expect(down.error).toBeUndefined();
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/database';
+import { createMigrator, migrateToLatest } from '../src/db/database';
 import { createCardsRepo } from '../src/modules/cards/cards.repo';
 import { createReviewRepo } from '../src/modules/review/review.repo';
-import { testMigrator, useTestDatabase } from './support/test-database';
+import { useTestDatabase } from './support/test-database';
 
 /** Migration 0006 makes the cards that exist already searchable, leaves older reviews alone, and undoes cleanly. */
 
@@ -15,7 +15,7 @@ const DECK = 'd'.repeat(24);
 describe('migration 0006-card-management', () => {
   it('indexes existing cards for search; a review from before it cannot be undone; down and up again', async () => {
     const { db, dialect } = database.current;
-    const migrator = testMigrator(database.current);
+    const migrator = await createMigrator(db, dialect);
     expect((await migrator.migrateTo('0005-billing')).error).toBeUndefined();
 
     const now = Date.parse('2026-11-22T10:00:00.000Z');

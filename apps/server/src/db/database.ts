@@ -113,19 +113,24 @@ function openPostgres(connectionString: string): Omit<DatabaseHandle, 'close'> {
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }
 
-/** Brings the schema up to date; runs at every start (migrations are idempotent by name). */
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+/** The migrator of this database, with the project's migrations (migrations.ts). */
+export async function createMigrator(db: Kysely<Database>, dialect: DialectName): Promise<Migrator> {
   // On PostgreSQL, keep Kysely's bookkeeping tables in the schema the connection works in (search_path),
   // so that several schemas in one database (tests, tenants) never see each other's migration state.
   const migrationTableSchema =
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: migrationProvider,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
+}
+
+/** Brings the schema up to date; runs at every start (migrations are idempotent by name). */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const migrator = await createMigrator(db, dialect);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/db/database';
-import { migrationProvider } from '../../src/db/migrations/migrations';
 
 export interface TestDatabase extends DatabaseHandle {
   /** For a second app server on the same data: the same options the first one used. */
@@ -72,13 +70,4 @@ export function useTestDatabase(): { readonly current: TestDatabase } {
       return holder.current;
     },
   };
-}
-
-/** A migrator over the test database (its own schema on PostgreSQL), to step its migrations down and up. */
-export function testMigrator(database: TestDatabase): Migrator {
-  return new Migrator({
-    db: database.db,
-    provider: migrationProvider,
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-  });
 }

@@ -1,7 +1,7 @@
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { z } from 'zod';
 import { type ApiPaths, multipart, operation } from '../../http/openapi';
-import { deckIdParams } from '../decks/decks.schemas';
+import { deckIdParams } from '../../http/request-schemas';
 
 /** POST /import's form, as documented (the route streams it to a temporary file: interop.routes.ts). */
 const importForm = z.object({
