@@ -1,7 +1,7 @@
 // Hostile uploads against a real listening server: each file is answered with a 4xx { detail, code }, the server
 // keeps answering /healthz while the file is parsed (in an isolated worker process) and afterwards, and nothing is
 // charged. Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -164,6 +164,50 @@ describe('a parser process that passes its memory cap', () => {
 
     const next = await upload(server.base, headers, Buffer.from(biology), 'notes.txt');
     expect(next.status).toBe(200);
+  }, 60_000);
+});
+
+/** This process's child processes whose command line names `entry`. */
+function childProcessesRunning(entry: string): number[] {
+  const children = readdirSync(`/proc/${process.pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean),
+  );
+  return children.map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry);
+    } catch {
+      return false;
+    }
+  });
+}
+
+describe('the parser broker', () => {
+  it('dying fails only the file it held (422, refunded); the next file starts a new broker', async () => {
+    // Brokers of other servers in this process, if any, are not this server's.
+    const others = new Set(childProcessesRunning('parser-broker'));
+    const ours = () => childProcessesRunning('parser-broker').filter((pid) => !others.has(pid));
+    await withServer({}, async (server) => {
+      const { headers } = await signUpAndLogIn(server.app);
+      const before = await remaining(server.base, headers);
+      // Started when the server began listening, before any upload.
+      const [broker] = ours();
+      expect(broker).toBeDefined();
+      const slow = upload(server.base, headers, await blankGiantPagesPdf(12), 'doc.pdf');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      process.kill(broker as number, 'SIGKILL');
+      const reply = await slow;
+      expect(reply.status).toBe(422);
+      expect(reply.body).toEqual(unreadable);
+      expect(await remaining(server.base, headers)).toBe(before);
+      await expectHealthyNow(server.base);
+
+      const next = await upload(server.base, headers, Buffer.from(biology), 'notes.txt');
+      expect(next.status).toBe(200);
+      const brokers = ours();
+      expect(brokers).toHaveLength(1);
+      expect(brokers[0]).not.toBe(broker);
+      expect(server.uploadsLeft()).toEqual([]);
+    });
   }, 60_000);
 });
 
