@@ -1,42 +1,21 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { createIdGenerator } from '../apps/server/src/adapters/ids';
-import { memoryRateLimiters } from '../apps/server/src/adapters/rate-limit/rate-limiter';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, migrateToLatest } from '../apps/server/src/db/database';
-import type { CardsTable } from '../apps/server/src/db/schema';
-import { createTokenService } from '../apps/server/src/modules/auth/tokens';
+import { type NewCardRow, newCardRow } from '../apps/server/src/modules/study-core/card-state';
 import { insertCards } from '../apps/server/src/modules/study-core/deck-counters';
+import { prng } from '../apps/server/test/support/simulated-learner';
 import { launchBrowser } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
 import { onEachDatabase } from './support/each-database';
+import { insertBenchDeck, insertBenchUser, percentile, SEEDED_AT, startBenchApp } from './support/study-account';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
-const DAY = 86_400_000;
-const NOW = Date.parse('2026-11-22T15:00:00.000Z');
-const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
 const median = (values: number[]) =>
   percentile(
     [...values].sort((a, b) => a - b),
     50,
   );
-
-/** A small deterministic PRNG (mulberry32), so that both databases get the same data. */
-function prng(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---- 1. The Cards tab of a 30,000-card deck in Chromium ----
 
@@ -222,55 +201,23 @@ async function seedSearch(handle: DatabaseHandle, userId: string, vocabulary: st
   const random = prng(7);
   const pick = zipfPicker(vocabulary.length, random);
   const sentence = (words: number) => Array.from({ length: words }, () => vocabulary[pick()]).join(' ');
-  const clock = { now: () => NOW - 400 * DAY };
-  const newId = createIdGenerator(clock);
-  await db
-    .insertInto('users')
-    .values({
-      id: userId,
-      email: `search-bench-${userId}@example.com`,
-      name: 'Bench',
-      password_hash: null,
-      google_sub: null,
-      created_at: NOW - 400 * DAY,
-      updated_at: NOW - 400 * DAY,
-    })
-    .execute();
+  const newId = createIdGenerator({ now: () => SEEDED_AT });
+  await insertBenchUser(db, userId, `search-bench-${userId}@example.com`);
   for (let d = 0; d < DECKS; d++) {
     const deckId = newId();
-    await db
-      .insertInto('decks')
-      .values({
-        id: deckId,
-        user_id: userId,
-        name: `Deck ${d + 1}`,
-        daily_new_card_limit: 20,
-        created_at: NOW - 400 * DAY + d,
-        updated_at: NOW - 400 * DAY + d,
-      })
-      .execute();
-    const rows: CardsTable[] = [];
+    await insertBenchDeck(db, userId, deckId, d);
+    const rows: NewCardRow[] = [];
     for (let c = 0; c < CARDS_PER_DECK; c++) {
-      const created = NOW - 400 * DAY + d * CARDS_PER_DECK + c;
-      rows.push({
-        id: newId(),
-        user_id: userId,
-        deck_id: deckId,
-        question: `What is ${sentence(6 + Math.floor(random() * 8))}?`,
-        answer: `${sentence(10 + Math.floor(random() * 20))}.`,
-        state: 0,
-        due: created,
-        stability: 0,
-        difficulty: 0,
-        scheduled_days: 0,
-        learning_steps: 0,
-        reps: 0,
-        lapses: 0,
-        last_review: null,
-        first_reviewed_at: null,
-        created_at: created,
-        updated_at: created,
-      });
+      rows.push(
+        newCardRow(
+          { id: newId(), userId, deckId },
+          {
+            question: `What is ${sentence(6 + Math.floor(random() * 8))}?`,
+            answer: `${sentence(10 + Math.floor(random() * 20))}.`,
+          },
+          SEEDED_AT + d * CARDS_PER_DECK + c,
+        ),
+      );
     }
     await db.transaction().execute((trx) => insertCards(trx, rows));
   }
@@ -285,19 +232,7 @@ async function searchPart(label: string, handle: DatabaseHandle, dataDir: string
   await sql.raw(handle.dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(handle.db);
   out(`${label}: seeded ${DECKS * CARDS_PER_DECK} cards in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
-  const clock = { now: () => NOW };
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-    db: handle.db,
-    jwtSecret: SECRET,
-    clock,
-    newId: createIdGenerator(clock),
-    google: null,
-    rateLimiters: memoryRateLimiters(),
-    logger: false,
-  });
-  await app.ready();
-  const token = await createTokenService({ secret: SECRET, ttlMs: DAY, clock }).issue(userId, 0);
+  const { app, token } = await startBenchApp(handle, dataDir, userId);
   const random = prng(11);
   const pick = zipfPicker(vocabulary.length, random);
   const word = () => vocabulary[pick()] ?? 'a';

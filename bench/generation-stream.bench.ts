@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { overHttp, signUpAndLogIn } from './support/accounts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tokensPerSecond = 50;
@@ -134,18 +135,7 @@ async function apiServer(env: Record<string, string>) {
 
 async function token(url: string): Promise<string> {
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'bench password 123';
-  await fetch(`${url}/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, name: 'Bench' }),
-  });
-  const login = await fetch(`${url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: email, password }),
-  });
-  return ((await login.json()) as { access_token: string }).access_token;
+  return signUpAndLogIn(overHttp(url), email, 'bench password 123');
 }
 
 function form() {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { multipartBody } from '../apps/server/test/support/multipart';
 import { createTestApp } from '../apps/server/test/support/test-app';
+import { inProcess, signUpAndLogIn } from './support/accounts';
 
 const firstByteMs = 1000;
 const tokensPerSecond = 60;
@@ -67,18 +68,7 @@ async function run(label: string, env: Record<string, string>) {
     },
   });
   try {
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/signup',
-      payload: { email: 'bench@example.com', password: 'bench password 123', name: 'Bench' },
-    });
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=bench%40example.com&password=bench+password+123',
-    });
-    const token = login.json<{ access_token: string }>().access_token;
+    const token = await signUpAndLogIn(inProcess(ctx.app), 'bench@example.com', 'bench password 123');
     const body = multipartBody([{ name: 'file', value: Buffer.from(document), filename: 'notes.txt' }]);
     const started = performance.now();
     const response = await ctx.app.inject({

@@ -7,6 +7,7 @@ import { type JunkRule, junkReasons, junkRules } from '../apps/server/src/adapte
 import { multipartBody } from '../apps/server/test/support/multipart';
 import { createTestApp } from '../apps/server/test/support/test-app';
 import { type DocumentSpec, documents, vocabularyLists } from './generator-quality/documents';
+import { inProcess, signUpAndLogIn } from './support/accounts';
 import { buildFile, vocabularyLines } from './support/generator-corpus';
 
 interface Card {
@@ -36,18 +37,7 @@ function covered(fact: { all: string[] }, cards: Card[]): boolean {
 const ctx = await createTestApp({
   env: { AI_PROVIDER: 'offline', FREE_GENERATIONS_PER_MONTH: '10000' },
 });
-await ctx.app.inject({
-  method: 'POST',
-  url: '/signup',
-  payload: { email: 'bench@example.com', password: 'bench password 123', name: 'Bench' },
-});
-const login = await ctx.app.inject({
-  method: 'POST',
-  url: '/login',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: 'username=bench%40example.com&password=bench+password+123',
-});
-const token = login.json<{ access_token: string }>().access_token;
+const token = await signUpAndLogIn(inProcess(ctx.app), 'bench@example.com', 'bench password 123');
 
 interface Row {
   spec: DocumentSpec;

@@ -17,6 +17,7 @@ import {
   reversed,
   type TestNote,
 } from '../apps/server/test/support/anki-packages';
+import { overHttp, signUpAndLogIn } from './support/accounts';
 
 const NOTES = 30_000;
 const IMAGES = 1_000;
@@ -48,45 +49,18 @@ function generateNotes(): { notes: TestNote[]; media: Record<string, Buffer> } {
   for (let i = 0; i < NOTES; i++) {
     const deckId = decks[i % decks.length] as number;
     const kind = i % 10;
+    // Note i of a notetype with these fields, one card per ordinal, all in the note's deck.
+    const note = (notetypeId: number, fields: string[], ords: number[]) =>
+      notes.push({ id: i + 1, guid: `bench${i}`, notetypeId, fields, cards: ords.map((ord) => ({ ord, deckId })) });
     if (i < IMAGES) {
       media[`img${i}.png`] = image(i);
-      notes.push({
-        id: i + 1,
-        guid: `bench${i}`,
-        notetypeId: basic.id,
-        fields: [`Figure ${i}: what does it show? <img src="img${i}.png">`, `Structure <b>${i}</b>`],
-        cards: [{ ord: 0, deckId }],
-      });
+      note(basic.id, [`Figure ${i}: what does it show? <img src="img${i}.png">`, `Structure <b>${i}</b>`], [0]);
     } else if (kind < 6) {
-      notes.push({
-        id: i + 1,
-        guid: `bench${i}`,
-        notetypeId: basic.id,
-        fields: [`What is term number ${i}?`, `It is <i>definition ${i}</i>, see \\(x_{${i}}^2\\).`],
-        cards: [{ ord: 0, deckId }],
-      });
+      note(basic.id, [`What is term number ${i}?`, `It is <i>definition ${i}</i>, see \\(x_{${i}}^2\\).`], [0]);
     } else if (kind < 8) {
-      notes.push({
-        id: i + 1,
-        guid: `bench${i}`,
-        notetypeId: reversed.id,
-        fields: [`Word ${i}`, `Meaning ${i}`],
-        cards: [
-          { ord: 0, deckId },
-          { ord: 1, deckId },
-        ],
-      });
+      note(reversed.id, [`Word ${i}`, `Meaning ${i}`], [0, 1]);
     } else {
-      notes.push({
-        id: i + 1,
-        guid: `bench${i}`,
-        notetypeId: cloze.id,
-        fields: [`The {{c1::capital}} of region ${i} is {{c2::city ${i}::a city}}.`, ''],
-        cards: [
-          { ord: 0, deckId },
-          { ord: 1, deckId },
-        ],
-      });
+      note(cloze.id, [`The {{c1::capital}} of region ${i} is {{c2::city ${i}::a city}}.`, ''], [0, 1]);
     }
   }
   return { notes, media };
@@ -141,17 +115,7 @@ async function main() {
       return { hwm: kb('VmHWM') / 1024, rss: kb('VmRSS') / 1024 };
     };
     const email = `bench-${Date.now()}@example.com`;
-    const password = 'correct horse battery';
-    await fetch(`${base}/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, name: 'Bench' }),
-    });
-    const login = await fetch(`${base}/login`, {
-      method: 'POST',
-      body: new URLSearchParams({ username: email, password }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const token = await signUpAndLogIn(overHttp(base), email, 'correct horse battery');
     const before = peak();
     out(
       `server before import: peak RSS ${before.hwm.toFixed(0)} MiB (database: ${databaseUrl ? 'PostgreSQL' : 'SQLite'})`,

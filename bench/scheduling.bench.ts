@@ -18,6 +18,7 @@ import { createFsrsOptimizer } from '../apps/server/src/adapters/fsrs/fsrs-optim
 import {
   perturbedParameters,
   prng,
+  reviewHistoriesOf,
   type SimulatedReview,
   simulateLearner,
 } from '../apps/server/test/support/simulated-learner';
@@ -90,27 +91,11 @@ async function main(): Promise<void> {
 
   // One 10,000-review history through the app's adapter: a worker thread per fit, off the event loop.
   const big = simulateLearner(perturbedParameters(random), 10_000, random, 25);
-  const byCard = new Map<number, SimulatedReview[]>();
-  for (const review of big) byCard.set(review.card, [...(byCard.get(review.card) ?? []), review]);
-  const ratings: number[] = [];
-  const days: number[] = [];
-  const starts: number[] = [];
-  for (const reviews of byCard.values()) {
-    starts.push(ratings.length);
-    for (const review of reviews) {
-      ratings.push(review.rating);
-      days.push(review.day);
-    }
-  }
-  starts.push(ratings.length);
   const optimizer = createFsrsOptimizer({ timeoutMs: 600_000 });
   let ticks = 0;
   const ticker = setInterval(() => ticks++, 10);
   const start = performance.now();
-  const result = await optimizer.fit(
-    { ratings: Uint8Array.from(ratings), days: Int32Array.from(days), cardStarts: Int32Array.from(starts) },
-    default_w,
-  );
+  const result = await optimizer.fit(reviewHistoriesOf(big), default_w);
   const elapsed = performance.now() - start;
   clearInterval(ticker);
   out(

@@ -2,14 +2,20 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createIdGenerator } from '../apps/server/src/adapters/ids';
-import { memoryRateLimiters } from '../apps/server/src/adapters/rate-limit/rate-limiter';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, migrateToLatest } from '../apps/server/src/db/database';
 import type { CardsTable, FsrsState, ReviewLogsTable } from '../apps/server/src/db/schema';
-import { createTokenService } from '../apps/server/src/modules/auth/tokens';
 import { insertCards } from '../apps/server/src/modules/study-core/deck-counters';
+import { prng } from '../apps/server/test/support/simulated-learner';
 import { onEachDatabase } from './support/each-database';
+import {
+  DAY,
+  insertBenchDeck,
+  insertBenchUser,
+  BENCH_NOW as NOW,
+  percentile,
+  SEEDED_AT,
+  startBenchApp,
+} from './support/study-account';
 
 const DECKS = 10;
 const CARDS_PER_DECK = 10_000;
@@ -19,62 +25,26 @@ const WARMUP = 20;
 const RUNS = 300;
 const BATCH = 500;
 const MINUTE = 60_000;
-const DAY = 86_400_000;
-const NOW = Date.parse('2026-11-22T15:00:00.000Z');
-const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
-/** A small deterministic PRNG (mulberry32), so that both databases get the same data. */
-function prng(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function seed(handle: DatabaseHandle, userId: string): Promise<string[]> {
   const db = handle.db;
-  const clock = { now: () => NOW - 400 * DAY };
-  const newId = createIdGenerator(clock);
+  const newId = createIdGenerator({ now: () => SEEDED_AT });
   const random = prng(42);
-  await db
-    .insertInto('users')
-    .values({
-      id: userId,
-      email: 'bench@example.com',
-      name: 'Bench',
-      password_hash: null,
-      google_sub: null,
-      created_at: NOW - 400 * DAY,
-      updated_at: NOW - 400 * DAY,
-    })
-    .execute();
+  await insertBenchUser(db, userId, 'bench@example.com');
   const deckIds: string[] = [];
   const cardIds: { id: string; deck: string }[] = [];
   for (let d = 0; d < DECKS; d++) {
     const deckId = newId();
     deckIds.push(deckId);
-    await db
-      .insertInto('decks')
-      .values({
-        id: deckId,
-        user_id: userId,
-        name: `Deck ${d + 1}`,
-        daily_new_card_limit: 20,
-        created_at: NOW - 400 * DAY + d,
-        updated_at: NOW - 400 * DAY + d,
-      })
-      .execute();
+    await insertBenchDeck(db, userId, deckId, d);
     const rows: CardsTable[] = [];
     for (let c = 0; c < CARDS_PER_DECK; c++) {
       const roll = random();
       // 50% new, 49% long-term review (due from 30 days ago to a year ahead), 0.5% learning, 0.5% relearning.
       const state: FsrsState = roll < 0.5 ? 0 : roll < 0.99 ? 2 : roll < 0.995 ? 1 : 3;
-      const created = NOW - 400 * DAY + c * MINUTE;
+      const created = SEEDED_AT + c * MINUTE;
       const due =
         state === 0
           ? created
@@ -177,11 +147,6 @@ async function seed(handle: DatabaseHandle, userId: string): Promise<string[]> {
   return deckIds;
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
-
 async function time(app: FastifyInstance, url: string, token: string) {
   const call = async () => {
     const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -218,19 +183,7 @@ async function run(label: string, handle: DatabaseHandle, dataDir: string): Prom
     `${label}: seeded ${DECKS * CARDS_PER_DECK} cards, ${HISTORY_LOGS + TODAY_LOGS} review-log rows in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
 
-  const clock = { now: () => NOW };
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-    db: handle.db,
-    jwtSecret: SECRET,
-    clock,
-    newId: createIdGenerator(clock),
-    google: null,
-    rateLimiters: memoryRateLimiters(),
-    logger: false,
-  });
-  await app.ready();
-  const token = await createTokenService({ secret: SECRET, ttlMs: DAY, clock }).issue(userId, 0);
+  const { app, token } = await startBenchApp(handle, dataDir, userId);
   const deck = deckIds[3] ?? '';
   const calls = [
     ['GET /cards/due', '/cards/due'],

@@ -62,12 +62,20 @@ export async function buildServer() {
     absWorkingDir: serverDir,
     entryPoints: {
       server: 'src/server.ts',
+      'parser-broker': 'src/adapters/extract/parser-broker.ts',
       'parse-worker': 'src/adapters/extract/parse-worker.ts',
       'offline-worker': 'src/adapters/ai/offline/offline-worker.ts',
       'import-worker': 'src/modules/interop/import-worker.ts',
     },
     outdir: 'dist',
     bundle: true,
+    // Code behind a dynamic import() goes to its own chunk, read only when first needed, so the server process does
+    // not parse or hold what it may never use (the Stripe SDK, BullMQ, the offline generator of the tests' in-process
+    // runner…). Chunks sit beside the entries, so import.meta.url-relative paths hold in them too. A CommonJS
+    // package imported dynamically then offers only its `default` export (module.exports): write
+    // `(await import('pg')).default`, never a named export, which works under tsx but is undefined in the build.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',

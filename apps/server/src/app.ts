@@ -15,13 +15,14 @@ import type { Kysely } from 'kysely';
 import type { AiProvider } from './adapters/ai/ai-provider';
 import { createAiProvider } from './adapters/ai/create-provider';
 import type { Clock } from './adapters/clock';
-import { createParserPool } from './adapters/extract/parser-pool';
+import { createIsolatedExtractor } from './adapters/extract/isolated-extractor';
 import { createFsrsOptimizer, type FsrsOptimizer } from './adapters/fsrs/fsrs-optimizer';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
+import { createUploadDir } from './adapters/uploads/upload-dir';
 import { buildApiDocument } from './api-document';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -52,7 +53,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
-import { createQueueRunner } from './modules/generation/generation-queue';
+import type { createQueueRunner } from './modules/generation/generation-queue';
 import { healthRoutes } from './modules/health/health.routes';
 import { createWorkerImportParser, type ImportParser, limitImports } from './modules/interop/import-runner';
 import { createInteropRepo } from './modules/interop/interop.repo';
@@ -107,12 +108,18 @@ export interface AppDeps {
   /** Reads imported files; defaults to a worker thread per import. */
   importParser?: ImportParser;
   /** Idle time before a `: keep-alive` comment on POST /create's event stream; 15 s unless a test shortens it. */
+  /** Where the folder of uploads waiting to be parsed is made (the system's temporary folder by default). */
+  uploadsParentDir?: string;
   keepAliveMs?: number;
 }
 
-/** GENERATION_QUEUE=redis: generations run on the Redis queue's worker processes; otherwise in this process. */
-function createQueueRunnerFor(config: Config): ReturnType<typeof createQueueRunner> | undefined {
+/**
+ * GENERATION_QUEUE=redis: generations run on the Redis queue's worker processes; otherwise in this process.
+ * BullMQ is loaded only in that mode.
+ */
+async function createQueueRunnerFor(config: Config): Promise<ReturnType<typeof createQueueRunner> | undefined> {
   if (config.generationQueue.mode !== 'redis' || !config.redisUrl) return undefined;
+  const { createQueueRunner } = await import('./modules/generation/generation-queue');
   return createQueueRunner({
     redisUrl: config.redisUrl,
     queueName: config.generationQueue.name,
@@ -329,12 +336,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     freeGenerationsPerMonth: config.quota.freeGenerationsPerMonth,
   });
   quotaRoutes(app, quota);
-  const extractor = createParserPool({
+  const extractor = createIsolatedExtractor({
     ...config.extraction,
     onKill: (reason) => app.log.warn({ reason }, 'parser process killed'),
   });
   app.addHook('onClose', () => extractor.close());
-  const queueRunner = createQueueRunnerFor(config);
+  const uploads = createUploadDir(deps.uploadsParentDir);
+  app.addHook('onClose', async () => uploads.close());
+  // A listening server starts the parser broker at once, so that no upload waits for it (tests that only inject
+  // start it with their first file).
+  app.addHook('onListen', async () => extractor.warm());
+  const queueRunner = await createQueueRunnerFor(config);
   if (queueRunner) app.addHook('onClose', () => queueRunner.close());
   generationRoutes(
     app,
@@ -352,7 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ai: config.ai,
       ...(queueRunner ? { runner: queueRunner } : {}),
     }),
-    { keepAliveMs: deps.keepAliveMs ?? 15_000 },
+    { keepAliveMs: deps.keepAliveMs ?? 15_000, uploads },
   );
   const quiz = createQuizService({
     repo: createQuizRepo(deps.db),

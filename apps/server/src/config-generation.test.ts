@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { configProblems } from '../test/support/config-env';
 import { ConfigError, loadConfig } from './config';
 
 describe('generation settings', () => {
@@ -73,13 +74,13 @@ describe('generation settings', () => {
     expect(() =>
       loadConfig({ AI_CONCURRENCY: '0', MAX_CARDS_PER_GENERATION: 'many', LOG_GENERATION_TEXT: 'maybe' }),
     ).toThrow(ConfigError);
-    try {
-      loadConfig({ AI_CONCURRENCY: '0', MAX_CARDS_PER_GENERATION: 'many', LOG_GENERATION_TEXT: 'maybe' });
-    } catch (error) {
-      const problems = (error as ConfigError).problems.join('\n');
-      expect(problems).toContain('AI_CONCURRENCY must be a positive whole number');
-      expect(problems).toContain('MAX_CARDS_PER_GENERATION must be a positive whole number');
-      expect(problems).toContain('LOG_GENERATION_TEXT must be true or false');
-    }
+    const problems = configProblems({
+      AI_CONCURRENCY: '0',
+      MAX_CARDS_PER_GENERATION: 'many',
+      LOG_GENERATION_TEXT: 'maybe',
+    }).join('\n');
+    expect(problems).toContain('AI_CONCURRENCY must be a positive whole number');
+    expect(problems).toContain('MAX_CARDS_PER_GENERATION must be a positive whole number');
+    expect(problems).toContain('LOG_GENERATION_TEXT must be true or false');
   });
 });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { configProblems } from '../test/support/config-env';
+import { loadConfig } from './config';
 
 describe('generation queue settings', () => {
   it('defaults to generating in process', () => {
@@ -27,16 +18,16 @@ describe('generation queue settings', () => {
   });
 
   it('names every bad value', () => {
-    expect(problems({ GENERATION_QUEUE: 'redis' })).toEqual([
+    expect(configProblems({ GENERATION_QUEUE: 'redis' })).toEqual([
       'GENERATION_QUEUE is "redis" but REDIS_URL is not set (got "redis")',
     ]);
-    expect(problems({ GENERATION_QUEUE: 'kafka' })).toEqual([
+    expect(configProblems({ GENERATION_QUEUE: 'kafka' })).toEqual([
       'GENERATION_QUEUE must be in-process or redis (got "kafka")',
     ]);
-    expect(problems({ GENERATION_QUEUE_NAME: 'a b' })).toEqual([
+    expect(configProblems({ GENERATION_QUEUE_NAME: 'a b' })).toEqual([
       'GENERATION_QUEUE_NAME must be 1 to 64 letters, digits, _ or - (got "a b")',
     ]);
-    expect(problems({ GENERATION_WORKER_CONCURRENCY: '0' })).toEqual([
+    expect(configProblems({ GENERATION_WORKER_CONCURRENCY: '0' })).toEqual([
       'GENERATION_WORKER_CONCURRENCY must be a positive whole number (got "0")',
     ]);
   });

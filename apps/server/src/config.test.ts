@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { configProblems } from '../test/support/config-env';
+import { loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has defaults that run the product offline', () => {
@@ -83,11 +74,11 @@ describe('loadConfig', () => {
   });
 
   it('names the setting that is wrong', () => {
-    expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "abc")']);
+    expect(configProblems({ PORT: 'abc' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "abc")']);
   });
 
   it('lists every bad setting at once, without echoing secrets', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       PORT: '70000',
       DATABASE_URL: 'mysql://root@db/cards',
       PUBLIC_URL: 'not a url',
@@ -103,7 +94,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses the openai provider without an endpoint or key', () => {
-    expect(problemsOf({ AI_PROVIDER: 'openai' })).toEqual([
+    expect(configProblems({ AI_PROVIDER: 'openai' })).toEqual([
       'AI_PROVIDER is "openai" but neither OPENAI_BASE_URL nor OPENAI_API_KEY is set (got "openai")',
     ]);
   });
@@ -118,7 +109,7 @@ describe('loadConfig', () => {
     it('refuses to start without STRIPE_SECRET_KEY on a public host or an https PUBLIC_URL', () => {
       const envs: Record<string, string>[] = [{ HOST: '0.0.0.0' }, { PUBLIC_URL: 'https://cards.example.com' }];
       for (const env of envs) {
-        const problems = problemsOf(env);
+        const problems = configProblems(env);
         expect(problems).toHaveLength(1);
         expect(problems[0]).toMatch(/^STRIPE_SECRET_KEY is not set on a server that is not local/);
         expect(problems[0]).toContain('PAYMENTS_MODE=test');
@@ -128,7 +119,7 @@ describe('loadConfig', () => {
     it('runs test mode anywhere with PAYMENTS_MODE=test, live mode with a key', () => {
       expect(loadConfig({ HOST: '0.0.0.0', PAYMENTS_MODE: 'test' }).payments.mode).toBe('test');
       expect(loadConfig({ HOST: '0.0.0.0', STRIPE_SECRET_KEY: 'sk_live_x' }).payments.mode).toBe('live');
-      expect(problemsOf({ PAYMENTS_MODE: 'live' })).toEqual([
+      expect(configProblems({ PAYMENTS_MODE: 'live' })).toEqual([
         'PAYMENTS_MODE is "live" but STRIPE_SECRET_KEY is not set (got "live")',
       ]);
     });

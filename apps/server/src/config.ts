@@ -11,35 +11,18 @@ const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value
 
 const optionalString = z.preprocess(emptyAsUndefined, z.string().trim().optional());
 
-const port = z.preprocess(
-  emptyAsUndefined,
-  z.coerce
-    .number({ error: 'must be a whole number from 0 to 65535' })
-    .int('must be a whole number from 0 to 65535')
-    .min(0, 'must be a whole number from 0 to 65535')
-    .max(65535, 'must be a whole number from 0 to 65535')
-    .default(3000),
-);
-
-const positiveInt = (fallback: number) =>
-  z.preprocess(
+/** A whole number from `min` (to `max`, if given), every rule with the one message; empty takes the default. */
+const wholeNumber = (range: { min: number; max?: number }, message: string) => (fallback: number) => {
+  const atLeast = z.coerce.number({ error: message }).int(message).min(range.min, message);
+  return z.preprocess(
     emptyAsUndefined,
-    z.coerce
-      .number({ error: 'must be a positive whole number' })
-      .int('must be a positive whole number')
-      .positive('must be a positive whole number')
-      .default(fallback),
+    (range.max === undefined ? atLeast : atLeast.max(range.max, message)).default(fallback),
   );
+};
 
-const nonNegativeInt = (fallback: number) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number, 0 or more' })
-      .int('must be a whole number, 0 or more')
-      .min(0, 'must be a whole number, 0 or more')
-      .default(fallback),
-  );
+const port = wholeNumber({ min: 0, max: 65535 }, 'must be a whole number from 0 to 65535')(3000);
+const positiveInt = wholeNumber({ min: 1 }, 'must be a positive whole number');
+const nonNegativeInt = wholeNumber({ min: 0 }, 'must be a whole number, 0 or more');
 
 const booleanFlag = z.preprocess(
   emptyAsUndefined,
@@ -426,4 +409,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workerConcurrency: e.GENERATION_WORKER_CONCURRENCY,
     },
   };
+}
+
+/** A process's start (`npm start`, `npm run worker`): the config, or every bad setting on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee the settings table in README.md.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { systemClock } from './adapters/clock';
 import { createGoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
@@ -26,7 +25,10 @@ async function main(): Promise<void> {
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db, database.dialect);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: true }) : undefined;
+  // The Redis client is loaded only when REDIS_URL is set (its default export: see the note in build-server.mjs).
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).default(config.redisUrl, { enableOfflineQueue: true })
+    : undefined;
 
   const app = await buildApp({
     config,

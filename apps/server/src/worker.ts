@@ -2,8 +2,8 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { createAiProvider } from './adapters/ai/create-provider';
 import { systemClock } from './adapters/clock';
-import { createParserPool } from './adapters/extract/parser-pool';
-import { ConfigError, loadConfig } from './config';
+import { createIsolatedExtractor } from './adapters/extract/isolated-extractor';
+import { loadConfigOrExit } from './config';
 import { createGenerationPipeline } from './modules/generation/generation-pipeline';
 import { startGenerationWorker } from './modules/generation/generation-worker';
 
@@ -13,26 +13,18 @@ import { startGenerationWorker } from './modules/generation/generation-worker';
  * this machine or others.
  */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee the settings table in README.md.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.redisUrl) {
     process.stderr.write('REDIS_URL must be set for a generation worker.\n');
     process.exit(1);
   }
   const log = pino({ level: config.logLevel });
   // The same isolated, bounded parser processes and AI provider as the API server's in-process mode.
-  const extractor = createParserPool({
+  const extractor = createIsolatedExtractor({
     ...config.extraction,
     onKill: (reason) => log.warn({ reason }, 'parser process killed'),
   });
+  extractor.warm();
   const provider = createAiProvider(config.ai);
   const pipeline = createGenerationPipeline({
     provider,

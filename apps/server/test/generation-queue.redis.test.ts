@@ -13,9 +13,10 @@ import { messages } from '@flashcards/shared/messages';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueConnection } from '../src/modules/generation/generation-queue';
-import { openLiveStream, type StreamEvent } from './support/event-stream';
+import { nextCard, openCreateStream, readAll } from './support/event-stream';
 import { signUpAndLogIn } from './support/factories';
-import { FakeChatServer, streamCompletion } from './support/fake-chat-server';
+import { cardsReply, FakeChatServer, streamCompletion, watchedStream } from './support/fake-chat-server';
+import { biology, freeUsed as freeUsedIn, waitFor } from './support/generation';
 import { multipartBody } from './support/multipart';
 import { createTestApp, type TestContext } from './support/test-app';
 
@@ -23,10 +24,6 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const redisUrl = process.env.REDIS_URL ?? '';
 const queueName = `test-${randomBytes(6).toString('hex')}`;
 const deadlineSeconds = 40;
-
-const biology =
-  'Photosynthesis is the process by which green plants use sunlight to make glucose from carbon dioxide and water. ' +
-  'Chlorophyll is the green pigment that absorbs light energy.';
 
 interface WorkerProcess {
   child: ChildProcess;
@@ -40,16 +37,6 @@ const fake = new FakeChatServer();
 let api: TestContext;
 let apiUrl: string;
 const workers: WorkerProcess[] = [];
-
-async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number) {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function startWorker(modelUrl: string): Promise<WorkerProcess> {
   const child = spawn('npm', ['run', '--silent', 'worker'], {
@@ -91,30 +78,7 @@ async function startWorker(modelUrl: string): Promise<WorkerProcess> {
 
 const jobStarts = (worker: WorkerProcess) => worker.lines.filter((line) => line.msg === 'generation job started');
 
-async function freeUsed(userId: string): Promise<number> {
-  const row = await api.database.db
-    .selectFrom('users')
-    .select('free_used')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.free_used;
-}
-
-/** A model reply of `count` cards, written slowly. */
-function cardsReply(prefix: string, count: number): string {
-  return JSON.stringify({
-    cards: Array.from({ length: count }, (_, i) => ({
-      question: `What does ${prefix} rule ${i + 1} say?`,
-      answer: `${prefix} rule ${i + 1} says something distinct number ${i + 1}.`,
-    })),
-  });
-}
-
-async function readAll(stream: Awaited<ReturnType<typeof openLiveStream>>): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for (let event = await stream.next(); event; event = await stream.next()) events.push(event);
-  return events;
-}
+const freeUsed = (userId: string) => freeUsedIn(api.database, userId);
 
 beforeAll(async () => {
   const modelUrl = await fake.start();
@@ -160,18 +124,12 @@ describe('generation through the Redis queue', () => {
       finished = true;
     };
     const { user, headers } = await signUpAndLogIn(api.app);
-    const body = multipartBody([{ name: 'text', value: biology }]);
-    const stream = await openLiveStream(`${apiUrl}/create`, {
-      headers: { ...headers, ...body.headers },
-      body: body.payload,
-    });
+    const stream = await openCreateStream(apiUrl, headers, biology);
     expect(stream.status).toBe(200);
-    const events: StreamEvent[] = [];
     let finishedAtFirstCard: boolean | null = null;
-    for (let event = await stream.next(); event; event = await stream.next()) {
+    const events = await readAll(stream, (event) => {
       if (event.event === 'card' && finishedAtFirstCard === null) finishedAtFirstCard = finished;
-      events.push(event);
-    }
+    });
     expect(finishedAtFirstCard).toBe(false);
     expect(events[0]).toEqual({ event: 'progress', data: { stage: 'generating', done: 0, total: 40 } });
     const cards = events.filter((e) => e.event === 'card').map((e) => e.data);
@@ -208,28 +166,14 @@ describe('generation through the Redis queue', () => {
   });
 
   it('a client that leaves before the first card stops the worker’s model request and is refunded', async () => {
-    let gone = false;
-    let asked = false;
-    fake.handler = async (_request, res) => {
-      asked = true;
-      await streamCompletion(res, ` ${' '.repeat(500)}${cardsReply('Left', 3)}`, {
-        piece: 1,
-        delayMs: 20,
-        onClientGone: () => {
-          gone = true;
-        },
-      });
-    };
+    const { seen, handler } = watchedStream(` ${' '.repeat(500)}${cardsReply('Left', 3)}`, { piece: 1, delayMs: 20 });
+    fake.handler = handler;
     const { user, headers } = await signUpAndLogIn(api.app);
-    const body = multipartBody([{ name: 'text', value: biology }]);
-    const stream = await openLiveStream(`${apiUrl}/create`, {
-      headers: { ...headers, ...body.headers },
-      body: body.payload,
-    });
-    await waitFor(() => asked, 10_000);
+    const stream = await openCreateStream(apiUrl, headers, biology);
+    await waitFor(() => seen.asked, 10_000);
     stream.abort();
     const started = Date.now();
-    await waitFor(() => gone, 2_000);
+    await waitFor(() => seen.gone, 2_000);
     expect(Date.now() - started).toBeLessThan(2_000);
     await waitFor(async () => (await freeUsed(user._id)) === 0, 2_000);
   });
@@ -240,14 +184,9 @@ describe('generation through the Redis queue', () => {
       await streamCompletion(res, cardsReply('Kill', 6), { piece: 8, delayMs: 40 });
     };
     const { user, headers } = await signUpAndLogIn(api.app);
-    const body = multipartBody([{ name: 'text', value: biology }]);
     const before = workers.map((worker) => jobStarts(worker).length);
-    const stream = await openLiveStream(`${apiUrl}/create`, {
-      headers: { ...headers, ...body.headers },
-      body: body.payload,
-    });
-    let event = await stream.next();
-    while (event && event.event !== 'card') event = await stream.next();
+    const stream = await openCreateStream(apiUrl, headers, biology);
+    const event = await nextCard(stream);
     expect(event?.data.question).toBe('What does Kill rule 1 say?');
 
     const holder = workers.find((worker, i) => jobStarts(worker).length > (before[i] ?? 0));

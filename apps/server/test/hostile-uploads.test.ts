@@ -1,29 +1,39 @@
 // Hostile uploads against a real listening server: each file is answered with a 4xx { detail, code }, the server
 // keeps answering /healthz while the file is parsed (in an isolated worker process) and afterwards, and nothing is
 // charged. Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from './support/factories';
-import {
-  blankGiantPagesPdf,
-  corruptJpeg,
-  hugeSectorDoc,
-  inflatingPdf,
-  loopingOleDoc,
-  manyShapesPptx,
-  repeatedSlidePptx,
-  truncatedHugePng,
-  whitePng,
-} from './support/hostile-files';
+import { blankGiantPagesPdf, corruptJpeg, hostileUploads, repeatedSlidePptx, whitePng } from './support/hostile-files';
 import { multipartBody } from './support/multipart';
 import { createTestApp, type TestContext } from './support/test-app';
 
-/** A server on a loopback port, with its base URL. */
-async function listening(env: Record<string, string> = {}): Promise<TestContext & { base: string }> {
-  const ctx = await createTestApp({ env: { EXTRACT_TIMEOUT: '15s', ...env } });
+/** A server on a loopback port, with its base URL and the files of its uploads folder. */
+async function listening(
+  env: Record<string, string> = {},
+): Promise<TestContext & { base: string; uploadsLeft: () => string[] }> {
+  const parent = mkdtempSync(path.join(tmpdir(), 'hostile-uploads-'));
+  const ctx = await createTestApp({ env: { EXTRACT_TIMEOUT: '15s', ...env }, uploadsParentDir: parent });
   const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  return Object.assign(ctx, { base: address });
+  const uploadsLeft = () => readdirSync(parent).flatMap((dir) => readdirSync(path.join(parent, dir)));
+  return Object.assign(ctx, { base: address, uploadsLeft });
+}
+
+/** Runs `work` against a listening server of its own, closed afterwards whatever happens. */
+async function withServer(
+  env: Record<string, string>,
+  work: (server: Awaited<ReturnType<typeof listening>>) => Promise<void>,
+): Promise<void> {
+  const server = await listening(env);
+  try {
+    await work(server);
+  } finally {
+    await server.close();
+  }
 }
 
 /** Polls /healthz every 25 ms until stopped; each answer's latency in ms (Infinity for a failed one). */
@@ -86,7 +96,7 @@ const unreadable = { detail: messages.fileUnreadable, code: 'file_unreadable' };
 const noText = { detail: messages.noTextInFile, code: 'file_unreadable' };
 
 describe('hostile uploads', () => {
-  let server: TestContext & { base: string };
+  let server: Awaited<ReturnType<typeof listening>>;
   beforeAll(async () => {
     server = await listening();
   });
@@ -94,32 +104,17 @@ describe('hostile uploads', () => {
     await server.close();
   });
 
-  const cases: { name: string; file: () => Promise<Buffer> | Buffer; filename: string; answer: object }[] = [
-    { name: 'a truncated PNG claiming 30000×30000', file: truncatedHugePng, filename: 'photo.png', answer: unreadable },
-    { name: 'a corrupt JPEG', file: corruptJpeg, filename: 'photo.jpg', answer: unreadable },
-    { name: 'a .doc whose sector chain loops', file: loopingOleDoc, filename: 'notes.doc', answer: unreadable },
-    { name: 'a .doc with a 2^30-byte sector size', file: hugeSectorDoc, filename: 'notes.doc', answer: unreadable },
-    {
-      name: 'a slide of 100,000 <p:sp>',
-      file: () => manyShapesPptx(100_000),
-      filename: 'slides.pptx',
-      answer: unreadable,
-    },
-    { name: 'a PDF stream inflating to 256 MB', file: () => inflatingPdf(), filename: 'doc.pdf', answer: unreadable },
-    { name: 'a PDF of 12 blank giant pages', file: () => blankGiantPagesPdf(12), filename: 'doc.pdf', answer: noText },
-    { name: 'an 8000×8000 PNG', file: () => whitePng(8000, 8000), filename: 'scan.png', answer: unreadable },
-  ];
-
-  for (const { name, file, filename, answer } of cases) {
+  const answers = { unreadable, noText };
+  for (const { name, make, filename, refusal } of hostileUploads) {
     it(`${name}: 422 { detail, code }, nothing charged, /healthz fast during and after`, async () => {
-      const bytes = await file();
+      const bytes = await make();
       const { headers } = await signUpAndLogIn(server.app);
       const before = await remaining(server.base, headers);
       const probe = probeHealth(server.base);
       const reply = await upload(server.base, headers, bytes, filename);
       const latencies = await probe.stop();
       expect(reply.status).toBe(422);
-      expect(reply.body).toEqual(answer);
+      expect(reply.body).toEqual(answers[refusal]);
       expect(await remaining(server.base, headers)).toBe(before);
       expect(latencies.length).toBeGreaterThan(0);
       expect(latencies.every(Number.isFinite)).toBe(true);
@@ -127,6 +122,8 @@ describe('hostile uploads', () => {
       const fast = latencies.filter((ms) => ms < 100).length;
       expect(fast / latencies.length).toBeGreaterThanOrEqual(0.9);
       await expectHealthyNow(server.base);
+      // The upload waited in a temporary file, removed once answered.
+      expect(server.uploadsLeft()).toEqual([]);
     }, 60_000);
   }
 
@@ -139,6 +136,7 @@ describe('hostile uploads', () => {
     expect(cards.length).toBeLessThanOrEqual(3);
     for (const card of cards) expect(card.source).toEqual({ slide: 1 });
     await expectHealthyNow(server.base);
+    expect(server.uploadsLeft()).toEqual([]);
   }, 60_000);
 });
 
@@ -175,8 +173,7 @@ const biology =
 
 describe('bounded work', () => {
   it('a full parser queue answers 503 busy with Retry-After and charges nothing', async () => {
-    const server = await listening({ EXTRACT_WORKERS: '1', EXTRACT_QUEUE: '0' });
-    try {
+    await withServer({ EXTRACT_WORKERS: '1', EXTRACT_QUEUE: '0' }, async (server) => {
       const first = await signUpAndLogIn(server.app);
       const second = await signUpAndLogIn(server.app);
       const before = await remaining(server.base, second.headers);
@@ -189,14 +186,11 @@ describe('bounded work', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await remaining(server.base, second.headers)).toBe(before);
       expect((await slow).status).toBe(422);
-    } finally {
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('one file generation at a time per user: a second one meanwhile gets 429 generation_in_progress', async () => {
-    const server = await listening();
-    try {
+    await withServer({}, async (server) => {
       const user = await signUpAndLogIn(server.app);
       const slow = upload(server.base, user.headers, await blankGiantPagesPdf(12), 'doc.pdf');
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -207,14 +201,11 @@ describe('bounded work', () => {
       // Once the first has ended, the lock is free again.
       const text = await upload(server.base, user.headers, Buffer.from(biology), 'notes.txt');
       expect(text.status).toBe(200);
-    } finally {
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('the /create rate limit counts failed files too, then answers 429 rate_limited with Retry-After', async () => {
-    const server = await listening({ CREATE_RATE_LIMIT_PER_HOUR: '2' });
-    try {
+    await withServer({ CREATE_RATE_LIMIT_PER_HOUR: '2' }, async (server) => {
       const user = await signUpAndLogIn(server.app);
       expect((await upload(server.base, user.headers, corruptJpeg(), 'a.jpg')).status).toBe(422);
       expect((await upload(server.base, user.headers, Buffer.from(biology), 'a.txt')).status).toBe(200);
@@ -222,9 +213,7 @@ describe('bounded work', () => {
       expect(third.status).toBe(429);
       expect(third.body).toEqual({ detail: messages.rateLimited, code: 'rate_limited' });
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-    } finally {
-      await server.close();
-    }
+    });
   }, 60_000);
 });
 
@@ -246,8 +235,7 @@ describe('slow clients', () => {
   }
 
   it('a JSON body trickled a byte at a time is cut off at BODY_TIMEOUT, an upload at REQUEST_TIMEOUT', async () => {
-    const server = await listening({ BODY_TIMEOUT: '1s', REQUEST_TIMEOUT: '3s' });
-    try {
+    await withServer({ BODY_TIMEOUT: '1s', REQUEST_TIMEOUT: '3s' }, async (server) => {
       const { token } = await signUpAndLogIn(server.app);
       const json = trickle(
         server.base,
@@ -265,14 +253,11 @@ describe('slow clients', () => {
       expect(uploadClosedAfter).toBeGreaterThanOrEqual(2900);
       expect(uploadClosedAfter).toBeLessThan(6000);
       await expectHealthyNow(server.base);
-    } finally {
-      await server.close();
-    }
+    });
   }, 30_000);
 
   it('a finished exchange keeps its keep-alive connection past BODY_TIMEOUT', async () => {
-    const server = await listening({ BODY_TIMEOUT: '1s' });
-    try {
+    await withServer({ BODY_TIMEOUT: '1s' }, async (server) => {
       const url = new URL(server.base);
       const socket = connect(Number(url.port), url.hostname);
       let received = '';
@@ -296,8 +281,6 @@ describe('slow clients', () => {
       expect(received).toContain('HTTP/1.1 201');
       expect(socket.destroyed).toBe(false);
       socket.destroy();
-    } finally {
-      await server.close();
-    }
+    });
   }, 30_000);
 });

@@ -5,6 +5,7 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqlitePath } from '../src/db/database';
 import { MAX_INLINE_DECK_CARDS } from '../src/modules/decks/decks.service';
+import { expectError } from './support/api-error';
 import { DEFAULT_PASSWORD, signUpAndLogIn, uniqueEmail } from './support/factories';
 import { multipartBody } from './support/multipart';
 import { createDeck, saveCards } from './support/study';
@@ -108,8 +109,7 @@ describe('a NUL character in stored text is 422 on both databases (finding 12)',
 describe('bad path parameters answer { detail, code } without echoing the URL', () => {
   it('an undecodable parameter (/decks/%ZZ) is 400', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/decks/%ZZ', headers: session.headers });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: messages.badUrl, code: 'bad_request' });
+    expectError(response, 400, 'bad_request', messages.badUrl);
   });
 
   it('a 3,000-character id is 414', async () => {
@@ -118,8 +118,7 @@ describe('bad path parameters answer { detail, code } without echoing the URL', 
       url: `/decks/${'a'.repeat(3000)}`,
       headers: session.headers,
     });
-    expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ detail: messages.urlTooLong, code: 'uri_too_long' });
+    expectError(response, 414, 'uri_too_long', messages.urlTooLong);
     expect(response.body).not.toContain('aaaa');
   });
 });

@@ -1,33 +1,16 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/database';
-import { migrationProvider } from '../src/db/migrations/migrations';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createMigrator, migrateToLatest } from '../src/db/database';
+import { useTestDatabase } from './support/test-database';
 
 /** Migration 0003 counts the cards that decks already have when it runs, and undoes cleanly. */
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.destroy();
-});
+const database = useTestDatabase();
 
 describe('migration 0003-study-core-extras', () => {
   it('backfills each deck’s card counters from its cards, by state', async () => {
-    const { db, dialect } = database;
-    const schema =
-      dialect === 'postgres'
-        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-        : undefined;
-    const migrator = new Migrator({
-      db,
-      provider: migrationProvider,
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
+    const { db, dialect } = database.current;
+    const migrator = await createMigrator(db, dialect);
     const down = await migrator.migrateTo('0002-study-core');
     expect(down.error).toBeUndefined();
 

@@ -1,38 +1,21 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/database';
-import { migrationProvider } from '../src/db/migrations/migrations';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createMigrator, migrateToLatest } from '../src/db/database';
 import { createCardsRepo } from '../src/modules/cards/cards.repo';
 import { createReviewRepo } from '../src/modules/review/review.repo';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { useTestDatabase } from './support/test-database';
 
 /** Migration 0006 makes the cards that exist already searchable, leaves older reviews alone, and undoes cleanly. */
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.destroy();
-});
+const database = useTestDatabase();
 
 const USER = 'e'.repeat(24);
 const DECK = 'd'.repeat(24);
 
 describe('migration 0006-card-management', () => {
   it('indexes existing cards for search; a review from before it cannot be undone; down and up again', async () => {
-    const { db, dialect } = database;
-    const schema =
-      dialect === 'postgres'
-        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-        : undefined;
-    const migrator = new Migrator({
-      db,
-      provider: migrationProvider,
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
+    const { db, dialect } = database.current;
+    const migrator = await createMigrator(db, dialect);
     expect((await migrator.migrateTo('0005-billing')).error).toBeUndefined();
 
     const now = Date.parse('2026-11-22T10:00:00.000Z');

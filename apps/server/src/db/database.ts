@@ -9,7 +9,7 @@ import {
   type SqliteDatabase as SqliteDialectDatabase,
   sql,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationProvider } from './migrations/migrations';
 import type { Database } from './schema';
 
@@ -91,31 +91,46 @@ function withStatementCache(database: SqliteDatabase.Database, max = 500): Sqlit
 }
 
 // int8 (bigint) columns hold epoch-millisecond times and counters: return them as numbers, not strings.
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+function pgTypes(types: typeof pg.types): { getTypeParser: typeof pg.types.getTypeParser } {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === types.builtins.INT8
+        ? (value: string) => Number(value)
+        : types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+}
 
+/**
+ * The pool is made at the first query, and pg loaded then: a server on SQLite never loads it (pg's connection
+ * module, as it loads, creates a fetch Response to detect Cloudflare Workers, which starts Node's fetch engine and
+ * compiles its WebAssembly HTTP parser: about 15 MB that would stay resident).
+ */
 function openPostgres(connectionString: string): Omit<DatabaseHandle, 'close'> {
-  const pool = new pg.Pool({ connectionString, types: pgTypes, max: 10 });
+  const pool = async () => {
+    const { default: pgModule } = await import('pg');
+    return new pgModule.Pool({ connectionString, types: pgTypes(pgModule.types), max: 10 });
+  };
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }
 
-/** Brings the schema up to date; runs at every start (migrations are idempotent by name). */
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+/** The migrator of this database, with the project's migrations (migrations.ts). */
+export async function createMigrator(db: Kysely<Database>, dialect: DialectName): Promise<Migrator> {
   // On PostgreSQL, keep Kysely's bookkeeping tables in the schema the connection works in (search_path),
   // so that several schemas in one database (tests, tenants) never see each other's migration state.
   const migrationTableSchema =
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: migrationProvider,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
+}
+
+/** Brings the schema up to date; runs at every start (migrations are idempotent by name). */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const migrator = await createMigrator(db, dialect);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../test/support/api-error';
 import { createTestApp, type TestContext } from '../../test/support/test-app';
 
 const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
@@ -130,8 +131,7 @@ describe('the error model', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"email": ',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: messages.malformedJson, code: 'bad_request' });
+    expectError(response, 400, 'bad_request', messages.malformedJson);
   });
 
   it('answers an unsupported content type with 400 bad_request', async () => {
@@ -141,8 +141,7 @@ describe('the error model', () => {
       headers: { 'content-type': 'application/x-something' },
       payload: 'x',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: messages.unsupportedContentType, code: 'bad_request' });
+    expectError(response, 400, 'bad_request', messages.unsupportedContentType);
   });
 
   it('answers a body over the limit with 413 payload_too_large', async () => {
@@ -152,14 +151,12 @@ describe('the error model', () => {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ text: 'x'.repeat(1_100_000) }),
     });
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: messages.bodyTooLarge, code: 'payload_too_large' });
+    expectError(response, 413, 'payload_too_large', messages.bodyTooLarge);
   });
 
   it('answers an unexpected failure with a generic 500 that reveals nothing inside', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/test/explode' });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ detail: messages.internalError, code: 'internal_error' });
+    expectError(response, 500, 'internal_error', messages.internalError);
     expect(response.body).not.toMatch(/secret|SELECT|\/srv|stack/);
   });
 });

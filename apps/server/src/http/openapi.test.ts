@@ -1,17 +1,9 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { errorCodes } from '@flashcards/shared/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/support/test-app';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;
 

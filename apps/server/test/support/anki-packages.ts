@@ -3,7 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import yazl from 'yazl';
+import { schema11 } from '../../src/adapters/anki/schema11';
+import { zipFiles } from '../../src/adapters/anki/zip-files';
+
+export { zipFiles };
 
 /**
  * Builds Anki packages for tests, in each of the three collection formats Anki has written, following Anki's own
@@ -201,35 +204,6 @@ export async function buildPackage(pkg: TestPackage, format: PackageFormat = 'an
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-export function zipFiles(files: [string, Buffer][]): Promise<Buffer> {
-  const archive = new yazl.ZipFile();
-  for (const [name, data] of files) archive.addBuffer(data, name);
-  archive.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    archive.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    archive.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    archive.outputStream.on('error', reject);
-  });
-}
-
-const schema11 = `
-CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
-  ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
-  models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL);
-CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL, mod integer NOT NULL,
-  usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL, sfld integer NOT NULL, csum integer NOT NULL,
-  flags integer NOT NULL, data text NOT NULL);
-CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL, ord integer NOT NULL,
-  mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL, queue integer NOT NULL, due integer NOT NULL,
-  ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL,
-  left integer NOT NULL, odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);
-CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer NOT NULL, ease integer NOT NULL,
-  ivl integer NOT NULL, lastIvl integer NOT NULL, factor integer NOT NULL, time integer NOT NULL,
-  type integer NOT NULL);
-CREATE TABLE graves (usn integer NOT NULL, oid integer NOT NULL, type integer NOT NULL);
-`;
 
 function insertNotesAndCards(db: SqliteDatabase.Database, pkg: TestPackage): void {
   const note = db.prepare("INSERT INTO notes VALUES (?, ?, ?, 0, -1, '', ?, ?, 0, 0, '')");

@@ -1,3 +1,5 @@
+import { multipartBody } from './multipart';
+
 /** One server-sent event: its name and its data line parsed as JSON. */
 export interface StreamEvent {
   event: string;
@@ -74,4 +76,27 @@ export async function openLiveStream(url: string, init: { headers: Record<string
     },
   };
   return stream;
+}
+
+/** POST /create of `text` to a listening server (`baseUrl`), read as it streams. */
+export function openCreateStream(baseUrl: string, headers: Record<string, string>, text: string) {
+  const body = multipartBody([{ name: 'text', value: text }]);
+  return openLiveStream(`${baseUrl}/create`, { headers: { ...headers, ...body.headers }, body: body.payload });
+}
+
+/** Every event left on the stream, in order; `onEvent` sees each one as it comes. */
+export async function readAll(stream: LiveStream, onEvent?: (event: StreamEvent) => void): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  for (let event = await stream.next(); event; event = await stream.next()) {
+    onEvent?.(event);
+    events.push(event);
+  }
+  return events;
+}
+
+/** Reads until the first `card` event and returns it (null when the stream ends without one). */
+export async function nextCard(stream: LiveStream): Promise<StreamEvent | null> {
+  let event = await stream.next();
+  while (event && event.event !== 'card') event = await stream.next();
+  return event;
 }

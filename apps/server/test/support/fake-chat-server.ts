@@ -84,6 +84,34 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(JSON.stringify(body));
 }
 
+/** A model reply of `count` cards, each about one rule of `prefix`, as the JSON schema asks. */
+export function cardsReply(prefix: string, count: number): string {
+  return JSON.stringify({
+    cards: Array.from({ length: count }, (_, i) => ({
+      question: `What does ${prefix} rule ${i + 1} say?`,
+      answer: `${prefix} rule ${i + 1} says something distinct number ${i + 1}.`,
+    })),
+  });
+}
+
+/**
+ * A handler that streams `content` (see streamCompletion) and notes in `seen` that the model was asked and that the
+ * client went away mid-stream.
+ */
+export function watchedStream(content: string, options: Omit<StreamOptions, 'onClientGone'>) {
+  const seen = { asked: false, gone: false };
+  const handler: ChatHandler = async (_request, res) => {
+    seen.asked = true;
+    await streamCompletion(res, content, {
+      ...options,
+      onClientGone: () => {
+        seen.gone = true;
+      },
+    });
+  };
+  return { seen, handler };
+}
+
 /**
  * A real HTTP server on loopback that speaks the OpenAI chat-completions protocol (POST /v1/chat/completions).
  * Each request goes to `handler`, which tests swap as they go; every request is recorded.

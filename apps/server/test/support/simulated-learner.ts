@@ -1,4 +1,5 @@
 import { clipParameters, default_w, type FSRSState, fsrs, generatorParameters } from 'ts-fsrs';
+import type { ReviewHistories } from '../../src/adapters/fsrs/fsrs-optimizer';
 
 /**
  * Simulated learners for the personal-scheduling tests and `npm run bench -- scheduling`: each one's true memory
@@ -72,4 +73,22 @@ export function simulateLearner(
     }
   }
   return log;
+}
+
+/** A simulated log in the FSRS optimizer's input shape: grouped by card, each card's answers in order. */
+export function reviewHistoriesOf(log: SimulatedReview[]): ReviewHistories {
+  const byCard = new Map<number, SimulatedReview[]>();
+  for (const review of log) byCard.set(review.card, [...(byCard.get(review.card) ?? []), review]);
+  const ratings: number[] = [];
+  const days: number[] = [];
+  const starts: number[] = [];
+  for (const reviews of byCard.values()) {
+    starts.push(ratings.length);
+    for (const review of reviews) {
+      ratings.push(review.rating);
+      days.push(review.day);
+    }
+  }
+  starts.push(ratings.length);
+  return { ratings: Uint8Array.from(ratings), days: Int32Array.from(days), cardStarts: Int32Array.from(starts) };
 }

@@ -1,6 +1,7 @@
 import type { Card, Deck, ReviewResult } from '@flashcards/shared/api-types';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { signUpAndLogIn } from './factories';
 
 type Headers = { authorization: string };
 
@@ -14,6 +15,21 @@ export async function createDeck(app: FastifyInstance, headers: Headers, name = 
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Deck>();
+}
+
+/** POST /save-cards with `payload` as its JSON body; the answer is the caller's to check. */
+export function postSaveCards(app: FastifyInstance, headers: Headers, payload: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/save-cards', headers, payload });
+}
+
+/** PUT /decks/{id}/settings with `settings` as its JSON body; the answer is the caller's to check. */
+export function putDeckSettings(
+  app: FastifyInstance,
+  headers: Headers,
+  deckId: string,
+  settings: Record<string, unknown>,
+) {
+  return app.inject({ method: 'PUT', url: `/decks/${deckId}/settings`, headers, payload: settings });
 }
 
 /** POST /save-cards with `count` numbered cards (or the given texts); expects 201. */
@@ -30,14 +46,20 @@ export async function saveCards(
           answer: `Answer ${index + 1}`,
         }))
       : cards;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/save-cards',
-    headers,
-    payload: { deck_id: deckId, cards: texts },
-  });
+  const response = await postSaveCards(app, headers, { deck_id: deckId, cards: texts });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ saved: number; cards: Card[] }>().cards;
+}
+
+/**
+ * A new user, logged in, with one deck ("Biology") holding `cards` (numbered cards, or the given texts; none by
+ * default): the start of most study tests.
+ */
+export async function learnerWithDeck(app: FastifyInstance, cards: Parameters<typeof saveCards>[3] = 0) {
+  const learner = await signUpAndLogIn(app);
+  const deck = await createDeck(app, learner.headers);
+  const saved = cards === 0 ? [] : await saveCards(app, learner.headers, deck._id, cards);
+  return { ...learner, deck, cards: saved };
 }
 
 /** POST /cards/review; expects 200 and returns the card. */

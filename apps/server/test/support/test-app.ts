@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { GoogleIdTokenVerifier } from '../../src/adapters/google/id-token-verifier';
 import { createIdGenerator } from '../../src/adapters/ids';
 import type { PaymentProvider } from '../../src/adapters/payments/payment-provider';
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Idle time before a keep-alive comment on POST /create's event stream (15 s by default). */
   keepAliveMs?: number;
+  /** Where the app makes its folder of uploads waiting to be parsed. */
+  uploadsParentDir?: string;
   /** Runs before app.ready(), e.g. to add a route that a test needs. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -55,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     webDistDir: options.webDistDir,
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.keepAliveMs ? { keepAliveMs: options.keepAliveMs } : {}),
+    ...(options.uploadsParentDir ? { uploadsParentDir: options.uploadsParentDir } : {}),
     logger: false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
@@ -69,5 +73,40 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       await app.close();
       if (!options.shareWith) await database.destroy();
     },
+  };
+}
+
+/**
+ * One app for the whole test file: built in `beforeAll` (with the options, or what `options()` returns once the
+ * file's other fixtures are ready) and closed in `afterAll`. Read it as `ctx.app`, `ctx.database`… inside tests.
+ */
+export function useTestApp(
+  options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {},
+): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(typeof options === 'function' ? await options() : options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const built = (): TestContext => {
+    if (!current) throw new Error('the test app is built in beforeAll: use it inside a test or a hook');
+    return current;
+  };
+  return {
+    get app() {
+      return built().app;
+    },
+    get database() {
+      return built().database;
+    },
+    get clock() {
+      return built().clock;
+    },
+    get config() {
+      return built().config;
+    },
+    close: () => built().close(),
   };
 }

@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/db/database';
 
 export interface TestDatabase extends DatabaseHandle {
   /** For a second app server on the same data: the same options the first one used. */
   options: { databaseUrl: string | undefined; dataDir: string };
+  /** On PostgreSQL, the schema of its own that this database lives in. */
+  schema: string | undefined;
   /** Closes the connections and removes the data (the temp directory, or the PostgreSQL schema). */
   destroy(): Promise<void>;
 }
@@ -20,9 +23,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flashcards-test-'));
   const baseUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
+  let schema: string | undefined;
   let dropSchema = async () => {};
   if (baseUrl) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
+    schema = `test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
@@ -42,10 +46,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     ...handle,
     options: { databaseUrl, dataDir },
+    schema,
     async destroy() {
       await handle.close();
       await dropSchema();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One database for the whole test file: created in `beforeAll`, destroyed in `afterAll`. */
+export function useTestDatabase(): { readonly current: TestDatabase } {
+  const holder: { current?: TestDatabase } = {};
+  beforeAll(async () => {
+    holder.current = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await holder.current?.destroy();
+  });
+  return {
+    get current() {
+      if (!holder.current) throw new Error('the test database is created in beforeAll: use it inside a test or a hook');
+      return holder.current;
     },
   };
 }

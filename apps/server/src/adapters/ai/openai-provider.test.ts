@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { completion, FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
@@ -102,8 +103,7 @@ describe('openai provider against a chat-completions server', () => {
       sendJson(res, 500, { error: { message: 'internal secret stack' } }, { 'retry-after-ms': '10' });
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await create(ctx, headers);
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ code: 'ai_unavailable', detail: messages.aiUnavailable });
+    expectError(response, 502, 'ai_unavailable', messages.aiUnavailable);
     expect(response.body).not.toContain('secret');
     expect(fake.requests).toHaveLength(3);
     expect(await remaining(headers)).toBe(10);
@@ -162,8 +162,7 @@ describe('openai provider against a chat-completions server', () => {
     };
     const { headers } = await signUpAndLogIn(slow.app);
     const response = await create(slow, headers);
-    expect(response.statusCode).toBe(504);
-    expect(response.json()).toEqual({ code: 'ai_timeout', detail: messages.generationTimeout });
+    expectError(response, 504, 'ai_timeout', messages.generationTimeout);
     expect(await remaining(headers)).toBe(10);
   });
 });
@@ -242,7 +241,6 @@ describe('quiz through the openai provider', () => {
       headers,
       payload: { deck_id: deckId },
     });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ code: 'ai_unavailable', detail: messages.quizFailed });
+    expectError(response, 502, 'ai_unavailable', messages.quizFailed);
   });
 });

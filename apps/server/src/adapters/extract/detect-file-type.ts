@@ -1,5 +1,5 @@
-import { fileTypeFromBuffer } from 'file-type';
-import type { FileKind } from './extracted';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { type FileKind, type FileSource, readFileSource } from './extracted';
 import { decodeText } from './txt';
 
 /**
@@ -8,9 +8,10 @@ import { decodeText } from './txt';
  * is text when it decodes cleanly (BOM, valid UTF-8, or printable Latin-1). Null when it is none of the accepted
  * types.
  */
-export async function detectFileKind(bytes: Uint8Array): Promise<FileKind | null> {
-  if (bytes.length === 0) return null;
-  const type = await fileTypeFromBuffer(bytes);
+export async function detectFileKind(file: FileSource): Promise<FileKind | null> {
+  if (!('path' in file) && file.length === 0) return null;
+  // A file on disk is read only as far as its signature needs (a zip's entries may be some way in).
+  const type = 'path' in file ? await fileTypeFromFile(file.path) : await fileTypeFromBuffer(file);
   if (type) {
     switch (type.ext) {
       case 'pdf':
@@ -30,5 +31,6 @@ export async function detectFileKind(bytes: Uint8Array): Promise<FileKind | null
         return null;
     }
   }
-  return decodeText(bytes) === null ? null : 'txt';
+  const bytes = await readFileSource(file);
+  return bytes.length === 0 || decodeText(bytes) === null ? null : 'txt';
 }

@@ -1,5 +1,19 @@
+import { readFile } from 'node:fs/promises';
+
 /** The file types /create accepts, decided by content (magic bytes), never by name or declared MIME type. */
 export type FileKind = 'pdf' | 'txt' | 'docx' | 'doc' | 'pptx' | 'jpg' | 'png';
+
+/**
+ * An uploaded file as the parsers receive it: its bytes, or the path of the temporary file the upload was streamed to
+ * (the server never holds a large upload in memory; the parser process reads it).
+ */
+export type FileSource = Uint8Array | { path: string };
+
+/** The bytes of an uploaded file, read from its temporary file when it was given by path. */
+export async function readFileSource(file: FileSource): Promise<Buffer> {
+  if ('path' in file) return readFile(file.path);
+  return Buffer.isBuffer(file) ? file : Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+}
 
 /** A stretch of extracted text and where it came from, so that cards can point back to their source. */
 export interface Passage {

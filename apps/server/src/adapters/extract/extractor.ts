@@ -1,7 +1,7 @@
 import { extractDoc } from './doc';
 import { extractDocx } from './docx';
-import type { FileKind, Passage } from './extracted';
-import { UnreadableFileError, withDeadline } from './extracted';
+import type { FileKind, FileSource, Passage } from './extracted';
+import { readFileSource, UnreadableFileError, withDeadline } from './extracted';
 import { extractImage, type ImageLimits, type OcrEngine } from './image-ocr';
 import { extractPdf } from './pdf';
 import { extractPptx } from './pptx';
@@ -34,7 +34,7 @@ export interface ExtractOptions {
 
 /** Turns an uploaded file of a known kind into passages of text, offline, within a time limit. */
 export interface Extractor {
-  extract(kind: FileKind, bytes: Buffer, options?: ExtractOptions): Promise<Passage[]>;
+  extract(kind: FileKind, file: FileSource, options?: ExtractOptions): Promise<Passage[]>;
 }
 
 /** Runs the right parser for `kind` in this process, with the caps of `limits`. */
@@ -78,7 +78,8 @@ export async function parseFile(
  */
 export function createInProcessExtractor(limits: ParserLimits & { timeoutMs: number }, ocr: OcrEngine): Extractor {
   return {
-    async extract(kind, bytes, options = {}) {
+    async extract(kind, file, options = {}) {
+      const bytes = await readFileSource(file);
       const controller = new AbortController();
       const stop = () => controller.abort();
       options.signal?.addEventListener('abort', stop, { once: true });

@@ -5,8 +5,7 @@
 
 import { yieldCpuToServer } from '../workers/worker-entry';
 import { cleanPassages } from './clean-text';
-import type { FileKind, Passage } from './extracted';
-import { UnreadableFileError } from './extracted';
+import { type FileKind, type FileSource, type Passage, readFileSource, UnreadableFileError } from './extracted';
 import type { ExtractProgress, ParserLimits } from './extractor';
 import { parseFile } from './extractor';
 import { createTesseractOcr } from './image-ocr';
@@ -15,7 +14,7 @@ yieldCpuToServer();
 
 export interface ParseTask {
   kind: FileKind;
-  bytes: Uint8Array;
+  file: FileSource;
   limits: ParserLimits;
 }
 
@@ -26,11 +25,11 @@ export type ParseResult = { passages: Passage[] } | { unreadable: string };
 export type WorkerMessage = { started: true } | { progress: ExtractProgress };
 
 export async function parse(task: ParseTask): Promise<ParseResult> {
-  const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
   const send = (message: WorkerMessage) => process.send?.(message);
   const onProgress = (progress: ExtractProgress) => send({ progress });
   send({ started: true });
   try {
+    const bytes = await readFileSource(task.file);
     // Cleaned here too (hyphenation, running headers, boilerplate): long regex work on untrusted text.
     const passages = await parseFile(task.kind, bytes, task.limits, createTesseractOcr(), { onProgress });
     return { passages: cleanPassages(passages) };

@@ -24,9 +24,7 @@ export class ExtractorBusyError extends Error {
   override name = 'ExtractorBusyError';
 }
 
-export interface IsolatedExtractor extends Extractor {
-  /** True when a file submitted now would be queued or run rather than refused as busy. */
-  hasCapacity(): boolean;
+export interface ParserPool extends Extractor {
   close(): Promise<void>;
 }
 
@@ -34,6 +32,7 @@ const memoryPollMs = 25;
 const pageSize = 4096;
 
 /**
+ * Runs inside the parser broker process (parser-broker.ts; the server talks to it through isolated-extractor.ts).
  * Parses untrusted files in child processes from a tinypool pool, one fresh process per file (isolateWorkers),
  * so a parser that crashes, loops or allocates without end takes down only its own process, and no state from one
  * user's file can reach the next. Child processes rather than worker threads: a thread's resourceLimits cap only
@@ -42,7 +41,7 @@ const pageSize = 4096;
  * (the process is killed, so a synchronous loop ends too), a resident-memory cap polled from /proc every 25 ms
  * (the process is killed), and V8's heap limit inside the process.
  */
-export function createParserPool(options: ParserPoolOptions): IsolatedExtractor {
+export function createParserPool(options: ParserPoolOptions): ParserPool {
   const worker = workerEntry(import.meta.url, 'parse-worker');
   const heapMb = Math.max(64, Math.floor(options.memoryBytes / 1024 / 1024));
   const pool = new Tinypool({
@@ -68,8 +67,7 @@ export function createParserPool(options: ParserPoolOptions): IsolatedExtractor 
   const watchdog = memoryWatchdog(pool, options.memoryBytes, (reason) => options.onKill?.(reason));
 
   return {
-    hasCapacity: () => inFlight < options.workers + options.queue,
-    async extract(kind, bytes, extractOptions: ExtractOptions = {}): Promise<Passage[]> {
+    async extract(kind, file, extractOptions: ExtractOptions = {}): Promise<Passage[]> {
       if (inFlight >= options.workers + options.queue) throw new ExtractorBusyError('parser queue full');
       inFlight++;
       const controller = new AbortController();
@@ -81,7 +79,7 @@ export function createParserPool(options: ParserPoolOptions): IsolatedExtractor 
         waitedTooLong = true;
         controller.abort();
       }, options.timeoutMs);
-      const task: ParseTask = { kind, bytes, limits };
+      const task: ParseTask = { kind, file, limits };
       try {
         watchdog.start();
         const result: ParseResult = await pool.run(task, {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { messages } from '@flashcards/shared/messages';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { billingFieldsOf, paymentCountOf } from '../../../test/support/billing';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
@@ -241,8 +242,7 @@ describe('Stripe webhooks', () => {
     const { sessionId } = await createCheckout(headers, 'generations_100');
     const session = paySession(sessionId);
     const forged = await sendWebhook('checkout.session.completed', session, { secret: 'whsec_someone_else' });
-    expect(forged.statusCode).toBe(400);
-    expect(forged.json()).toEqual({ detail: messages.webhookSignatureInvalid, code: 'invalid_signature' });
+    expectError(forged, 400, 'invalid_signature', messages.webhookSignatureInvalid);
     const unsigned = await ctx.app.inject({
       method: 'POST',
       url: '/api/payments/webhook',
@@ -354,8 +354,7 @@ describe('Stripe verification and portal', () => {
   it('opens the billing portal for a paying customer, and says there is nothing to manage otherwise', async () => {
     const { user, headers } = await signUpAndLogIn(ctx.app);
     const none = await ctx.app.inject({ method: 'POST', url: '/api/billing-portal', headers });
-    expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ detail: messages.nothingToManage, code: 'no_billing_account' });
+    expectError(none, 404, 'no_billing_account', messages.nothingToManage);
     const { sessionId } = await createCheckout(headers, 'generations');
     await sendWebhook('checkout.session.completed', paySession(sessionId, { customer: `cus_${user._id}` }));
     const portal = await ctx.app.inject({ method: 'POST', url: '/api/billing-portal', headers });
@@ -375,8 +374,7 @@ describe('webhooks that must grant nothing (audit)', () => {
     const session = paySession(sessionId);
     const future = Math.floor(Date.now() / 1000) + 3600;
     const response = await sendWebhook('checkout.session.completed', session, { timestamp: future });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: messages.webhookSignatureInvalid, code: 'invalid_signature' });
+    expectError(response, 400, 'invalid_signature', messages.webhookSignatureInvalid);
     expect((await billingOf(user._id)).purchased_generations).toBe(0);
     expect(await paymentCount(user._id)).toBe(0);
   });

@@ -123,6 +123,11 @@ function subscriptionPeriodEnd(subscription: Stripe.Subscription): number | null
   return ends.length ? Math.max(...ends) * 1000 : null;
 }
 
+/** What every subscription event tells: the event, the subscription and its user (our checkout's metadata). */
+function subscriptionFacts(event: Stripe.Event, subscription: Stripe.Subscription) {
+  return { eventId: event.id, subscriptionId: subscription.id, userId: subscription.metadata?.user_id ?? null };
+}
+
 async function normalise(
   event: Stripe.Event,
   toCheckout: (session: Stripe.Checkout.Session) => Promise<CheckoutInfo>,
@@ -153,9 +158,7 @@ async function normalise(
       const subscription = event.data.object;
       return {
         type: 'subscription_updated',
-        eventId: event.id,
-        subscriptionId: subscription.id,
-        userId: subscription.metadata?.user_id ?? null,
+        ...subscriptionFacts(event, subscription),
         periodEnd: subscriptionPeriodEnd(subscription) ?? Date.now(),
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
         active: ['active', 'trialing', 'past_due'].includes(subscription.status),
@@ -165,9 +168,7 @@ async function normalise(
       const subscription = event.data.object;
       return {
         type: 'subscription_deleted',
-        eventId: event.id,
-        subscriptionId: subscription.id,
-        userId: subscription.metadata?.user_id ?? null,
+        ...subscriptionFacts(event, subscription),
         endedAt: toMs(subscription.ended_at) ?? subscriptionPeriodEnd(subscription) ?? event.created * 1000,
       };
     }

@@ -1,54 +1,28 @@
 import { messages } from '@flashcards/shared/messages';
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import { FakeGoogle } from '../../../test/support/google';
 import { createDeck, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
-import { createGoogleIdTokenVerifier } from '../../adapters/google/id-token-verifier';
+import { useTestApp } from '../../../test/support/test-app';
 
 // api-contract.md "Account controls": PUT /users/me/password, POST /users/me/sign-out-everywhere, DELETE /users/me.
 
 const CLIENT_ID = 'account-controls-test.apps.googleusercontent.com';
-let googleKey: Awaited<ReturnType<typeof generateKeyPair>>;
-let ctx: TestContext;
-
-beforeAll(async () => {
-  googleKey = await generateKeyPair('RS256');
-  const jwk: JWK = { ...(await exportJWK(googleKey.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  ctx = await createTestApp({
-    env: { GOOGLE_CLIENT_ID: CLIENT_ID, AUTH_RATE_LIMIT_PER_IP: '1000' },
-    google: createGoogleIdTokenVerifier({
-      clientId: CLIENT_ID,
-      keys: createLocalJWKSet({ keys: [jwk] }),
-      currentDate: () => new Date(ctx.clock.now()),
-    }),
-  });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const google = new FakeGoogle(CLIENT_ID, () => ctx.clock.now());
+const ctx = useTestApp(async () => ({
+  env: { GOOGLE_CLIENT_ID: CLIENT_ID, AUTH_RATE_LIMIT_PER_IP: '1000' },
+  google: await google.verifier(),
+}));
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/users/me', headers: auth(token) });
-
-function googleToken(sub: string, email: string): Promise<string> {
-  const iat = Math.floor(ctx.clock.now() / 1000);
-  return new SignJWT({ email, email_verified: true, name: 'G' })
-    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-    .setSubject(sub)
-    .setIssuer('https://accounts.google.com')
-    .setAudience(CLIENT_ID)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + 3600)
-    .sign(googleKey.privateKey);
-}
 
 async function googleSession(sub: string, email = uniqueEmail('g')): Promise<string> {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/google-login',
-    payload: { credential: await googleToken(sub, email) },
+    payload: { credential: await google.idToken({ sub, email, name: 'G' }) },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().access_token;
@@ -84,8 +58,7 @@ describe('PUT /users/me/password', () => {
       headers: auth(token),
       payload: { current_password: 'not it at all', new_password: 'a brand new secret' },
     });
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ detail: messages.invalidCredentials, code: 'invalid_credentials' });
+    expectError(wrong, 401, 'invalid_credentials', messages.invalidCredentials);
     const missing = await ctx.app.inject({
       method: 'PUT',
       url: '/users/me/password',
@@ -120,8 +93,7 @@ describe('PUT /users/me/password', () => {
 
   it('needs a token', async () => {
     const response = await ctx.app.inject({ method: 'PUT', url: '/users/me/password', payload: {} });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: messages.notAuthenticated, code: 'not_authenticated' });
+    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
   });
 });
 
@@ -138,8 +110,7 @@ describe('POST /users/me/sign-out-everywhere', () => {
     expect(response.statusCode).toBe(204);
     for (const old of [token, second]) {
       const refused = await me(old);
-      expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toEqual({ detail: messages.notAuthenticated, code: 'not_authenticated' });
+      expectError(refused, 401, 'not_authenticated', messages.notAuthenticated);
     }
     const again = (await loginForm(ctx.app, email, DEFAULT_PASSWORD)).json().access_token;
     expect((await me(again)).statusCode).toBe(200);
@@ -170,8 +141,7 @@ describe('DELETE /users/me', () => {
     expect((await ctx.app.inject({ method: 'POST', url: `${path}/pay` })).statusCode).toBe(303);
 
     const wrong = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers, payload: { password: 'nope' } });
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ detail: messages.invalidCredentials, code: 'invalid_credentials' });
+    expectError(wrong, 401, 'invalid_credentials', messages.invalidCredentials);
     expect((await me(token)).statusCode).toBe(200);
 
     const response = await ctx.app.inject({
@@ -210,8 +180,7 @@ describe('DELETE /users/me', () => {
     const token = await googleSession('sub-delete-me');
     ctx.clock.advance(11 * 60_000);
     const stale = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers: auth(token), payload: {} });
-    expect(stale.statusCode).toBe(403);
-    expect(stale.json()).toEqual({ detail: messages.recentGoogleSignInRequired, code: 'recent_sign_in_required' });
+    expectError(stale, 403, 'recent_sign_in_required', messages.recentGoogleSignInRequired);
     const fresh = await googleSession('sub-delete-me');
     const deleted = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers: auth(fresh), payload: {} });
     expect(deleted.statusCode).toBe(204);

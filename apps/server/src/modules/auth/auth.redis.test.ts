@@ -1,6 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 import { redisRateLimiters } from '../../adapters/rate-limit/rate-limiter';
@@ -39,8 +40,7 @@ describe('login limits shared through Redis', () => {
     }
     for (const server of [serverA, serverB]) {
       const response = await loginForm(server.app, email, DEFAULT_PASSWORD);
-      expect(response.statusCode).toBe(429);
-      expect(response.json()).toEqual({ detail: messages.rateLimited, code: 'rate_limited' });
+      expectError(response, 429, 'rate_limited', messages.rateLimited);
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     }
   });

@@ -1,20 +1,13 @@
 import { messages } from '@flashcards/shared/messages';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
-import { createTestApp, TEST_JWT_SECRET, type TestContext } from '../../../test/support/test-app';
+import { createTestApp, TEST_JWT_SECRET, useTestApp } from '../../../test/support/test-app';
 
 const hex24 = /^[0-9a-f]{24}$/;
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 describe('POST /signup', () => {
   it('creates the account and answers 201 with the User shape', async () => {
@@ -52,8 +45,7 @@ describe('POST /signup', () => {
       url: '/signup',
       payload: { email: email.toUpperCase(), password: 'another password', name: 'Copy' },
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: messages.emailTaken, code: 'email_taken' });
+    expectError(response, 409, 'email_taken', messages.emailTaken);
     const rows = await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
   });
@@ -129,8 +121,7 @@ describe('POST /login and GET /users/me', () => {
       [uniqueEmail('nobody'), DEFAULT_PASSWORD],
     ] as const) {
       const response = await loginForm(ctx.app, username, password);
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: messages.invalidCredentials, code: 'invalid_credentials' });
+      expectError(response, 401, 'invalid_credentials', messages.invalidCredentials);
     }
   });
 
@@ -178,8 +169,7 @@ describe('POST /login and GET /users/me', () => {
       ['an expired token', async () => `Bearer ${await sign(TEST_JWT_SECRET, 'HS256', -10)}`],
     ])('%s', async (_name, header) => {
       const response = await me(await header());
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: messages.notAuthenticated, code: 'not_authenticated' });
+      expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
     });
 
     it('a token past its time to live, also one already accepted before', async () => {
@@ -209,8 +199,7 @@ describe('rate limits', () => {
       expect(response.statusCode, `attempt ${attempt}`).toBe(401);
     }
     const eleventh = await loginForm(ctx.app, email, DEFAULT_PASSWORD, '10.0.0.1');
-    expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toEqual({ detail: messages.rateLimited, code: 'rate_limited' });
+    expectError(eleventh, 429, 'rate_limited', messages.rateLimited);
     const retryAfter = Number(eleventh.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -236,8 +225,7 @@ describe('rate limits', () => {
       expect(response.statusCode, `attempt ${attempt}`).toBe(401);
     }
     const fresh = await loginForm(ctx.app, email, DEFAULT_PASSWORD, '10.2.0.1');
-    expect(fresh.statusCode).toBe(429);
-    expect(fresh.json()).toEqual({ detail: messages.rateLimited, code: 'rate_limited' });
+    expectError(fresh, 429, 'rate_limited', messages.rateLimited);
   });
 
   it('counts parallel attempts before checking them: of 20 at once, at most 10 passwords are checked', async () => {

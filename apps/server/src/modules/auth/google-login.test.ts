@@ -1,70 +1,31 @@
 import { messages } from '@flashcards/shared/messages';
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPair } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { DEFAULT_PASSWORD, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
-import { createGoogleIdTokenVerifier } from '../../adapters/google/id-token-verifier';
+import { FakeGoogle, type GoogleClaims, type KeyPair } from '../../../test/support/google';
+import { createTestApp, useTestApp } from '../../../test/support/test-app';
 
 const CLIENT_ID = '1234567890-test.apps.googleusercontent.com';
 
-type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
-let googleKey: KeyPair;
+const google = new FakeGoogle(CLIENT_ID, () => ctx.clock.now());
+const ctx = useTestApp(async () => ({
+  env: { GOOGLE_CLIENT_ID: CLIENT_ID, AUTH_RATE_LIMIT_PER_IP: '1000' },
+  google: await google.verifier(),
+}));
 let strangerKey: KeyPair;
-let ctx: TestContext;
 
-interface Claims {
-  sub?: string;
-  email?: string;
-  email_verified?: boolean;
-  name?: string;
-  iss?: string;
-  aud?: string;
-  expiresIn?: number;
-  key?: KeyPair;
-  kid?: string;
-}
+beforeAll(async () => {
+  strangerKey = await generateKeyPair('RS256');
+});
 
-/** An ID token shaped like Google's, signed with a locally generated RS256 key. */
-function idToken(claims: Claims = {}): Promise<string> {
-  const iat = Math.floor(ctx.clock.now() / 1000);
-  return new SignJWT({
-    email: claims.email ?? uniqueEmail('google'),
-    email_verified: claims.email_verified ?? true,
-    name: claims.name ?? 'Google User',
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: claims.kid ?? 'google-key-1', typ: 'JWT' })
-    .setSubject(claims.sub ?? `sub-${Math.random().toString(16).slice(2)}`)
-    .setIssuer(claims.iss ?? 'https://accounts.google.com')
-    .setAudience(claims.aud ?? CLIENT_ID)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + (claims.expiresIn ?? 3600))
-    .sign((claims.key ?? googleKey).privateKey);
-}
+const idToken = (claims: GoogleClaims = {}) => google.idToken(claims);
 
 const googleLogin = (credential: string) =>
   ctx.app.inject({ method: 'POST', url: '/google-login', payload: { credential } });
 
 const me = (token: string) =>
   ctx.app.inject({ method: 'GET', url: '/users/me', headers: { authorization: `Bearer ${token}` } });
-
-beforeAll(async () => {
-  googleKey = await generateKeyPair('RS256');
-  strangerKey = await generateKeyPair('RS256');
-  const jwk: JWK = { ...(await exportJWK(googleKey.publicKey)), kid: 'google-key-1', alg: 'RS256', use: 'sig' };
-  ctx = await createTestApp({
-    env: { GOOGLE_CLIENT_ID: CLIENT_ID, AUTH_RATE_LIMIT_PER_IP: '1000' },
-    // The real verifier, given the "certificates" of our local key instead of fetching Google's.
-    google: createGoogleIdTokenVerifier({
-      clientId: CLIENT_ID,
-      keys: createLocalJWKSet({ keys: [jwk] }),
-      currentDate: () => new Date(ctx.clock.now()),
-    }),
-  });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
 
 describe('POST /google-login', () => {
   it('creates the account on first sign-in and finds it again on the next', async () => {
@@ -102,8 +63,7 @@ describe('POST /google-login', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ username: email, password: DEFAULT_PASSWORD }).toString(),
     });
-    expect(login.statusCode).toBe(401);
-    expect(login.json()).toEqual({ detail: messages.invalidCredentials, code: 'invalid_credentials' });
+    expectError(login, 401, 'invalid_credentials', messages.invalidCredentials);
     expect((await me(attackerToken)).statusCode).toBe(401);
     // The next Google sign-in finds the account by sub and says nothing more.
     const again = await googleLogin(await idToken({ sub: 'google-sub-link', email }));
@@ -117,8 +77,7 @@ describe('POST /google-login', () => {
     expect(owner.statusCode).toBe(200);
     const ownerId = (await me(owner.json().access_token)).json()._id;
     const other = await googleLogin(await idToken({ sub: 'sub-someone-else', email }));
-    expect(other.statusCode).toBe(409);
-    expect(other.json()).toEqual({ detail: messages.googleAccountMismatch, code: 'google_account_mismatch' });
+    expectError(other, 409, 'google_account_mismatch', messages.googleAccountMismatch);
     const rows = await ctx.database.db.selectFrom('users').selectAll().where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: ownerId, google_sub: 'sub-original-owner' });
@@ -137,8 +96,7 @@ describe('POST /google-login', () => {
     const email = uniqueEmail('rejected');
     const token = await idToken({ ...claims, email, ...('stranger' in claims ? { key: strangerKey } : {}) });
     const response = await googleLogin(token);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: messages.googleTokenInvalid, code: 'invalid_google_token' });
+    expectError(response, 401, 'invalid_google_token', messages.googleTokenInvalid);
     expect(await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
   });
 
@@ -153,8 +111,7 @@ describe('POST /google-login', () => {
     const email = uniqueEmail();
     const { user } = await signUpAndLogIn(ctx.app, email);
     const response = await googleLogin(await idToken({ email, email_verified: false }));
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: messages.googleEmailUnverified, code: 'google_email_unverified' });
+    expectError(response, 401, 'google_email_unverified', messages.googleEmailUnverified);
     const row = await ctx.database.db.selectFrom('users').selectAll().where('id', '=', user._id).executeTakeFirst();
     expect(row?.google_sub).toBeNull();
   });
@@ -165,8 +122,7 @@ describe('without GOOGLE_CLIENT_ID', () => {
     const plain = await createTestApp();
     try {
       const response = await plain.app.inject({ method: 'POST', url: '/google-login', payload: { credential: 'x' } });
-      expect(response.statusCode).toBe(501);
-      expect(response.json()).toEqual({ detail: messages.googleLoginUnavailable, code: 'google_login_unavailable' });
+      expectError(response, 501, 'google_login_unavailable', messages.googleLoginUnavailable);
       expect((await plain.app.inject({ method: 'GET', url: '/api/config' })).json().google_client_id).toBeNull();
     } finally {
       await plain.close();

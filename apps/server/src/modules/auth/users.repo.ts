@@ -3,6 +3,24 @@ import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 
+/** The user columns that are set once and then kept: the billing customer, the media secret. */
+export type SetOnceColumn = 'billing_customer_id' | 'media_secret';
+
+/** Sets the column unless the user already has a value there: the first of two racing writers wins. */
+export async function setUserColumnOnce(
+  db: Kysely<Database>,
+  userId: string,
+  column: SetOnceColumn,
+  value: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ [column]: value })
+    .where('id', '=', userId)
+    .where(column, 'is', null)
+    .execute();
+}
+
 /** SQL for the users table. A user row is only ever read by its own id, email or Google subject. */
 export function createUsersRepo(db: Kysely<Database>) {
   return {

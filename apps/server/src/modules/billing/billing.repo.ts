@@ -1,5 +1,6 @@
-import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
-import type { Database, PaymentsTable, UsersTable } from '../../db/schema';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { CheckoutSessionsTable, Database, PaymentsTable, UsersTable } from '../../db/schema';
+import { setUserColumnOnce } from '../auth/users.repo';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -59,12 +60,7 @@ export function createBillingRepo(db: Kysely<Database>) {
     },
 
     setCustomer(userId: string, customerId: string) {
-      return db
-        .updateTable('users')
-        .set({ billing_customer_id: customerId })
-        .where('id', '=', userId)
-        .where('billing_customer_id', 'is', null)
-        .execute();
+      return setUserColumnOnce(db, userId, 'billing_customer_id', customerId);
     },
 
     /** Period end and cancel flag from the provider; access lasts until the period end either way. */
@@ -112,14 +108,7 @@ export function createBillingRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    recordCheckout(row: {
-      id: string;
-      user_id: string;
-      provider: 'stripe' | 'test';
-      provider_session_id: string;
-      plan_type: string;
-      created_at: number;
-    }) {
+    recordCheckout(row: Insertable<CheckoutSessionsTable>) {
       return db.insertInto('checkout_sessions').values(row).execute();
     },
 

@@ -1,25 +1,18 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { billingFieldsOf } from '../../../test/support/billing';
 import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn } from '../../../test/support/factories';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/test-app';
 
 // The local test mode, walked through over HTTP as a person with the two-command setup would.
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({
-    env: {
-      PUBLIC_URL: 'http://localhost:3000',
-      ALLOWED_ORIGINS: 'https://cards.example.com',
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-    },
-  });
-});
-
-afterAll(async () => {
-  await ctx.close();
+const ctx = useTestApp({
+  env: {
+    PUBLIC_URL: 'http://localhost:3000',
+    ALLOWED_ORIGINS: 'https://cards.example.com',
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+  },
 });
 
 const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
@@ -285,8 +278,7 @@ describe('create-subscription', () => {
   it('refuses an unknown plan with 422 and a missing token with 401', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const unknown = await post('/api/create-subscription', headers, { plan_type: 'gold' });
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toEqual({ detail: messages.unknownPlan, code: 'validation_failed' });
+    expectError(unknown, 422, 'validation_failed', messages.unknownPlan);
     const anonymous = await ctx.app.inject({
       method: 'POST',
       url: '/api/create-subscription',
@@ -297,8 +289,7 @@ describe('create-subscription', () => {
 
   it('answers 404 for a checkout page that does not exist', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/test-checkout/cs_test_nope' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: messages.checkoutNotFound, code: 'checkout_not_found' });
+    expectError(response, 404, 'checkout_not_found', messages.checkoutNotFound);
   });
 
   it('refuses webhooks in test mode: nothing to verify them with', async () => {
@@ -308,7 +299,6 @@ describe('create-subscription', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
       payload: '{"type":"checkout.session.completed"}',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: messages.webhookSignatureInvalid, code: 'invalid_signature' });
+    expectError(response, 400, 'invalid_signature', messages.webhookSignatureInvalid);
   });
 });

@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, DAY, MINUTE, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import {
+  createDeck,
+  DAY,
+  learnerWithDeck,
+  MINUTE,
+  postSaveCards,
+  reviewCard,
+  saveCards,
+} from '../../../test/support/study';
+import { useTestApp } from '../../../test/support/test-app';
 
 /** The per-deck card counters (migration 0003) always equal the cards actually there, by state. */
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 async function countersMatchCards(): Promise<void> {
   const db = ctx.database.db;
@@ -40,8 +40,7 @@ async function countersMatchCards(): Promise<void> {
 describe('deck card counters', () => {
   it('follow saves, reviews through every state, deletions and imports', async () => {
     ctx.clock.set('2026-12-01T10:00:00.000Z');
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     const other = await createDeck(ctx.app, headers, 'Other');
     const cards = await saveCards(ctx.app, headers, deck._id, 8);
     await saveCards(ctx.app, headers, other._id, 2);
@@ -81,22 +80,15 @@ describe('deck card counters', () => {
   });
 
   it('stay exact under concurrent saves, reviews and deletions in one deck', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const first = await saveCards(ctx.app, headers, deck._id, 20);
+    const { headers, deck, cards: first } = await learnerWithDeck(ctx.app, 20);
     const responses = await Promise.all([
       ...Array.from({ length: 10 }, () =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/save-cards',
-          headers,
-          payload: {
-            deck_id: deck._id,
-            cards: [
-              { question: 'Q', answer: 'A' },
-              { question: 'Q2', answer: 'A2' },
-            ],
-          },
+        postSaveCards(ctx.app, headers, {
+          deck_id: deck._id,
+          cards: [
+            { question: 'Q', answer: 'A' },
+            { question: 'Q2', answer: 'A2' },
+          ],
         }),
       ),
       ...first.slice(0, 10).map((card) =>

@@ -1,22 +1,15 @@
 import type { Card, CardPage, CardSearchResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { createDeck, learnerWithDeck, saveCards } from '../../../test/support/study';
+import { useTestApp } from '../../../test/support/test-app';
 import { encodeDeckCursor, encodeSearchCursor } from './cursors';
 
 type Headers = { authorization: string };
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 const get = (url: string, headers?: Headers) => ctx.app.inject({ method: 'GET', url, ...(headers ? { headers } : {}) });
 
@@ -41,8 +34,7 @@ function expectValidation(response: { statusCode: number; json(): unknown }, det
 
 describe('GET /decks/{id}/cards with limit and cursor', () => {
   it('without limit answers the whole Card[] as before', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     await saveCards(ctx.app, headers, deck._id, 3);
     const response = await get(`/decks/${deck._id}/cards`, headers);
     expect(response.statusCode).toBe(200);
@@ -52,8 +44,7 @@ describe('GET /decks/{id}/cards with limit and cursor', () => {
   });
 
   it('pages in creation order, next_cursor null on the last page, and never repeats or skips while cards are added', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     for (let index = 1; index <= 5; index++) {
       await saveCards(ctx.app, headers, deck._id, [{ question: `Q${index}`, answer: `A${index}` }]);
       ctx.clock.advance(1000);
@@ -88,9 +79,7 @@ describe('GET /decks/{id}/cards with limit and cursor', () => {
   });
 
   it('keeps cards saved in the same instant in one order across pages (ties broken by id)', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const saved = await saveCards(ctx.app, headers, deck._id, 7);
+    const { headers, deck, cards: saved } = await learnerWithDeck(ctx.app, 7);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -102,8 +91,7 @@ describe('GET /decks/{id}/cards with limit and cursor', () => {
   });
 
   it('rejects a bad limit or cursor with 422 and the exact text', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     await saveCards(ctx.app, headers, deck._id, 2);
     for (const limit of ['0', '501', 'abc', '1.5', '-1', '', '1e2', '%20', '99999999999']) {
       expectValidation(
@@ -140,8 +128,7 @@ describe('GET /decks/{id}/cards with limit and cursor', () => {
     const stranger = await signUpAndLogIn(ctx.app);
     for (const id of [deck._id, 'not-an-id', 'f'.repeat(24)]) {
       const response = await get(`/decks/${id}/cards?limit=10`, stranger.headers);
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'deck_not_found', detail: messages.deckNotFound });
+      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
     }
     const response = await get(`/decks/${deck._id}/cards?limit=10`);
     expect(response.statusCode).toBe(401);
@@ -192,8 +179,7 @@ describe('GET /cards/search', () => {
   });
 
   it('puts the best match first', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     await saveCards(ctx.app, headers, deck._id, [
       {
         question: 'Name three organelles of an animal cell',
@@ -226,8 +212,7 @@ describe('GET /cards/search', () => {
     expect(questions((await search(stranger.headers, { q: 'zebrafish' })).cards)).toEqual(['zebrafish fins']);
     for (const deckId of [mine._id, 'nope', '0'.repeat(24)]) {
       const response = await get(`/cards/search?q=zebra&deck_id=${deckId}`, stranger.headers);
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'deck_not_found', detail: messages.deckNotFound });
+      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
     }
   });
 
@@ -269,8 +254,7 @@ describe('GET /cards/search', () => {
   });
 
   it('pages with limit (default 50) and cursor without repeating a card', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     await saveCards(
       ctx.app,
       headers,
@@ -293,8 +277,7 @@ describe('GET /cards/search', () => {
   });
 
   it('treats search syntax as plain words and finds nothing for text without words', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     await saveCards(ctx.app, headers, deck._id, [{ question: 'NEAR the OR gate', answer: 'logic AND circuits' }]);
     for (const q of ['"', '*', 'NEAR(', 'or', '-near', "'", ':*', '&|!', 'question:near', '^near', 'a"b', '(', '\\']) {
       const response = await get(`/cards/search?q=${encodeURIComponent(q)}`, headers);

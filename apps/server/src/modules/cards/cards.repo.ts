@@ -2,6 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type CardRow, type CardViewRow, cardViewColumns, type NewCardRow } from '../study-core/card-state';
 import { adjustDeckCounters, counterFor, insertCards } from '../study-core/deck-counters';
+import { hasDeck, ownedCard } from '../study-core/owned-rows';
 import type { DeckCursor } from './cursors';
 
 /** A search hit: the card and its deck's name. */
@@ -91,19 +92,13 @@ export function createCardsRepo(db: Kysely<Database>) {
     },
 
     find(userId: string, id: string): Promise<CardRow | undefined> {
-      return db.selectFrom('cards').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return ownedCard(db, userId, id).selectAll().executeTakeFirst();
     },
 
     /** Adds cards to a deck of the user, all or none; false (nothing written) when the deck is not theirs. */
     async insertIntoDeck(userId: string, deckId: string, rows: NewCardRow[]): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const deck = await trx
-          .selectFrom('decks')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('id', '=', deckId)
-          .executeTakeFirst();
-        if (!deck) return false;
+        if (!(await hasDeck(trx, userId, deckId))) return false;
         await insertCards(trx, rows);
         return true;
       });
@@ -122,23 +117,13 @@ export function createCardsRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return undefined;
-      return db
-        .selectFrom('cards')
-        .select(cardViewColumns)
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return ownedCard(db, userId, id).select(cardViewColumns).executeTakeFirst();
     },
 
     /** Deletes the card and, through the foreign key, its review history; uncounts it on its deck. */
     async delete(userId: string, id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const card = await trx
-          .selectFrom('cards')
-          .select(['deck_id', 'state'])
-          .where('user_id', '=', userId)
-          .where('id', '=', id)
-          .executeTakeFirst();
+        const card = await ownedCard(trx, userId, id).select(['deck_id', 'state']).executeTakeFirst();
         if (!card) return false;
         const result = await trx
           .deleteFrom('cards')

@@ -1,10 +1,9 @@
-import { withIdAlias } from '@flashcards/shared/ids';
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { cardSchema } from '../../http/api-schemas';
 import { type ApiPaths, json, operation } from '../../http/openapi';
-import { deckIdParams } from '../decks/decks.schemas';
+import { bodyWithId, boundedInt, cardIdParams, deckFilter, deckIdParams } from '../../http/request-schemas';
 
 const side = z
   .string({ error: messages.cardSidesEmpty })
@@ -16,16 +15,12 @@ const side = z
 export const cardTextSchema = z.object({ question: side, answer: side });
 
 /** POST /save-cards: the deck as `deck_id` (or `_id` / `id`) and 1 to 1000 cards. */
-export const saveCardsSchema = z.preprocess(
-  withIdAlias('deck_id'),
-  z.object({
-    deck_id: z.string({ error: messages.noDeckSelected }).trim().min(1, { error: messages.noDeckSelected }),
-    cards: z
-      .array(cardTextSchema, { error: messages.noCardsSelected })
-      .min(1, { error: messages.noCardsSelected })
-      .max(limits.maxCardsPerSave, { error: messages.tooManyCards }),
-  }),
-);
+export const saveCardsSchema = bodyWithId('deck_id', messages.noDeckSelected, {
+  cards: z
+    .array(cardTextSchema, { error: messages.noCardsSelected })
+    .min(1, { error: messages.noCardsSelected })
+    .max(limits.maxCardsPerSave, { error: messages.tooManyCards }),
+});
 
 /** A query-string whole number from `min` to `max` (digits only: no sign, no decimals, no repeats). */
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -33,7 +28,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
     .string({ error: message })
     .regex(/^[0-9]{1,9}$/, { error: message })
     .transform(Number)
-    .refine((value) => value >= min && value <= max, { error: message });
+    .pipe(boundedInt(min, max, message));
 
 const cursor = z.string({ error: messages.cursorInvalid }).min(1, { error: messages.cursorInvalid }).max(200, {
   error: messages.cursorInvalid,
@@ -57,15 +52,10 @@ export const searchQuerySchema = z.object({
     .max(limits.maxSearchLength, { error: messages.searchQueryInvalid })
     .trim()
     .min(1, { error: messages.searchQueryInvalid }),
-  deck_id: z
-    .string({ error: messages.deckNotFound })
-    .optional()
-    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
+  deck_id: deckFilter,
   limit: wholeNumber(1, limits.maxSearchPage, messages.searchLimitInvalid).default(limits.defaultSearchPage),
   cursor: cursor.optional(),
 });
-
-const cardIdParams = z.object({ id: z.string().meta({ description: "The card's id" }) });
 
 /** docs/api.md, "Decks and cards". */
 export const cardsPaths: ApiPaths = {

@@ -3,9 +3,9 @@ import { messages } from '@flashcards/shared/messages';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
-import type { DecksRepo } from '../decks/decks.repo';
 import type { UserLimits } from '../decks/user-limits';
 import { newCardRow, toCard } from '../study-core/card-state';
+import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
 import type { CardsRepo } from './cards.repo';
 import {
   decodeDeckCursor,
@@ -18,7 +18,7 @@ import {
 
 export interface CardsServiceDeps {
   cards: CardsRepo;
-  decks: Pick<DecksRepo, 'exists'>;
+  decks: DeckLookup;
   clock: Clock;
   newId: IdGenerator;
   userLimits: UserLimits;
@@ -38,7 +38,7 @@ export function createCardsService(deps: CardsServiceDeps) {
 
   return {
     async listByDeck(userId: string, deckId: string): Promise<Card[]> {
-      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
+      await requireOwnDeck(decks, userId, deckId);
       return (await cards.listByDeck(userId, deckId)).map(toCard);
     },
 
@@ -46,7 +46,7 @@ export function createCardsService(deps: CardsServiceDeps) {
     async pageByDeck(userId: string, deckId: string, limit: number, cursor: string | undefined): Promise<CardPage> {
       const after = cursor === undefined ? undefined : decodeDeckCursor(cursor);
       if (cursor !== undefined && !after) throw cursorInvalid();
-      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
+      await requireOwnDeck(decks, userId, deckId);
       const rows = await cards.listPage(userId, deckId, limit + 1, after);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
@@ -67,7 +67,7 @@ export function createCardsService(deps: CardsServiceDeps) {
       const offset = input.cursor === undefined ? 0 : decodeSearchCursor(input.cursor);
       if (offset === undefined) throw cursorInvalid();
       const deckId = input.deck_id;
-      if (deckId !== undefined && (!isId(deckId) || !(await decks.exists(userId, deckId)))) throw errors.deckNotFound();
+      if (deckId !== undefined) await requireOwnDeck(decks, userId, deckId);
       const words = searchWords(input.q);
       if (words.length === 0) return { cards: [], next_cursor: null };
       const limit = Math.min(input.limit, MAX_SEARCH_OFFSET - offset);

@@ -1,8 +1,9 @@
 import { messages } from '@flashcards/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, TEST_JWT_SECRET, type TestContext } from '../../../test/support/test-app';
+import { createDeck, learnerWithDeck, postSaveCards, reviewCard, saveCards } from '../../../test/support/study';
+import { TEST_JWT_SECRET, useTestApp } from '../../../test/support/test-app';
 import { createIdGenerator } from '../../adapters/ids';
 import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
 import { buildApp } from '../../app';
@@ -10,35 +11,21 @@ import { buildApp } from '../../app';
 const hex24 = /^[0-9a-f]{24}$/;
 const cardKeys = ['_id', 'answer', 'created_at', 'deck_id', 'due_date', 'lapses', 'question', 'reps', 'status'];
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 const cardCount = async (deckId: string) =>
   (await ctx.database.db.selectFrom('cards').select('id').where('deck_id', '=', deckId).execute()).length;
 
 describe('POST /save-cards', () => {
   it('saves every card as new, due now, and answers 201 { saved, cards }', async () => {
-    const { headers, user } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/save-cards',
-      headers,
-      payload: {
-        deck_id: deck._id,
-        cards: [
-          { question: ' What is $E=mc^2$? ', answer: 'Mass–energy equivalence' },
-          // Extra fields (a quiz card's user_id and due_date) are ignored.
-          { question: 'Q2', answer: 'A2', user_id: '', due_date: '2020-01-01T00:00:00.000Z' },
-        ],
-      },
+    const { headers, user, deck } = await learnerWithDeck(ctx.app);
+    const response = await postSaveCards(ctx.app, headers, {
+      deck_id: deck._id,
+      cards: [
+        { question: ' What is $E=mc^2$? ', answer: 'Mass–energy equivalence' },
+        // Extra fields (a quiz card's user_id and due_date) are ignored.
+        { question: 'Q2', answer: 'A2', user_id: '', due_date: '2020-01-01T00:00:00.000Z' },
+      ],
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -84,32 +71,23 @@ describe('POST /save-cards', () => {
     ['_id', '_id'],
     ['id', 'id'],
   ])('accepts the deck id as %s', async (_label, key) => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/save-cards',
-      headers,
-      payload: { [key]: deck._id, cards: [{ question: 'Q', answer: 'A' }] },
+    const { headers, deck } = await learnerWithDeck(ctx.app);
+    const response = await postSaveCards(ctx.app, headers, {
+      [key]: deck._id,
+      cards: [{ question: 'Q', answer: 'A' }],
     });
     expect(response.statusCode).toBe(201);
     expect(await cardCount(deck._id)).toBe(1);
   });
 
   it('is all or nothing: one empty card refuses the whole batch', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/save-cards',
-      headers,
-      payload: {
-        deck_id: deck._id,
-        cards: [
-          { question: 'Fine', answer: 'Fine' },
-          { question: '   ', answer: 'No question' },
-        ],
-      },
+    const { headers, deck } = await learnerWithDeck(ctx.app);
+    const response = await postSaveCards(ctx.app, headers, {
+      deck_id: deck._id,
+      cards: [
+        { question: 'Fine', answer: 'Fine' },
+        { question: '   ', answer: 'No question' },
+      ],
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
@@ -121,8 +99,7 @@ describe('POST /save-cards', () => {
   });
 
   it('is all or nothing in the database too: a failing insert rolls back the cards before it', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     // 600 cards take two INSERT batches; an id clash in the second batch must undo the first one too.
     const [existing] = await saveCards(ctx.app, headers, deck._id, 1);
     const ids = createIdGenerator(ctx.clock);
@@ -143,14 +120,8 @@ describe('POST /save-cards', () => {
     await app.ready();
     try {
       const texts = Array.from({ length: 600 }, (_, index) => ({ question: `Q${index}`, answer: `A${index}` }));
-      const response = await app.inject({
-        method: 'POST',
-        url: '/save-cards',
-        headers,
-        payload: { deck_id: deck._id, cards: texts },
-      });
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ detail: messages.internalError, code: 'internal_error' });
+      const response = await postSaveCards(app, headers, { deck_id: deck._id, cards: texts });
+      expectError(response, 500, 'internal_error', messages.internalError);
       expect(await cardCount(deck._id)).toBe(1);
     } finally {
       await app.close();
@@ -178,28 +149,23 @@ describe('POST /save-cards', () => {
     ],
   ])('refuses %# with 422 and the rule it broke', async (payload, detail, field) => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({ method: 'POST', url: '/save-cards', headers, payload });
+    const response = await postSaveCards(ctx.app, headers, payload);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ detail, code: 'validation_failed', errors: [{ field, message: detail }] });
   });
 
   it('accepts a side of exactly 20,000 characters', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const cards = await saveCards(ctx.app, headers, deck._id, [{ question: 'q'.repeat(20_000), answer: 'A' }]);
+    const { cards } = await learnerWithDeck(ctx.app, [{ question: 'q'.repeat(20_000), answer: 'A' }]);
     expect(cards[0]?.question).toHaveLength(20_000);
   });
 
   it.each(['0123456789abcdef01234567', 'nope'])('answers 404 deck_not_found for deck %s', async (deckId) => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/save-cards',
-      headers,
-      payload: { deck_id: deckId, cards: [{ question: 'Q', answer: 'A' }] },
+    const response = await postSaveCards(ctx.app, headers, {
+      deck_id: deckId,
+      cards: [{ question: 'Q', answer: 'A' }],
     });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: messages.deckNotFound, code: 'deck_not_found' });
+    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
@@ -210,15 +176,13 @@ describe('POST /save-cards', () => {
       headers: { ...headers, 'content-type': 'application/json' },
       payload: '{"cards": [',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: messages.malformedJson, code: 'bad_request' });
+    expectError(response, 400, 'bad_request', messages.malformedJson);
   });
 });
 
 describe('GET /decks/{id}/cards', () => {
   it('lists the deck’s cards in the order they were saved', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     const other = await createDeck(ctx.app, headers, 'Other');
     const first = await saveCards(ctx.app, headers, deck._id, 2);
     ctx.clock.advance(5000);
@@ -232,16 +196,16 @@ describe('GET /decks/{id}/cards', () => {
   it('answers 404 deck_not_found for an unknown deck', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await ctx.app.inject({ method: 'GET', url: '/decks/0123456789abcdef01234567/cards', headers });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: messages.deckNotFound, code: 'deck_not_found' });
+    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
   });
 });
 
 describe('PUT /cards/{id}', () => {
   it('changes the text, keeps the schedule, and answers 200 Card', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const [card] = await saveCards(ctx.app, headers, deck._id, 1);
+    const {
+      headers,
+      cards: [card],
+    } = await learnerWithDeck(ctx.app, 1);
     const reviewed = await reviewCard(ctx.app, headers, card?._id ?? '', 'pass');
     ctx.clock.advance(1000);
     const response = await ctx.app.inject({
@@ -265,9 +229,10 @@ describe('PUT /cards/{id}', () => {
     [{ question: 'Q', answer: '  ' }, 'answer'],
     [{ question: 'Q' }, 'answer'],
   ])('refuses %j with 422 and keeps the card', async (payload, field) => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const [card] = await saveCards(ctx.app, headers, deck._id, 1);
+    const {
+      headers,
+      cards: [card],
+    } = await learnerWithDeck(ctx.app, 1);
     const response = await ctx.app.inject({ method: 'PUT', url: `/cards/${card?._id}`, headers, payload });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
@@ -291,16 +256,17 @@ describe('PUT /cards/{id}', () => {
       headers,
       payload: { question: 'Q', answer: 'A' },
     });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: messages.cardNotFound, code: 'card_not_found' });
+    expectError(response, 404, 'card_not_found', messages.cardNotFound);
   });
 });
 
 describe('DELETE /cards/{id}', () => {
   it('answers 204 and removes the card and its review history', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const [card, other] = await saveCards(ctx.app, headers, deck._id, 2);
+    const {
+      headers,
+      deck,
+      cards: [card, other],
+    } = await learnerWithDeck(ctx.app, 2);
     await reviewCard(ctx.app, headers, card?._id ?? '', 'fail');
     const response = await ctx.app.inject({ method: 'DELETE', url: `/cards/${card?._id}`, headers });
     expect(response.statusCode).toBe(204);
@@ -318,7 +284,6 @@ describe('DELETE /cards/{id}', () => {
     ).toHaveLength(0);
 
     const again = await ctx.app.inject({ method: 'DELETE', url: `/cards/${card?._id}`, headers });
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ detail: messages.cardNotFound, code: 'card_not_found' });
+    expectError(again, 404, 'card_not_found', messages.cardNotFound);
   });
 });

@@ -1,27 +1,25 @@
 import type { DeckSettings, DeckSettingsUpdate } from '@flashcards/shared/api-types';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, DecksTable } from '../../db/schema';
+import { hasDeck, ownedDeck } from '../study-core/owned-rows';
 
 export type DeckRow = Selectable<DecksTable> & { card_count: number };
 
+const deckColumns = [
+  'id',
+  'user_id',
+  'name',
+  'daily_new_card_limit',
+  'created_at',
+  'updated_at',
+  'new_cards',
+  'learning_cards',
+  'review_cards',
+  'desired_retention',
+] as const satisfies readonly (keyof DecksTable)[];
+
 /** SQL for decks. Every query is scoped by the owner's user_id: another user's deck is simply not there. */
 export function createDecksRepo(db: Kysely<Database>) {
-  const decks = () =>
-    db
-      .selectFrom('decks')
-      .select([
-        'id',
-        'user_id',
-        'name',
-        'daily_new_card_limit',
-        'created_at',
-        'updated_at',
-        'new_cards',
-        'learning_cards',
-        'review_cards',
-        'desired_retention',
-      ]);
-
   return {
     /** How many decks and cards the user has (cards from the decks' counters: no scan of the cards table). */
     async usage(userId: string): Promise<{ decks: number; cards: number }> {
@@ -42,24 +40,24 @@ export function createDecksRepo(db: Kysely<Database>) {
     },
 
     async list(userId: string): Promise<DeckRow[]> {
-      const rows = await decks().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+      const rows = await db
+        .selectFrom('decks')
+        .select(deckColumns)
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return rows.map(withCardCount);
     },
 
     async find(userId: string, id: string): Promise<DeckRow | undefined> {
-      const row = await decks().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const row = await ownedDeck(db, userId, id).select(deckColumns).executeTakeFirst();
       return row ? withCardCount(row) : undefined;
     },
 
     /** True when the user has a deck with this id. */
-    async exists(userId: string, id: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('decks')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row !== undefined;
+    exists(userId: string, id: string): Promise<boolean> {
+      return hasDeck(db, userId, id);
     },
 
     async insert(row: Insertable<DecksTable>): Promise<void> {
@@ -91,11 +89,8 @@ export function createDecksRepo(db: Kysely<Database>) {
           .where('id', '=', id)
           .executeTakeFirst();
         if (result.numUpdatedRows === 0n) return undefined;
-        const row = await trx
-          .selectFrom('decks')
+        const row = await ownedDeck(trx, userId, id)
           .select(['daily_new_card_limit', 'desired_retention'])
-          .where('user_id', '=', userId)
-          .where('id', '=', id)
           .executeTakeFirstOrThrow();
         return { daily_new_card_limit: row.daily_new_card_limit, desired_retention: Number(row.desired_retention) };
       });

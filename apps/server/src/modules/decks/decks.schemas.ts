@@ -3,6 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { deckSchema, deckWithCardsSchema } from '../../http/api-schemas';
 import { type ApiPaths, form, json, operation } from '../../http/openapi';
+import { boundedInt, deckIdParams } from '../../http/request-schemas';
 
 /** POST /decks: the form field `deck_name` (not empty). */
 export const createDeckSchema = z.preprocess(
@@ -21,11 +22,7 @@ export const createDeckSchema = z.preprocess(
 
 const dailyLimit = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-  z
-    .number({ error: messages.dailyLimitInvalid })
-    .int({ error: messages.dailyLimitInvalid })
-    .min(0, { error: messages.dailyLimitInvalid })
-    .max(limits.maxDailyNewCardLimit, { error: messages.dailyLimitInvalid }),
+  boundedInt(0, limits.maxDailyNewCardLimit, messages.dailyLimitInvalid),
 );
 
 const desiredRetention = z
@@ -56,9 +53,6 @@ export const deckSettingsSchema = z.preprocess(
       }
     }),
 );
-
-/** `{id}` in a path: a deck's id; a malformed, unknown or someone else's id is the same 404. */
-export const deckIdParams = z.object({ id: z.string().meta({ description: "The deck's id" }) });
 
 /** docs/api.md, "Decks and cards". */
 export const decksPaths: ApiPaths = {

@@ -1,20 +1,13 @@
 import { messages } from '@flashcards/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { createDeck, learnerWithDeck, putDeckSettings, reviewCard, saveCards } from '../../../test/support/study';
+import { useTestApp } from '../../../test/support/test-app';
 
 const hex24 = /^[0-9a-f]{24}$/;
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 const deckKeys = ['_id', 'card_count', 'created_at', 'daily_new_card_limit', 'desired_retention', 'name'];
 
@@ -89,8 +82,7 @@ describe('POST /decks', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'deck_name=x',
     });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: messages.notAuthenticated, code: 'not_authenticated' });
+    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
   });
 });
 
@@ -133,22 +125,15 @@ describe('GET /decks and GET /decks/{id}', () => {
     async (id) => {
       const { headers } = await signUpAndLogIn(ctx.app);
       const response = await ctx.app.inject({ method: 'GET', url: `/decks/${id}`, headers });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: messages.deckNotFound, code: 'deck_not_found' });
+      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
     },
   );
 });
 
 describe('PUT /decks/{id}/settings', () => {
   it('sets the daily new-card limit and answers it', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { daily_new_card_limit: 5 },
-    });
+    const { headers, deck } = await learnerWithDeck(ctx.app);
+    const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: 5 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ daily_new_card_limit: 5, desired_retention: 0.9 });
     const row = await ctx.database.db
@@ -164,27 +149,15 @@ describe('PUT /decks/{id}/settings', () => {
     ['12', 12],
     [9999, 9999],
   ])('accepts %j', async (value, stored) => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { daily_new_card_limit: value },
-    });
+    const { headers, deck } = await learnerWithDeck(ctx.app);
+    const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: value });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ daily_new_card_limit: stored, desired_retention: 0.9 });
   });
 
   it.each([[-1], [2.5], ['abc'], [null], [10000], [true]])('refuses %j with 422 and keeps the limit', async (value) => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { daily_new_card_limit: value },
-    });
+    const { headers, deck } = await learnerWithDeck(ctx.app);
+    const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: value });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       detail: messages.dailyLimitInvalid,
@@ -207,15 +180,13 @@ describe('PUT /decks/{id}/settings', () => {
       headers,
       payload: { daily_new_card_limit: 3 },
     });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: messages.deckNotFound, code: 'deck_not_found' });
+    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
   });
 });
 
 describe('DELETE /decks/{id}', () => {
   it('answers 204 and removes the deck, its cards, its review history and its shares', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     const keep = await createDeck(ctx.app, headers, 'Keep');
     const cards = await saveCards(ctx.app, headers, deck._id, 3);
     const kept = await saveCards(ctx.app, headers, keep._id, 1);
@@ -238,7 +209,6 @@ describe('DELETE /decks/{id}', () => {
     expect(await db.selectFrom('review_logs').select('id').where('deck_id', '=', keep._id).execute()).toHaveLength(1);
 
     const again = await ctx.app.inject({ method: 'DELETE', url: `/decks/${deck._id}`, headers });
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ detail: messages.deckNotFound, code: 'deck_not_found' });
+    expectError(again, 404, 'deck_not_found', messages.deckNotFound);
   });
 });

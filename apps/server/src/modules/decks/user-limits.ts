@@ -10,7 +10,8 @@ export interface UserLimits {
 /**
  * Per-user caps on decks and cards (MAX_DECKS_PER_USER, MAX_CARDS_PER_USER), checked before every insert that adds
  * them. The check reads the decks' counters, so it costs one small query; two requests racing at the cap may pass it
- * together, which overshoots by at most one request's worth (1,000 cards), never without bound.
+ * together, which overshoots by at most one request's worth (1,000 cards for a save, one file's cards for an
+ * import), never without bound.
  */
 export function createUserLimits(decks: DecksRepo, caps: { maxDecks: number; maxCards: number }): UserLimits {
   return {

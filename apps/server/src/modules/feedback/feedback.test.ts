@@ -1,20 +1,14 @@
 import { messages } from '@flashcards/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/test-app';
 
-let ctx: TestContext;
 let address = 0;
 /** A fresh client address per test, so that the rate limit of one test does not reach the next. */
 const nextAddress = () => `10.0.0.${++address}`;
 
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', FEEDBACK_RATE_LIMIT_PER_HOUR: '3' } });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', FEEDBACK_RATE_LIMIT_PER_HOUR: '3' } });
 
 const send = (payload: unknown, remoteAddress: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: '/send-feedback', payload: payload as object, remoteAddress, headers });
@@ -73,8 +67,7 @@ describe('POST /send-feedback', () => {
     const ip = nextAddress();
     for (const n of [1, 2, 3]) expect((await send({ feedback: `Burst ${n}` }, ip)).statusCode).toBe(201);
     const limited = await send({ feedback: 'Burst 4' }, ip);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ detail: messages.rateLimited, code: 'rate_limited' });
+    expectError(limited, 429, 'rate_limited', messages.rateLimited);
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);

@@ -9,7 +9,7 @@ import {
   similarity,
 } from '../../adapters/ai/ai-provider';
 import type { Clock } from '../../adapters/clock';
-import type { FileKind, Passage } from '../../adapters/extract/extracted';
+import type { FileKind, FileSource, Passage } from '../../adapters/extract/extracted';
 import type { Extractor } from '../../adapters/extract/extractor';
 import type { Config } from '../../config';
 import { errors } from '../../http/app-error';
@@ -18,7 +18,7 @@ import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
 /** What one generation works on once its input checks passed: the text, and the file with its detected kind. */
 export interface GenerationJob {
   text: string;
-  file: { kind: FileKind; bytes: Buffer } | null;
+  file: { kind: FileKind; source: FileSource } | null;
 }
 
 /** What a caller hears while a generation runs; `signal` aborting (the client left) stops the work. */
@@ -180,7 +180,7 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
         events.onProgress?.({ stage: 'extracting', done: 0, total: 1 });
         let read = { done: 0, total: 1 };
         const extracted = await extractor
-          .extract(job.file.kind, job.file.bytes, {
+          .extract(job.file.kind, job.file.source, {
             ...(events.signal ? { signal: events.signal } : {}),
             onProgress: ({ done, total }) => {
               read = { done, total };

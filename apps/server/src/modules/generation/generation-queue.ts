@@ -4,6 +4,7 @@ import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { FileKind } from '../../adapters/extract/extracted';
+import { readFileSource } from '../../adapters/extract/extracted';
 import { AppError, errors } from '../../http/app-error';
 import {
   GenerationCancelledError,
@@ -119,7 +120,9 @@ export function createQueueRunner(options: QueueRunnerOptions): GenerationRunner
           'generate',
           {
             text: job.text,
-            file: job.file ? { kind: job.file.kind, base64: job.file.bytes.toString('base64') } : null,
+            file: job.file
+              ? { kind: job.file.kind, base64: (await readFileSource(job.file.source)).toString('base64') }
+              : null,
             deadlineAt,
           },
           { jobId, attempts: 1, removeOnComplete: { age: 300 }, removeOnFail: { age: 3600 } },

@@ -4,17 +4,34 @@
  * client leaves, and keep-alive comments. Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
  */
 import { messages } from '@flashcards/shared/messages';
-import PptxGenJS from 'pptxgenjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLiveStream, parseEventStream, type StreamEvent } from '../../../test/support/event-stream';
+import { expectError } from '../../../test/support/api-error';
+import {
+  nextCard,
+  openCreateStream,
+  parseEventStream,
+  readAll,
+  type StreamEvent,
+} from '../../../test/support/event-stream';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { completion, FakeChatServer, sendJson, streamCompletion } from '../../../test/support/fake-chat-server';
+import {
+  cardsReply,
+  completion,
+  FakeChatServer,
+  sendJson,
+  streamCompletion,
+  watchedStream,
+} from '../../../test/support/fake-chat-server';
+import {
+  biology,
+  biologyCards,
+  freeUsed as freeUsedIn,
+  postCreate,
+  twoSlidePptx,
+  waitFor,
+} from '../../../test/support/generation';
 import { multipartBody } from '../../../test/support/multipart';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
-
-const biology =
-  'Photosynthesis is the process by which green plants use sunlight to make glucose from carbon dioxide and water. ' +
-  'Chlorophyll is the green pigment that absorbs light energy.';
 
 const sse = { accept: 'text/event-stream' };
 
@@ -49,44 +66,18 @@ afterAll(async () => {
   await fake.stop();
 });
 
-async function freeUsed(ctx: TestContext, userId: string): Promise<number> {
-  const row = await ctx.database.db
-    .selectFrom('users')
-    .select('free_used')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.free_used;
-}
+const freeUsed = (ctx: TestContext, userId: string) => freeUsedIn(ctx.database, userId);
 
-function create(ctx: TestContext, headers: Record<string, string>, parts: Parameters<typeof multipartBody>[0]) {
-  const body = multipartBody(parts);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/create',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-}
+const create = (ctx: TestContext, headers: Record<string, string>, parts: Parameters<typeof multipartBody>[0]) =>
+  postCreate(ctx.app, headers, parts);
 
 const named = (events: StreamEvent[], name: string) => events.filter((e) => e.event === name);
 
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<number> {
+/** Waits for `check` and answers how long it took, in ms. */
+async function timeUntil(check: () => boolean, timeoutMs: number): Promise<number> {
   const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitFor(check, timeoutMs);
   return Date.now() - started;
-}
-
-/** A model reply of `count` cards, each about one topic, as the JSON schema asks. */
-function cardsReply(prefix: string, count: number): string {
-  return JSON.stringify({
-    cards: Array.from({ length: count }, (_, i) => ({
-      question: `What does ${prefix} rule ${i + 1} say?`,
-      answer: `${prefix} rule ${i + 1} says something distinct number ${i + 1}.`,
-    })),
-  });
 }
 
 describe('POST /create as an event stream, offline generator', () => {
@@ -98,17 +89,7 @@ describe('POST /create as an event stream, offline generator', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-request-id']).toBeTruthy();
     const { events } = parseEventStream(response.body);
-    const expected = {
-      cards: [
-        {
-          question: 'What is photosynthesis?',
-          answer: 'The process by which green plants use sunlight to make glucose from carbon dioxide and water',
-        },
-        { question: 'What is chlorophyll?', answer: 'The green pigment that absorbs light energy' },
-      ],
-      cost: 1,
-      remaining: 9,
-    };
+    const expected = { cards: biologyCards, cost: 1, remaining: 9 };
     expect(events.map((e) => e.event)).toEqual(['progress', 'card', 'progress', 'card', 'progress', 'done']);
     expect(events[0]?.data).toEqual({ stage: 'generating', done: 0, total: 40 });
     expect(named(events, 'card').map((e) => e.data)).toEqual(expected.cards);
@@ -124,14 +105,7 @@ describe('POST /create as an event stream, offline generator', () => {
   });
 
   it('reports slides read, then cards, and the cards carry their slide', async () => {
-    const deck = new PptxGenJS();
-    deck
-      .addSlide()
-      .addText('Osmosis is the movement of water across a semipermeable membrane.', { x: 0.5, y: 1, w: 9, h: 1 });
-    deck
-      .addSlide()
-      .addText('Diffusion is the spreading of particles from high to low concentration.', { x: 0.5, y: 1, w: 9, h: 1 });
-    const bytes = Buffer.from((await deck.write({ outputType: 'nodebuffer' })) as ArrayBuffer);
+    const bytes = await twoSlidePptx();
     const { user, headers } = await signUpAndLogIn(offline.app);
     const response = await create(offline, { ...headers, ...sse }, [
       { name: 'file', value: bytes, filename: 'cells.pptx' },
@@ -191,8 +165,7 @@ describe('POST /create as an event stream, offline generator', () => {
     }
     // A body that is no form at all.
     const bare = await offline.app.inject({ method: 'POST', url: '/create', headers: { ...headers, ...sse } });
-    expect(bare.statusCode, bare.body).toBe(422);
-    expect(bare.json()).toEqual({ code: 'empty_input', detail: messages.emptyInput });
+    expectError(bare, 422, 'empty_input', messages.emptyInput);
 
     const anonymous = await create(offline, sse, [{ name: 'text', value: biology }]);
     expect(anonymous.statusCode).toBe(401);
@@ -205,8 +178,7 @@ describe('POST /create as an event stream, offline generator', () => {
       .where('id', '=', user._id)
       .execute();
     const broke = await create(offline, { ...headers, ...sse }, [{ name: 'text', value: biology }]);
-    expect(broke.statusCode).toBe(402);
-    expect(broke.json()).toEqual({ code: 'insufficient_quota', detail: messages.insufficientQuota });
+    expectError(broke, 402, 'insufficient_quota', messages.insufficientQuota);
     expect(await freeUsed(offline, user._id)).toBe(10);
   });
 });
@@ -221,19 +193,13 @@ describe('POST /create as an event stream, streaming model', () => {
       finished = true;
     };
     const { user, headers } = await signUpAndLogIn(model.app);
-    const body = multipartBody([{ name: 'text', value: biology }]);
-    const stream = await openLiveStream(`${modelUrl}/create`, {
-      headers: { ...headers, ...body.headers },
-      body: body.payload,
-    });
+    const stream = await openCreateStream(modelUrl, headers, biology);
     expect(stream.status).toBe(200);
     expect(stream.contentType).toBe('text/event-stream; charset=utf-8');
-    const events: StreamEvent[] = [];
     let finishedAtFirstCard: boolean | null = null;
-    for (let event = await stream.next(); event; event = await stream.next()) {
+    const events = await readAll(stream, (event) => {
       if (event.event === 'card' && finishedAtFirstCard === null) finishedAtFirstCard = finished;
-      events.push(event);
-    }
+    });
     expect(finishedAtFirstCard).toBe(false);
     expect(named(events, 'card')).toHaveLength(5);
     expect(events.at(-1)?.event).toBe('done');
@@ -351,56 +317,29 @@ describe('POST /create as an event stream, streaming model', () => {
 
 describe('a client that leaves', () => {
   it('before the first card: the model request is aborted within 2 s and the cost refunded', async () => {
-    let gone = false;
-    let asked = false;
-    fake.handler = async (_request, res) => {
-      asked = true;
-      // Thinks for a long time before the first token.
-      await streamCompletion(res, ` ${' '.repeat(400)}${cardsReply('Slow', 3)}`, {
-        piece: 1,
-        delayMs: 20,
-        onClientGone: () => {
-          gone = true;
-        },
-      });
-    };
+    // Thinks for a long time before the first token.
+    const { seen, handler } = watchedStream(` ${' '.repeat(400)}${cardsReply('Slow', 3)}`, { piece: 1, delayMs: 20 });
+    fake.handler = handler;
     const { user, headers } = await signUpAndLogIn(model.app);
-    const body = multipartBody([{ name: 'text', value: biology }]);
-    const stream = await openLiveStream(`${modelUrl}/create`, {
-      headers: { ...headers, ...body.headers },
-      body: body.payload,
-    });
+    const stream = await openCreateStream(modelUrl, headers, biology);
     expect((await stream.next())?.event).toBe('progress');
-    await waitFor(() => asked, 5000);
+    await waitFor(() => seen.asked, 5000);
     expect(await freeUsed(model, user._id)).toBe(1);
     stream.abort();
-    const took = await waitFor(() => gone, 2000);
+    const took = await timeUntil(() => seen.gone, 2000);
     expect(took).toBeLessThan(2000);
     await waitFor(async () => (await freeUsed(model, user._id)) === 0, 2000);
   });
 
   it('after a card: the model request is aborted and the cost kept', async () => {
-    let gone = false;
-    fake.handler = async (_request, res) => {
-      await streamCompletion(res, cardsReply('Faraday', 12), {
-        piece: 10,
-        delayMs: 30,
-        onClientGone: () => {
-          gone = true;
-        },
-      });
-    };
+    const { seen, handler } = watchedStream(cardsReply('Faraday', 12), { piece: 10, delayMs: 30 });
+    fake.handler = handler;
     const { user, headers } = await signUpAndLogIn(model.app);
-    const body = multipartBody([{ name: 'text', value: biology }]);
-    const stream = await openLiveStream(`${modelUrl}/create`, {
-      headers: { ...headers, ...body.headers },
-      body: body.payload,
-    });
-    let event = await stream.next();
-    while (event && event.event !== 'card') event = await stream.next();
+    const stream = await openCreateStream(modelUrl, headers, biology);
+    const event = await nextCard(stream);
     expect(event?.data.question).toBe('What does Faraday rule 1 say?');
     stream.abort();
-    const took = await waitFor(() => gone, 2000);
+    const took = await timeUntil(() => seen.gone, 2000);
     expect(took).toBeLessThan(2000);
     // Give a wrongful refund the time to happen, then check there was none.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -408,18 +347,8 @@ describe('a client that leaves', () => {
   });
 
   it('without the header too: leaving aborts the work and refunds', async () => {
-    let gone = false;
-    let asked = false;
-    fake.handler = async (_request, res) => {
-      asked = true;
-      await streamCompletion(res, cardsReply('Ohm', 20), {
-        piece: 4,
-        delayMs: 30,
-        onClientGone: () => {
-          gone = true;
-        },
-      });
-    };
+    const { seen, handler } = watchedStream(cardsReply('Ohm', 20), { piece: 4, delayMs: 30 });
+    fake.handler = handler;
     const { user, headers } = await signUpAndLogIn(model.app);
     const body = multipartBody([{ name: 'text', value: biology }]);
     const controller = new AbortController();
@@ -429,10 +358,10 @@ describe('a client that leaves', () => {
       body: new Uint8Array(body.payload),
       signal: controller.signal,
     }).catch(() => null);
-    await waitFor(() => asked, 5000);
+    await waitFor(() => seen.asked, 5000);
     controller.abort();
     await pending;
-    await waitFor(() => gone, 2000);
+    await waitFor(() => seen.gone, 2000);
     await waitFor(async () => (await freeUsed(model, user._id)) === 0, 2000);
   });
 });

@@ -65,7 +65,7 @@ export function startGenerationWorker(options: GenerationWorkerOptions) {
           {
             text: job.data.text,
             file: job.data.file
-              ? { kind: job.data.file.kind, bytes: Buffer.from(job.data.file.base64, 'base64') }
+              ? { kind: job.data.file.kind, source: Buffer.from(job.data.file.base64, 'base64') }
               : null,
           },
           log,

@@ -1,7 +1,8 @@
 import type { GenerationStreamError } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UploadDir } from '../../adapters/uploads/upload-dir';
 import { AppError, errors } from '../../http/app-error';
 import { currentUser } from '../../http/authenticate';
 import { type EventStream, openEventStream, wantsEventStream } from '../../http/event-stream';
@@ -14,9 +15,10 @@ const maxMultipartOverhead = 2 * 1024 * 1024;
 
 /**
  * Reads `text` and `file` from a multipart form (a JSON or url-encoded body may carry `text` alone). The file is
- * streamed and reading stops at the size limit: nothing beyond it is ever buffered.
+ * streamed to a temporary file (the caller removes it) and reading stops at the size limit: nothing beyond it is
+ * ever written.
  */
-async function readGenerationInput(request: FastifyRequest): Promise<GenerationInput> {
+async function readGenerationInput(request: FastifyRequest, uploads: UploadDir): Promise<GenerationInput> {
   if (!request.isMultipart()) {
     const fields = await readFormFields(request);
     return { text: fields.text ?? '', file: null };
@@ -26,35 +28,34 @@ async function readGenerationInput(request: FastifyRequest): Promise<GenerationI
     throw errors.fileTooLarge();
   }
   let text = '';
-  let file: GenerationInput['file'] = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file' || file) {
-        part.file.resume();
-        continue;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      try {
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          chunks.push(chunk);
+  let saved: { path: string; filename: string } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || saved) {
+          part.file.resume();
+          continue;
         }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw errors.fileTooLarge();
+        const upload = await uploads.save(part.file).catch((error: unknown) => {
+          throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? errors.fileTooLarge() : error;
+        });
+        saved = { path: upload.path, filename: part.filename ?? '' };
+        if (part.file.truncated || upload.size > limits.maxFileBytes) throw errors.fileTooLarge();
+        // A browser sends an empty part for an empty file input: that is no file.
+        if (upload.size === 0) {
+          await uploads.remove(upload.path);
+          saved = null;
         }
-        throw error;
+      } else if (part.fieldname === 'text') {
+        if (part.valueTruncated) throw errors.textTooLong();
+        text = typeof part.value === 'string' ? part.value : '';
       }
-      if (part.file.truncated || size > limits.maxFileBytes) throw errors.fileTooLarge();
-      // A browser sends an empty part for an empty file input: that is no file.
-      if (size > 0) file = { bytes: Buffer.concat(chunks), filename: part.filename ?? '' };
-    } else if (part.fieldname === 'text') {
-      if (part.valueTruncated) throw errors.textTooLong();
-      text = typeof part.value === 'string' ? part.value : '';
     }
+  } catch (error) {
+    if (saved) await uploads.remove(saved.path);
+    throw error;
   }
-  return { text, file };
+  return { text, file: saved ? { source: { path: saved.path }, filename: saved.filename } : null };
 }
 
 /** What the `error` event says: the JSON reply's detail and code, with its status; internals never leave. */
@@ -70,6 +71,8 @@ function streamError(error: unknown, log: FastifyBaseLogger): GenerationStreamEr
 export interface GenerationRouteOptions {
   /** Idle time before a `: keep-alive` comment (api-contract.md: at most 15 s). */
   keepAliveMs: number;
+  /** Where uploads wait while they are parsed. */
+  uploads: UploadDir;
 }
 
 /**
@@ -80,11 +83,20 @@ export interface GenerationRouteOptions {
 export function generationRoutes(
   app: FastifyInstance,
   generation: GenerationService,
-  options: GenerationRouteOptions = { keepAliveMs: 15_000 },
+  options: GenerationRouteOptions,
 ): void {
   app.post('/create', { onRequest: app.authenticate }, async (request, reply) => {
     const user = currentUser(request);
-    const input = await readGenerationInput(request);
+    const input = await readGenerationInput(request, options.uploads);
+    const upload = input.file && 'path' in input.file.source ? input.file.source.path : null;
+    try {
+      return await answer(request, reply, user.id, input);
+    } finally {
+      if (upload) await options.uploads.remove(upload);
+    }
+  });
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, userId: string, input: GenerationInput) {
     const left = new AbortController();
     const onClose = () => {
       if (!reply.raw.writableFinished) left.abort();
@@ -92,7 +104,7 @@ export function generationRoutes(
     reply.raw.once('close', onClose);
     if (!wantsEventStream(request)) {
       try {
-        return await generation.generate(user.id, input, request.log, { signal: left.signal });
+        return await generation.generate(userId, input, request.log, { signal: left.signal });
       } catch (error) {
         if (!(error instanceof GenerationCancelledError)) throw error;
         // Nobody to answer: the connection is gone.
@@ -106,7 +118,7 @@ export function generationRoutes(
 
     let stream: EventStream | null = null;
     try {
-      const result = await generation.generate(user.id, input, request.log, {
+      const result = await generation.generate(userId, input, request.log, {
         signal: left.signal,
         onStart: () => {
           stream = openEventStream(request, reply, options);
@@ -126,5 +138,6 @@ export function generationRoutes(
     } finally {
       reply.raw.off('close', onClose);
     }
-  });
+    return undefined;
+  }
 }

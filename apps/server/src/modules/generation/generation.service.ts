@@ -2,7 +2,7 @@ import type { GeneratedCard, GenerateResponse } from '@flashcards/shared/api-typ
 import { generationCosts, limits } from '@flashcards/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { detectFileKind } from '../../adapters/extract/detect-file-type';
-import type { FileKind } from '../../adapters/extract/extracted';
+import type { FileKind, FileSource } from '../../adapters/extract/extracted';
 import type { Extractor } from '../../adapters/extract/extractor';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
@@ -21,7 +21,8 @@ export { limitPassages } from './generation-pipeline';
 
 export interface GenerationInput {
   text: string;
-  file: { bytes: Buffer; filename: string } | null;
+  /** The upload: its bytes, or (from the route) the temporary file it was streamed to. */
+  file: { source: FileSource; filename: string } | null;
 }
 
 export interface GenerationServiceDeps extends GenerationPipelineDeps {
@@ -71,7 +72,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       if (!text && !input.file) throw errors.emptyInput();
       let kind: FileKind | null = null;
       if (input.file) {
-        kind = await detectFileKind(input.file.bytes);
+        kind = await detectFileKind(input.file.source);
         if (!kind) {
           const pptxName = /\.pptx$/i.test(input.file.filename);
           throw errors.unsupportedFileType({ message: pptxName ? 'invalidFileTypePptx' : 'invalidFileType' });
@@ -97,7 +98,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       events?.onStart?.();
       let cardsSent = 0;
       try {
-        const job: GenerationJob = { text, file: input.file && kind ? { kind, bytes: input.file.bytes } : null };
+        const job: GenerationJob = { text, file: input.file && kind ? { kind, source: input.file.source } : null };
         const cards = await runner.run(job, log, {
           ...(events?.signal ? { signal: events.signal } : {}),
           ...(events?.onProgress ? { onProgress: events.onProgress } : {}),

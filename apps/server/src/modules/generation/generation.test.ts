@@ -4,27 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { messages } from '@flashcards/shared/messages';
 import { noSubscription } from '@flashcards/shared/plans';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import PptxGenJS from 'pptxgenjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { multipartBody } from '../../../test/support/multipart';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { biology, biologyCards, postCreate, twoSlidePptx } from '../../../test/support/generation';
+import type { multipartBody } from '../../../test/support/multipart';
+import { useTestApp } from '../../../test/support/test-app';
 import { docxZipBomb } from '../../../test/support/zip-bomb';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
 
-const biology =
-  'Photosynthesis is the process by which green plants use sunlight to make glucose from carbon dioxide and water. ' +
-  'Chlorophyll is the green pigment that absorbs light energy.';
-
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 async function quotaRow(userId: string) {
   return ctx.database.db
@@ -34,26 +24,8 @@ async function quotaRow(userId: string) {
     .executeTakeFirstOrThrow();
 }
 
-function create(headers: Record<string, string>, parts: Parameters<typeof multipartBody>[0]) {
-  const body = multipartBody(parts);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/create',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-}
-
-async function pptx(): Promise<Buffer> {
-  const deck = new PptxGenJS();
-  deck
-    .addSlide()
-    .addText('Osmosis is the movement of water across a semipermeable membrane.', { x: 0.5, y: 1, w: 9, h: 1 });
-  deck
-    .addSlide()
-    .addText('Diffusion is the spreading of particles from high to low concentration.', { x: 0.5, y: 1, w: 9, h: 1 });
-  return Buffer.from((await deck.write({ outputType: 'nodebuffer' })) as ArrayBuffer);
-}
+const create = (headers: Record<string, string>, parts: Parameters<typeof multipartBody>[0]) =>
+  postCreate(ctx.app, headers, parts);
 
 describe('POST /create', () => {
   it('needs a signed-in user', async () => {
@@ -66,17 +38,7 @@ describe('POST /create', () => {
     const { user, headers } = await signUpAndLogIn(ctx.app);
     const response = await create(headers, [{ name: 'text', value: biology }]);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
-      cards: [
-        {
-          question: 'What is photosynthesis?',
-          answer: 'The process by which green plants use sunlight to make glucose from carbon dioxide and water',
-        },
-        { question: 'What is chlorophyll?', answer: 'The green pigment that absorbs light energy' },
-      ],
-      cost: 1,
-      remaining: 9,
-    });
+    expect(response.json()).toEqual({ cards: biologyCards, cost: 1, remaining: 9 });
     expect(await quotaRow(user._id)).toMatchObject({ free_used: 1, quota_period: '2026-11' });
   });
 
@@ -100,8 +62,7 @@ describe('POST /create', () => {
       [{ name: 'file', value: Buffer.alloc(0), filename: '' }],
     ]) {
       const response = await create(headers, parts);
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ code: 'empty_input', detail: messages.emptyInput });
+      expectError(response, 422, 'empty_input', messages.emptyInput);
     }
     expect((await quotaRow(user._id)).free_used).toBe(0);
   });
@@ -111,8 +72,7 @@ describe('POST /create', () => {
     const ok = await create(headers, [{ name: 'text', value: `${biology} `.repeat(40).slice(0, 10_000) }]);
     expect(ok.statusCode, ok.body).toBe(200);
     const response = await create(headers, [{ name: 'text', value: 'a'.repeat(10_001) }]);
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ code: 'text_too_long', detail: messages.textTooLong });
+    expectError(response, 413, 'text_too_long', messages.textTooLong);
     expect((await quotaRow(user._id)).free_used).toBe(1);
   });
 
@@ -121,8 +81,7 @@ describe('POST /create', () => {
     const response = await create(headers, [
       { name: 'file', value: Buffer.alloc(10_485_761, 0x61), filename: 'notes.txt', contentType: 'text/plain' },
     ]);
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ code: 'file_too_large', detail: messages.fileTooLarge });
+    expectError(response, 413, 'file_too_large', messages.fileTooLarge);
     expect((await quotaRow(user._id)).free_used).toBe(0);
   });
 
@@ -132,11 +91,9 @@ describe('POST /create', () => {
     const asPdf = await create(headers, [
       { name: 'file', value: gif, filename: 'notes.pdf', contentType: 'application/pdf' },
     ]);
-    expect(asPdf.statusCode).toBe(415);
-    expect(asPdf.json()).toEqual({ code: 'unsupported_file_type', detail: messages.invalidFileType });
+    expectError(asPdf, 415, 'unsupported_file_type', messages.invalidFileType);
     const asPptx = await create(headers, [{ name: 'file', value: gif, filename: 'slides.pptx' }]);
-    expect(asPptx.statusCode).toBe(415);
-    expect(asPptx.json()).toEqual({ code: 'unsupported_file_type', detail: messages.invalidFileTypePptx });
+    expectError(asPptx, 415, 'unsupported_file_type', messages.invalidFileTypePptx);
     expect((await quotaRow(user._id)).free_used).toBe(0);
   });
 
@@ -157,7 +114,7 @@ describe('POST /create', () => {
     const { user, headers } = await signUpAndLogIn(ctx.app);
     const response = await create(headers, [
       { name: 'text', value: 'Turgor is the pressure of water inside a plant cell against its wall.' },
-      { name: 'file', value: await pptx(), filename: 'cells.pptx' },
+      { name: 'file', value: await twoSlidePptx(), filename: 'cells.pptx' },
     ]);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
@@ -209,8 +166,7 @@ describe('POST /create', () => {
     const response = await create(headers, [
       { name: 'file', value: Buffer.from('%PDF-1.7\nbroken'), filename: 'x.pdf' },
     ]);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ code: 'file_unreadable', detail: messages.fileUnreadable });
+    expectError(response, 422, 'file_unreadable', messages.fileUnreadable);
     expect((await quotaRow(user._id)).free_used).toBe(0);
   });
 
@@ -235,8 +191,7 @@ describe('POST /create', () => {
           `${response.statusCode} in ${elapsed.toFixed(0)} ms; peak RSS of the test process ${(peakRss / 1e6).toFixed(0)} MB`,
       );
       expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ code: 'file_unreadable', detail: messages.fileUnreadable });
+      expectError(response, 422, 'file_unreadable', messages.fileUnreadable);
     }
     expect((await quotaRow(user._id)).free_used).toBe(0);
   }, 60_000);
@@ -248,9 +203,8 @@ describe('POST /create', () => {
       .set({ free_used: 8, quota_period: '2026-11' })
       .where('id', '=', user._id)
       .execute();
-    const response = await create(headers, [{ name: 'file', value: await pptx(), filename: 'cells.pptx' }]);
-    expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ code: 'insufficient_quota', detail: messages.insufficientQuota });
+    const response = await create(headers, [{ name: 'file', value: await twoSlidePptx(), filename: 'cells.pptx' }]);
+    expectError(response, 402, 'insufficient_quota', messages.insufficientQuota);
     expect((await quotaRow(user._id)).free_used).toBe(8);
     const text = await create(headers, [{ name: 'text', value: biology }]);
     expect(text.json()).toMatchObject({ cost: 1, remaining: 1 });

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { setUserColumnOnce } from '../auth/users.repo';
 import type { NewCardRow } from '../study-core/card-state';
 import { INSERT_BATCH, insertCards } from '../study-core/deck-counters';
+import { ownedDeck } from '../study-core/owned-rows';
 
 export interface ImportPlan {
   userId: string;
@@ -22,12 +24,7 @@ export function createInteropRepo(db: Kysely<Database>) {
   return {
     /** The user's media secret, made once (the first writer wins when two imports race). */
     async mediaSecret(userId: string, fresh: string): Promise<string> {
-      await db
-        .updateTable('users')
-        .set({ media_secret: fresh })
-        .where('id', '=', userId)
-        .where('media_secret', 'is', null)
-        .execute();
+      await setUserColumnOnce(db, userId, 'media_secret', fresh);
       const row = await db.selectFrom('users').select('media_secret').where('id', '=', userId).executeTakeFirst();
       return row?.media_secret ?? fresh;
     },
@@ -140,12 +137,7 @@ export function createInteropRepo(db: Kysely<Database>) {
 
     /** The deck and its cards, in creation order, for an export. */
     async deckForExport(userId: string, deckId: string) {
-      const deck = await db
-        .selectFrom('decks')
-        .select(['id', 'name', 'created_at'])
-        .where('user_id', '=', userId)
-        .where('id', '=', deckId)
-        .executeTakeFirst();
+      const deck = await ownedDeck(db, userId, deckId).select(['id', 'name', 'created_at']).executeTakeFirst();
       if (!deck) return undefined;
       const cards = await db
         .selectFrom('cards')

@@ -1,7 +1,7 @@
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { z } from 'zod';
 import { type ApiPaths, multipart, operation } from '../../http/openapi';
-import { deckIdParams } from '../decks/decks.schemas';
+import { deckIdParams } from '../../http/request-schemas';
 
 /** POST /import's form, as documented (the route streams it to a temporary file: interop.routes.ts). */
 const importForm = z.object({
@@ -32,7 +32,14 @@ export const interopPaths: ApiPaths = {
       auth: true,
       body: multipart(importForm),
       success: { status: 201, description: 'What was imported', schema: fileImportResponseSchema },
-      errors: ['file_too_large', 'unsupported_file_type', 'invalid_package', 'busy'],
+      errors: [
+        'file_too_large',
+        'unsupported_file_type',
+        'invalid_package',
+        'busy',
+        'too_many_decks',
+        'too_many_cards',
+      ],
     }),
   },
   '/decks/{id}/export.apkg': {

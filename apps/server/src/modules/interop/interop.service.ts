@@ -7,6 +7,7 @@ import { markdownToAnkiHtml } from '../../adapters/anki/markdown-to-html';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
+import type { UserLimits } from '../decks/user-limits';
 import { newCardRow } from '../study-core/card-state';
 import type { ImportKind } from './import-parser';
 import { ImportBusyError, type ImportParser, ImportUnreadableError } from './import-runner';
@@ -20,6 +21,8 @@ export interface InteropServiceDeps {
   /** IMPORT_MAX_UNZIPPED_BYTES: what a package may unpack to. */
   maxUnzippedBytes: number;
   defaultDailyNewCardLimit: number;
+  /** MAX_DECKS_PER_USER and MAX_CARDS_PER_USER: an import that would pass either is refused whole. */
+  userLimits: UserLimits;
 }
 
 export interface Upload {
@@ -101,6 +104,7 @@ export function createInteropService(deps: InteropServiceDeps) {
         .filter((media) => usedMedia.has(media.name))
         .map((media) => ({ ...media, id: deps.newId() }));
       plan.notes = [...noteDecks].map(([guid, deckId]) => ({ guid, deckId }));
+      await deps.userLimits.assertRoom(userId, { decks: plan.decks.length, cards: plan.cards.length });
       const counts = await repo.writeImport(plan);
 
       const warnings: string[] = [];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import SqliteDatabase from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   basic,
@@ -13,37 +14,40 @@ import {
   samplePackage,
   zipFiles,
 } from '../../../test/support/anki-packages';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { multipartBody } from '../../../test/support/multipart';
 import { createDeck, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { createTestApp, type TestContext, useTestApp } from '../../../test/support/test-app';
 import { docxZipBomb } from '../../../test/support/zip-bomb';
 import { readAnkiPackage } from '../../adapters/anki/anki-package';
 
 type Headers = { authorization: string };
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({
-    env: {
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      IMPORT_MAX_BYTES: '2000000',
-      IMPORT_MAX_UNZIPPED_BYTES: '8388608',
-    },
-  });
-});
-
-afterAll(async () => {
-  await ctx.close();
+const ctx = useTestApp({
+  env: {
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    IMPORT_MAX_BYTES: '2000000',
+    IMPORT_MAX_UNZIPPED_BYTES: '8388608',
+  },
 });
 
 function upload(headers: Headers, file: Buffer, filename: string, extra: Record<string, string> = {}) {
+  return uploadTo(ctx.app, headers, file, filename, extra);
+}
+
+function uploadTo(
+  app: FastifyInstance,
+  headers: Headers,
+  file: Buffer,
+  filename: string,
+  extra: Record<string, string> = {},
+) {
   const body = multipartBody([
     ...Object.entries(extra).map(([name, value]) => ({ name, value })),
     { name: 'file', value: file, filename },
   ]);
-  return ctx.app.inject({
+  return app.inject({
     method: 'POST',
     url: '/import',
     headers: { ...headers, ...body.headers },
@@ -198,8 +202,7 @@ describe('POST /import (Anki packages)', () => {
     else if (file === 'bomb') bytes = docxZipBomb(64 * 1024 * 1024, 1024);
     else bytes = file as Buffer;
     const response = await upload(headers, bytes, name);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ code: 'invalid_package', detail: messages.invalidPackage });
+    expectError(response, 422, 'invalid_package', messages.invalidPackage);
     const rows = await userRows(user._id);
     expect(rows).toEqual({ decks: [], cards: [], media: [], notes: [] });
   });
@@ -218,8 +221,7 @@ describe('POST /import (Anki packages)', () => {
   it.each(['deck.pdf', 'deck', 'notes.docx'])('refuses %s with 415 unsupported_file_type', async (name) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await upload(headers, Buffer.from('question,answer'), name);
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ code: 'unsupported_file_type', detail: messages.importUnsupportedType });
+    expectError(response, 415, 'unsupported_file_type', messages.importUnsupportedType);
   });
 
   it('refuses a request without a file and one that is not multipart', async () => {
@@ -234,8 +236,7 @@ describe('POST /import (Anki packages)', () => {
     expect(none.statusCode).toBe(422);
     expect(none.json()).toMatchObject({ code: 'validation_failed', detail: messages.importNoFile });
     const json = await ctx.app.inject({ method: 'POST', url: '/import', headers, payload: { file: 'x' } });
-    expect(json.statusCode).toBe(415);
-    expect(json.json()).toEqual({ code: 'unsupported_file_type', detail: messages.importUnsupportedType });
+    expectError(json, 415, 'unsupported_file_type', messages.importUnsupportedType);
   });
 
   it('refuses a package that takes longer than IMPORT_TIMEOUT to read, writing nothing', async () => {
@@ -249,8 +250,7 @@ describe('POST /import (Anki packages)', () => {
         headers: { ...headers, ...body.headers },
         payload: body.payload,
       });
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ code: 'invalid_package', detail: messages.invalidPackage });
+      expectError(response, 422, 'invalid_package', messages.invalidPackage);
       const decks = await slow.database.db.selectFrom('decks').select('id').where('user_id', '=', user._id).execute();
       expect(decks).toEqual([]);
     } finally {
@@ -260,8 +260,7 @@ describe('POST /import (Anki packages)', () => {
 
   it('answers 401 without a token', async () => {
     const response = await upload({ authorization: 'Bearer nope' }, Buffer.from('a,b'), 'x.csv');
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ code: 'not_authenticated', detail: messages.notAuthenticated });
+    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
   });
 });
 
@@ -315,6 +314,84 @@ describe('POST /import (text files)', () => {
       ['chat', 'cat'],
       ['chien', 'dog, the animal'],
     ]);
+  });
+});
+
+describe('POST /import within the per-user caps (MAX_DECKS_PER_USER, MAX_CARDS_PER_USER)', () => {
+  // The sample package holds 2 decks and 10 cards (and an image); this server allows 3 decks and 12 cards a user.
+  let capped: TestContext;
+
+  beforeAll(async () => {
+    capped = await createTestApp({
+      shareWith: ctx,
+      env: { AUTH_RATE_LIMIT_PER_IP: '1000', MAX_DECKS_PER_USER: '3', MAX_CARDS_PER_USER: '12' },
+    });
+  });
+
+  afterAll(async () => {
+    await capped.close();
+  });
+
+  it('refuses a package that would pass the deck cap with 422 too_many_decks, writing nothing', async () => {
+    const { headers, user } = await signUpAndLogIn(capped.app);
+    await createDeck(capped.app, headers, 'First');
+    await createDeck(capped.app, headers, 'Second');
+    const before = await userRows(user._id);
+    const response = await uploadTo(capped.app, headers, await buildPackage(samplePackage()), 'deck.apkg');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: fillMessage(messages.tooManyDecks, { max: 3 }),
+      code: 'too_many_decks',
+    });
+    expect(await userRows(user._id)).toEqual(before);
+    expect(before.decks.map((deck) => deck.name)).toEqual(['First', 'Second']);
+  });
+
+  it('refuses a package that would pass the card cap with 422 too_many_cards, writing nothing', async () => {
+    const { headers, user } = await signUpAndLogIn(capped.app);
+    const deck = await createDeck(capped.app, headers, 'Mine');
+    await saveCards(capped.app, headers, deck._id, 3);
+    const before = await userRows(user._id);
+    const response = await uploadTo(capped.app, headers, await buildPackage(samplePackage()), 'deck.apkg');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: fillMessage(messages.tooManyCardsInAccount, { max: 12 }),
+      code: 'too_many_cards',
+    });
+    expect(await userRows(user._id)).toEqual(before);
+    expect(before.cards).toHaveLength(3);
+    expect(before.media).toEqual([]);
+    expect(before.notes).toEqual([]);
+  });
+
+  it('refuses a text file that would pass the card cap the same way', async () => {
+    const { headers, user } = await signUpAndLogIn(capped.app);
+    const csv = Array.from({ length: 13 }, (_, index) => `q${index},a${index}`).join('\n');
+    const response = await uploadTo(capped.app, headers, Buffer.from(csv), 'many.csv');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: fillMessage(messages.tooManyCardsInAccount, { max: 12 }),
+      code: 'too_many_cards',
+    });
+    expect(await userRows(user._id)).toEqual({ decks: [], cards: [], media: [], notes: [] });
+  });
+
+  it('imports up to the caps exactly, and a repeat that adds nothing is not refused at the cap', async () => {
+    const { headers, user } = await signUpAndLogIn(capped.app);
+    const deck = await createDeck(capped.app, headers, 'Mine');
+    await saveCards(capped.app, headers, deck._id, 2);
+    const pkg = await buildPackage(samplePackage());
+    const first = await uploadTo(capped.app, headers, pkg, 'deck.apkg');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ cards_imported: 10, skipped: 1 });
+    const atCap = await userRows(user._id);
+    expect(atCap.decks).toHaveLength(3);
+    expect(atCap.cards).toHaveLength(12);
+
+    const again = await uploadTo(capped.app, headers, pkg, 'deck.apkg');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ decks: [], cards_imported: 0, skipped: 11 });
+    expect(await userRows(user._id)).toEqual(atCap);
   });
 });
 
@@ -529,8 +606,7 @@ describe('GET /decks/{id}/export.apkg', () => {
         url: `/decks/${id}/export.apkg`,
         headers: stranger.headers,
       });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'deck_not_found', detail: messages.deckNotFound });
+      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 import { createIdGenerator } from '../../adapters/ids';
@@ -100,13 +101,11 @@ describe('POST /api/quiz/generate', () => {
     });
 
     const malformed = await quiz(headers, { deck_id: 'not-a-deck' });
-    expect(malformed.statusCode).toBe(422);
-    expect(malformed.json()).toEqual({ code: 'invalid_deck_id', detail: messages.invalidDeckIdServer });
+    expectError(malformed, 422, 'invalid_deck_id', messages.invalidDeckIdServer);
 
     for (const deckId of [othersDeck, 'aaaaaaaaaaaaaaaaaaaaaaaa']) {
       const response = await quiz(headers, { deck_id: deckId });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'deck_not_found', detail: messages.deckNotFound });
+      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
     }
   });
 
@@ -114,8 +113,7 @@ describe('POST /api/quiz/generate', () => {
     const { user, headers } = await signUpAndLogIn(ctx.app);
     const deckId = await insertDeck(user._id, []);
     const response = await quiz(headers, { deck_id: deckId });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ code: 'empty_deck', detail: messages.quizEmpty });
+    expectError(response, 422, 'empty_deck', messages.quizEmpty);
   });
 
   it('is rate limited per user (QUIZ_RATE_LIMIT_PER_HOUR)', async () => {
@@ -123,8 +121,7 @@ describe('POST /api/quiz/generate', () => {
     const deckId = await insertDeck(user._id, deckCards);
     for (let i = 0; i < 3; i++) expect((await quiz(headers, { deck_id: deckId })).statusCode).toBe(200);
     const limited = await quiz(headers, { deck_id: deckId });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ code: 'rate_limited', detail: messages.rateLimited });
+    expectError(limited, 429, 'rate_limited', messages.rateLimited);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const someoneElse = await signUpAndLogIn(ctx.app);
     const theirDeck = await insertDeck(someoneElse.user._id, deckCards);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
+import { freeUsed as freeUsedIn } from '../../../test/support/generation';
 import { createTestApp, TEST_JWT_SECRET, type TestContext } from '../../../test/support/test-app';
 import { createIdGenerator } from '../../adapters/ids';
 import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
@@ -36,14 +37,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function freeUsed(userId: string) {
-  const row = await ctx.database.db
-    .selectFrom('users')
-    .select('free_used')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.free_used;
-}
+const freeUsed = (userId: string) => freeUsedIn(ctx.database, userId);
 
 describe(`twenty concurrent generations against three units of quota (${dialect})`, () => {
   it('on one app server: exactly three succeed, the rest get 402', async () => {

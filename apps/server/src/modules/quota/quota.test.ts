@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/test-app';
 import { createQuotaRepo } from './quota.repo';
 import { balanceOf, createQuotaService, quotaPeriod } from './quota.service';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 function service(free = 10) {
   return createQuotaService({

@@ -1,32 +1,27 @@
 import type { Card } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, dueCards, MINUTE, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import {
+  createDeck,
+  dueCards,
+  learnerWithDeck,
+  MINUTE,
+  putDeckSettings,
+  reviewCard,
+  saveCards,
+} from '../../../test/support/study';
+import { useTestApp } from '../../../test/support/test-app';
 
 /** The daily new-card limit: each deck introduces at most its limit of new cards per UTC day. */
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 const ids = (cards: Card[]) => cards.map((card) => card._id);
 const byStatus = (cards: Card[], status: Card['status']) => cards.filter((card) => card.status === status);
 
 async function setLimit(headers: { authorization: string }, deckId: string, limit: number) {
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `/decks/${deckId}/settings`,
-    headers,
-    payload: { daily_new_card_limit: limit },
-  });
+  const response = await putDeckSettings(ctx.app, headers, deckId, { daily_new_card_limit: limit });
   expect(response.statusCode).toBe(200);
 }
 
@@ -94,8 +89,7 @@ describe('daily new-card limits across a day boundary', () => {
 
   it('counts only a card’s first study against the day’s limit', async () => {
     ctx.clock.set('2026-12-05T12:00:00.000Z');
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     await setLimit(headers, deck._id, 2);
     const cards = await saveCards(ctx.app, headers, deck._id, 5);
     await reviewCard(ctx.app, headers, cards[0]?._id ?? '', 'pass');
@@ -108,8 +102,7 @@ describe('daily new-card limits across a day boundary', () => {
 
   it('answers at most 200 cards at a time (limits.maxReviewQueue), learning first', async () => {
     ctx.clock.set('2026-12-07T12:00:00.000Z');
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     await setLimit(headers, deck._id, 9999);
     const cards = await saveCards(ctx.app, headers, deck._id, 230);
     expect(limits.maxReviewQueue).toBe(200);

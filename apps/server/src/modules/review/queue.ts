@@ -1,5 +1,6 @@
 import type { CardViewRow } from '../study-core/card-state';
-import type { ReviewRepo, Scope } from './review.repo';
+import type { Scope } from '../study-core/deck-scope';
+import type { ReviewRepo } from './review.repo';
 
 /** Queue order: earliest due first, then by id (creation order). */
 export function byDueThenId(a: { due: number; id: string }, b: { due: number; id: string }): number {

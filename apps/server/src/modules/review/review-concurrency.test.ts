@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { learnerWithDeck } from '../../../test/support/study';
+import { useTestApp } from '../../../test/support/test-app';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 describe('concurrent reviews', () => {
   it('records 50 reviews of 50 different cards sent at once: 50 review-log rows, 50 cards updated', async () => {
-    const { headers, user } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const cards = await saveCards(ctx.app, headers, deck._id, 50);
+    const { headers, user, deck, cards } = await learnerWithDeck(ctx.app, 50);
     const responses = await Promise.all(
       cards.map((card, index) =>
         ctx.app.inject({
@@ -49,9 +38,10 @@ describe('concurrent reviews', () => {
   });
 
   it('applies simultaneous reviews of one card one after the other, none lost', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const [card] = await saveCards(ctx.app, headers, deck._id, 1);
+    const {
+      headers,
+      cards: [card],
+    } = await learnerWithDeck(ctx.app, 1);
     const responses = await Promise.all(
       Array.from({ length: 5 }, () =>
         ctx.app.inject({

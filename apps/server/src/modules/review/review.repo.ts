@@ -6,16 +6,13 @@ import {
   CardState,
   type CardViewRow,
   cardViewColumns,
+  fsrsMemoryOf,
   type SchedulingState,
 } from '../study-core/card-state';
 import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
+import type { Scope } from '../study-core/deck-scope';
+import { ownedCard, ownedDeck } from '../study-core/owned-rows';
 import { byDueThenId } from './queue';
-
-/** Where to look: every deck of the user, or one of them. */
-export interface Scope {
-  userId: string;
-  deckId: string | null;
-}
 
 export interface RawStats {
   total: number;
@@ -35,12 +32,7 @@ export function snapshotOf(card: CardRow): CardSnapshot {
   return {
     state: card.state,
     due: card.due,
-    stability: card.stability,
-    difficulty: card.difficulty,
-    scheduled_days: card.scheduled_days,
-    learning_steps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
+    ...fsrsMemoryOf(card),
     last_review: card.last_review,
     first_reviewed_at: card.first_reviewed_at,
   };
@@ -149,22 +141,12 @@ export function createReviewRepo(db: Kysely<Database>) {
 
     /** The desired retention of the user's deck (0.9 when it is gone: the review then finds no card anyway). */
     async desiredRetention(userId: string, deckId: string): Promise<number> {
-      const row = await db
-        .selectFrom('decks')
-        .select('desired_retention')
-        .where('user_id', '=', userId)
-        .where('id', '=', deckId)
-        .executeTakeFirst();
+      const row = await ownedDeck(db, userId, deckId).select('desired_retention').executeTakeFirst();
       return row === undefined ? 0.9 : Number(row.desired_retention);
     },
 
     findCard(userId: string, cardId: string): Promise<CardRow | undefined> {
-      return db
-        .selectFrom('cards')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('id', '=', cardId)
-        .executeTakeFirst();
+      return ownedCard(db, userId, cardId).selectAll().executeTakeFirst();
     },
 
     /**
@@ -209,12 +191,7 @@ export function createReviewRepo(db: Kysely<Database>) {
           },
           1,
         );
-        return trx
-          .selectFrom('cards')
-          .select(cardViewColumns)
-          .where('user_id', '=', before.user_id)
-          .where('id', '=', before.id)
-          .executeTakeFirst();
+        return ownedCard(trx, before.user_id, before.id).select(cardViewColumns).executeTakeFirst();
       });
     },
 
@@ -226,12 +203,7 @@ export function createReviewRepo(db: Kysely<Database>) {
     async undoLatestReview(userId: string, cardId: string, now: number): Promise<UndoOutcome> {
       try {
         return await db.transaction().execute(async (trx): Promise<UndoOutcome> => {
-          const card = await trx
-            .selectFrom('cards')
-            .selectAll()
-            .where('user_id', '=', userId)
-            .where('id', '=', cardId)
-            .executeTakeFirst();
+          const card = await ownedCard(trx, userId, cardId).selectAll().executeTakeFirst();
           if (!card) return 'card_not_found';
           const latest = await trx
             .selectFrom('review_logs')
@@ -276,12 +248,7 @@ export function createReviewRepo(db: Kysely<Database>) {
           if (from !== to) {
             await adjustDeckCounters(trx, { userId, deckId: card.deck_id }, { [from]: -1, [to]: 1 });
           }
-          const row = await trx
-            .selectFrom('cards')
-            .select(cardViewColumns)
-            .where('user_id', '=', userId)
-            .where('id', '=', cardId)
-            .executeTakeFirstOrThrow();
+          const row = await ownedCard(trx, userId, cardId).select(cardViewColumns).executeTakeFirstOrThrow();
           return { card: row };
         });
       } catch (error) {

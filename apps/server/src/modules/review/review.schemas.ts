@@ -1,26 +1,16 @@
-import { withIdAlias } from '@flashcards/shared/ids';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { cardSchema, deckStatsSchema } from '../../http/api-schemas';
 import { type ApiPaths, json, operation } from '../../http/openapi';
-import { deckIdParams } from '../decks/decks.schemas';
+import { bodyWithId, cardIdParams, deckFilter, deckIdParams } from '../../http/request-schemas';
 
 /** POST /cards/review: `card_id` (or `_id` / `id`) and "pass" or "fail". */
-export const reviewSchema = z.preprocess(
-  withIdAlias('card_id'),
-  z.object({
-    card_id: z.string({ error: messages.cardIdMissing }).trim().min(1, { error: messages.cardIdMissing }),
-    result: z.enum(['pass', 'fail'], { error: messages.reviewResultInvalid }),
-  }),
-);
+export const reviewSchema = bodyWithId('card_id', messages.cardIdMissing, {
+  result: z.enum(['pass', 'fail'], { error: messages.reviewResultInvalid }),
+});
 
 /** GET /cards/due and the stats: an optional deck. */
-export const queueQuerySchema = z.object({
-  deck_id: z
-    .string({ error: messages.deckNotFound })
-    .optional()
-    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
-});
+export const queueQuerySchema = z.object({ deck_id: deckFilter });
 
 /** docs/api.md, "Studying". */
 export const reviewPaths: ApiPaths = {
@@ -52,7 +42,7 @@ export const reviewPaths: ApiPaths = {
       summary: 'Undo the latest answer to a card (the review log keeps it, marked undone)',
       tags: ['Studying'],
       auth: true,
-      params: z.object({ id: z.string().meta({ description: "The card's id" }) }),
+      params: cardIdParams,
       success: { status: 200, description: 'The card as it was before', schema: z.object({ card: cardSchema }) },
       errors: ['card_not_found', 'nothing_to_undo'],
     }),

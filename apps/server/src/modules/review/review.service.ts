@@ -2,16 +2,16 @@ import type { Card, DeckStats, ReviewResult } from '@flashcards/shared/api-types
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
-import type { DecksRepo } from '../decks/decks.repo';
 import { studyDayStart } from '../stats/study-day';
 import { toCard } from '../study-core/card-state';
+import { type DeckLookup, deckScope } from '../study-core/deck-scope';
 import { buildQueue } from './queue';
-import type { ReviewRepo, Scope } from './review.repo';
+import type { ReviewRepo } from './review.repo';
 import { type RandomSource, review, schedulerParametersFor } from './scheduler';
 
 export interface ReviewServiceDeps {
   reviews: ReviewRepo;
-  decks: Pick<DecksRepo, 'exists'>;
+  decks: DeckLookup;
   clock: Clock;
   newId: IdGenerator;
   random: RandomSource;
@@ -33,16 +33,10 @@ const MAX_REVIEW_ATTEMPTS = 10;
 export function createReviewService(deps: ReviewServiceDeps) {
   const { reviews, decks, clock } = deps;
 
-  const scopeFor = async (userId: string, deckId: string | undefined): Promise<Scope> => {
-    if (deckId === undefined) return { userId, deckId: null };
-    if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
-    return { userId, deckId };
-  };
-
   return {
     /** What to study now, in order (queue.ts); "today" is the learner's study day in `timeZone`. */
     async queue(userId: string, deckId: string | undefined, timeZone = 'UTC'): Promise<Card[]> {
-      const scope = await scopeFor(userId, deckId);
+      const scope = await deckScope(decks, userId, deckId);
       const now = clock.now();
       return (await buildQueue(reviews, scope, now, studyDayStart(now, timeZone), deps.maxQueue)).map(toCard);
     },
@@ -101,7 +95,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
     },
 
     async stats(userId: string, deckId: string | undefined, timeZone = 'UTC'): Promise<DeckStats> {
-      const scope = await scopeFor(userId, deckId);
+      const scope = await deckScope(decks, userId, deckId);
       const now = clock.now();
       const raw = await reviews.stats(scope, now, studyDayStart(now, timeZone));
       return {

@@ -1,21 +1,23 @@
 import type { Card as ApiCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { type Card, createEmptyCard, fsrs, Rating, StrategyMode } from 'ts-fsrs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, DAY, dueCards, fixedRandom, MINUTE, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import {
+  createDeck,
+  DAY,
+  dueCards,
+  fixedRandom,
+  learnerWithDeck,
+  MINUTE,
+  reviewCard,
+  saveCards,
+} from '../../../test/support/study';
+import { createTestApp, useTestApp } from '../../../test/support/test-app';
 import { fuzzSeed } from './scheduler';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' }, random: fixedRandom() });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' }, random: fixedRandom() });
 
 const statsKeys = [
   'cards_reviewed_today',
@@ -34,9 +36,12 @@ describe('POST /cards/review through days, with an injected clock', () => {
       const app = walkCtx.app;
       const clock = ctx.clock;
       clock.set('2026-12-01T08:00:00.000Z');
-      const { headers, user } = await signUpAndLogIn(app);
-      const deck = await createDeck(app, headers);
-      const [saved] = await saveCards(app, headers, deck._id, 1);
+      const {
+        headers,
+        user,
+        deck,
+        cards: [saved],
+      } = await learnerWithDeck(app, 1);
       const cardId = saved?._id ?? '';
 
       const replay = fixedRandom([0.3, 0.8, 0.15, 0.6]);
@@ -155,9 +160,10 @@ describe('POST /cards/review', () => {
     ['_id', '_id'],
     ['id', 'id'],
   ])('accepts the card id as %s', async (_label, key) => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const [card] = await saveCards(ctx.app, headers, deck._id, 1);
+    const {
+      headers,
+      cards: [card],
+    } = await learnerWithDeck(ctx.app, 1);
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/cards/review',
@@ -189,8 +195,7 @@ describe('POST /cards/review', () => {
       headers,
       payload: { card_id: cardId, result: 'fail' },
     });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: messages.cardNotFound, code: 'card_not_found' });
+    expectError(response, 404, 'card_not_found', messages.cardNotFound);
   });
 
   it('needs a login', async () => {
@@ -207,8 +212,7 @@ describe('POST /cards/review', () => {
 describe('GET /cards/due', () => {
   it('orders learning and relearning cards due, then long-term cards due, then new cards', async () => {
     ctx.clock.set('2026-12-10T09:00:00.000Z');
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     const [a, b, c, d, e, f] = (await saveCards(ctx.app, headers, deck._id, 6)).map((card) => card._id);
     const ids = [a, b, c, d, e, f] as string[];
     // a: pass → learning 10 m; b: fail → learning 1 m; c: fail, pass, pass → long-term; d, e, f stay new.
@@ -243,8 +247,7 @@ describe('GET /cards/due', () => {
     );
     for (const deckId of ['0123456789abcdef01234567', 'bad']) {
       const response = await ctx.app.inject({ method: 'GET', url: `/cards/due?deck_id=${deckId}`, headers });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: messages.deckNotFound, code: 'deck_not_found' });
+      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
     }
   });
 
@@ -332,8 +335,7 @@ describe('GET /decks/stats and GET /decks/{id}/stats', () => {
   it.each(['0123456789abcdef01234567', 'nope'])('answers 404 deck_not_found for deck %s', async (id) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await ctx.app.inject({ method: 'GET', url: `/decks/${id}/stats`, headers });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: messages.deckNotFound, code: 'deck_not_found' });
+    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
   });
 
   it('needs a login', async () => {

@@ -1,7 +1,7 @@
 import type { ReviewResult } from '@flashcards/shared/api-types';
 import { type FSRSParameters, type Card as FsrsCard, fsrs, generatorParameters, Rating, StrategyMode } from 'ts-fsrs';
 import type { FsrsState } from '../../db/schema';
-import type { SchedulingState } from '../study-core/card-state';
+import { fsrsMemoryOf, type SchedulingState } from '../study-core/card-state';
 
 /**
  * The spaced-repetition scheduler: a pure function of (card state, result, now, parameters, random source), with
@@ -90,13 +90,8 @@ export function review(
 export function toFsrsCard(card: SchedulingState, elapsedDays = 0): FsrsCard {
   return {
     due: new Date(card.due),
-    stability: card.stability,
-    difficulty: card.difficulty,
+    ...fsrsMemoryOf(card),
     elapsed_days: Math.floor(elapsedDays),
-    scheduled_days: card.scheduled_days,
-    learning_steps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
     state: card.state,
     ...(card.last_review === null ? {} : { last_review: new Date(card.last_review) }),
   };
@@ -106,12 +101,7 @@ function fromFsrsCard(card: FsrsCard, reviewedAt: number): SchedulingState {
   return {
     state: card.state as FsrsState,
     due: card.due.getTime(),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    scheduled_days: card.scheduled_days,
-    learning_steps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
+    ...fsrsMemoryOf(card),
     // ts-fsrs sets last_review to the review time.
     last_review: card.last_review?.getTime() ?? reviewedAt,
   };

@@ -1,21 +1,22 @@
 import type { Card, DeckStats } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, dueCards, fixedRandom, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import {
+  createDeck,
+  dueCards,
+  fixedRandom,
+  learnerWithDeck,
+  putDeckSettings,
+  reviewCard,
+  saveCards,
+} from '../../../test/support/study';
+import { useTestApp } from '../../../test/support/test-app';
 
 type Headers = { authorization: string };
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' }, random: fixedRandom() });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' }, random: fixedRandom() });
 
 const MINUTE = 60_000;
 
@@ -75,20 +76,13 @@ async function graduate(headers: Headers, cardId: string): Promise<Card> {
 }
 
 function expect409(response: { statusCode: number; json(): unknown }) {
-  expect(response.statusCode).toBe(409);
-  expect(response.json()).toEqual({ code: 'nothing_to_undo', detail: messages.nothingToUndo });
+  expectError(response, 409, 'nothing_to_undo', messages.nothingToUndo);
 }
 
 describe('POST /cards/{id}/undo-review', () => {
   it('takes back a pass on a new card: the card, the counters, the daily limit and today’s count as before', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { daily_new_card_limit: 1 },
-    });
+    const { headers, deck } = await learnerWithDeck(ctx.app);
+    await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: 1 });
     const [first, second] = await saveCards(ctx.app, headers, deck._id, 2);
     const id = first?._id as string;
     const before = await cardRow(id);
@@ -120,9 +114,11 @@ describe('POST /cards/{id}/undo-review', () => {
   });
 
   it('takes back a fail on a long-term card (relearning) and a pass on a relearning card', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const [card] = await saveCards(ctx.app, headers, deck._id, 1);
+    const {
+      headers,
+      deck,
+      cards: [card],
+    } = await learnerWithDeck(ctx.app, 1);
     const id = card?._id as string;
     const graduated = await graduate(headers, id);
     ctx.clock.advance(3 * 86_400_000);
@@ -160,9 +156,10 @@ describe('POST /cards/{id}/undo-review', () => {
   });
 
   it('takes back a fail on a learning card', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const [card] = await saveCards(ctx.app, headers, deck._id, 1);
+    const {
+      headers,
+      cards: [card],
+    } = await learnerWithDeck(ctx.app, 1);
     const id = card?._id as string;
     const learning = await reviewCard(ctx.app, headers, id, 'pass');
     expect(learning.status).toBe('learning');
@@ -174,9 +171,10 @@ describe('POST /cards/{id}/undo-review', () => {
   });
 
   it('drops the undone answer from /stats/history (today’s reviews, passes and new cards)', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const [card] = await saveCards(ctx.app, headers, deck._id, 1);
+    const {
+      headers,
+      cards: [card],
+    } = await learnerWithDeck(ctx.app, 1);
     const id = card?._id as string;
     const today = async () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/stats/history?days=1', headers });
@@ -191,9 +189,7 @@ describe('POST /cards/{id}/undo-review', () => {
   });
 
   it('undoes answer after answer, across cards, most recent first', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const cards = await saveCards(ctx.app, headers, deck._id, 3);
+    const { headers, deck, cards } = await learnerWithDeck(ctx.app, 3);
     const rows = await Promise.all(cards.map((card) => cardRow(card._id)));
     for (const [index, card] of cards.entries()) {
       ctx.clock.advance(1000);
@@ -222,8 +218,7 @@ describe('POST /cards/{id}/undo-review', () => {
     const stranger = await signUpAndLogIn(ctx.app);
     for (const cardId of [id, 'f'.repeat(24), 'not-an-id', `${id}x`]) {
       const response = await undo(stranger.headers, cardId);
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'card_not_found', detail: messages.cardNotFound });
+      expectError(response, 404, 'card_not_found', messages.cardNotFound);
     }
     expect((await undo(undefined, id)).statusCode).toBe(401);
     // Nothing the stranger did touched the owner's review.
@@ -232,9 +227,10 @@ describe('POST /cards/{id}/undo-review', () => {
   });
 
   it('takes back an answer once when two undos arrive together', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const [card] = await saveCards(ctx.app, headers, deck._id, 1);
+    const {
+      headers,
+      cards: [card],
+    } = await learnerWithDeck(ctx.app, 1);
     const id = card?._id as string;
     await reviewCard(ctx.app, headers, id, 'pass');
     ctx.clock.advance(2 * MINUTE);

@@ -2,24 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { default_w } from 'ts-fsrs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { perturbedParameters, prng, simulateLearner } from '../../../test/support/simulated-learner';
 import { createDeck, DAY, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { createTestApp, useTestApp } from '../../../test/support/test-app';
 import { review, schedulerParametersFor } from '../review/scheduler';
 import { adjustDeckCounters } from '../study-core/deck-counters';
 
-let ctx: TestContext;
 const HALF = () => 0.5;
 
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', TOKEN_TTL: '3650d' }, random: HALF });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', TOKEN_TTL: '3650d' }, random: HALF });
 
 type Headers = { authorization: string };
 const START = Date.parse('2026-01-05T10:00:00.000Z');
@@ -101,8 +95,7 @@ describe('GET /scheduling', () => {
       ['DELETE', '/scheduling/parameters'],
     ] as const) {
       const response = await call(method, url);
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: messages.notAuthenticated, code: 'not_authenticated' });
+      expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
     }
   });
 });
@@ -229,8 +222,7 @@ describe('POST /scheduling/optimize past FSRS_OPTIMIZE_TIMEOUT', () => {
       const { headers, user } = await signUpAndLogIn(slow.app);
       await seedHistory(headers, user._id, 600);
       const response = await slow.app.inject({ method: 'POST', url: '/scheduling/optimize', headers });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ detail: messages.optimizeTimeout, code: 'optimize_timeout' });
+      expectError(response, 503, 'optimize_timeout', messages.optimizeTimeout);
       expect((await fitOf(user._id)).fsrs_parameters).toBeNull();
     } finally {
       await slow.close();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sharedDeckInfoSchema } from '../../http/api-schemas';
 import { type ApiPaths, operation } from '../../http/openapi';
-import { deckIdParams } from '../decks/decks.schemas';
+import { deckIdParams } from '../../http/request-schemas';
 
 const codeParams = z.object({ code: z.string().meta({ description: 'The share code from the link' }) });
 

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { ImportResponse, SharedDeckInfo, ShareResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import type { Clock } from '../../adapters/clock';
-import { type IdGenerator, isId } from '../../adapters/ids';
+import type { IdGenerator } from '../../adapters/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { errors } from '../../http/app-error';
-import type { DecksRepo } from '../decks/decks.repo';
 import type { UserLimits } from '../decks/user-limits';
 import { newCardRow } from '../study-core/card-state';
+import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
 import type { SharedDeckRow, SharingRepo } from './sharing.repo';
 
 /** 128 random bits, URL-safe (base64url, 22 characters). */
@@ -17,7 +17,7 @@ export function randomShareCode(): string {
 
 export interface SharingServiceDeps {
   shares: SharingRepo;
-  decks: Pick<DecksRepo, 'exists'>;
+  decks: DeckLookup;
   clock: Clock;
   newId: IdGenerator;
   newShareCode: () => string;
@@ -44,7 +44,7 @@ export function createSharingService(deps: SharingServiceDeps) {
 
   return {
     async share(userId: string, deckId: string): Promise<ShareResponse> {
-      if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
+      await requireOwnDeck(decks, userId, deckId);
       const now = clock.now();
       const live = await shares.findLive(userId, deckId, now);
       if (live) return { share_code: live.code, expires_at: new Date(live.expires_at).toISOString() };

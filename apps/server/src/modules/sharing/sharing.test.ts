@@ -1,18 +1,11 @@
 import { messages } from '@flashcards/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
-import { createDeck, DAY, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { createDeck, DAY, learnerWithDeck, reviewCard, saveCards } from '../../../test/support/study';
+import { useTestApp } from '../../../test/support/test-app';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', SHARE_TTL_DAYS: '3' } });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', SHARE_TTL_DAYS: '3' } });
 
 type Headers = { authorization: string };
 
@@ -39,8 +32,7 @@ async function owner(name: string) {
 describe('POST /decks/{id}/share', () => {
   it('answers an unguessable URL-safe code and its expiry, the same live code when asked again', async () => {
     ctx.clock.set('2026-12-01T10:00:00.000Z');
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     const first = await share(headers, deck._id);
     expect(Object.keys(first).sort()).toEqual(['expires_at', 'share_code']);
     // 128 random bits in base64url.
@@ -61,8 +53,7 @@ describe('POST /decks/{id}/share', () => {
 
   it('gives a new code once the old one has expired', async () => {
     ctx.clock.set('2026-12-10T10:00:00.000Z');
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     const first = await share(headers, deck._id);
     ctx.clock.set(first.expires_at);
     const second = await share(headers, deck._id);
@@ -73,8 +64,7 @@ describe('POST /decks/{id}/share', () => {
   it.each(['0123456789abcdef01234567', 'xyz'])('answers 404 deck_not_found for %s', async (id) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await ctx.app.inject({ method: 'POST', url: `/decks/${id}/share`, headers });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: messages.deckNotFound, code: 'deck_not_found' });
+    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
   });
 
   it('needs a login', async () => {
@@ -115,23 +105,20 @@ describe('GET /shared/{code}', () => {
     'answers 404 share_not_found for an unknown code %s',
     async (code) => {
       const response = await ctx.app.inject({ method: 'GET', url: `/shared/${code}` });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: messages.shareNotFound, code: 'share_not_found' });
+      expectError(response, 404, 'share_not_found', messages.shareNotFound);
     },
   );
 
   it('answers 410 share_expired once the link has expired, and 404 once the deck is deleted', async () => {
     ctx.clock.set('2027-01-01T00:00:00.000Z');
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     const { share_code, expires_at } = await share(headers, deck._id);
     ctx.clock.set(expires_at);
     ctx.clock.advance(-1);
     expect((await ctx.app.inject({ method: 'GET', url: `/shared/${share_code}` })).statusCode).toBe(200);
     ctx.clock.advance(1);
     const expired = await ctx.app.inject({ method: 'GET', url: `/shared/${share_code}` });
-    expect(expired.statusCode).toBe(410);
-    expect(expired.json()).toEqual({ detail: messages.shareExpired, code: 'share_expired' });
+    expectError(expired, 410, 'share_expired', messages.shareExpired);
 
     ctx.clock.set('2027-01-01T00:00:00.000Z');
     const login = await signUpAndLogIn(ctx.app);
@@ -139,8 +126,7 @@ describe('GET /shared/{code}', () => {
     const live = await share(login.headers, deck2._id);
     await ctx.app.inject({ method: 'DELETE', url: `/decks/${deck2._id}`, headers: login.headers });
     const gone = await ctx.app.inject({ method: 'GET', url: `/shared/${live.share_code}` });
-    expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ detail: messages.shareNotFound, code: 'share_not_found' });
+    expectError(gone, 404, 'share_not_found', messages.shareNotFound);
   });
 });
 
@@ -201,8 +187,7 @@ describe('POST /shared/{code}/import', () => {
       url: `/shared/${share_code}/import`,
       headers: importer.headers,
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: messages.alreadyImported, code: 'already_imported' });
+    expectError(again, 409, 'already_imported', messages.alreadyImported);
     const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: importer.headers });
     expect(decks.json()).toHaveLength(1);
 
@@ -217,12 +202,10 @@ describe('POST /shared/{code}/import', () => {
   });
 
   it('refuses to import your own deck with 409 already_imported', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     const { share_code } = await share(headers, deck._id);
     const response = await ctx.app.inject({ method: 'POST', url: `/shared/${share_code}/import`, headers });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: messages.ownDeckImport, code: 'already_imported' });
+    expectError(response, 409, 'already_imported', messages.ownDeckImport);
     const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers });
     expect(decks.json()).toHaveLength(1);
   });
@@ -256,8 +239,7 @@ describe('POST /shared/{code}/import', () => {
       url: '/shared/AAAAAAAAAAAAAAAAAAAAAA/import',
       headers: importer.headers,
     });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: messages.shareNotFound, code: 'share_not_found' });
+    expectError(unknown, 404, 'share_not_found', messages.shareNotFound);
 
     ctx.clock.set(expires_at);
     const expired = await ctx.app.inject({
@@ -265,8 +247,7 @@ describe('POST /shared/{code}/import', () => {
       url: `/shared/${share_code}/import`,
       headers: importer.headers,
     });
-    expect(expired.statusCode).toBe(410);
-    expect(expired.json()).toEqual({ detail: messages.shareExpired, code: 'share_expired' });
+    expectError(expired, 410, 'share_expired', messages.shareExpired);
     const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: importer.headers });
     expect(decks.json()).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Scope } from '../review/review.repo';
+import type { Scope } from '../study-core/deck-scope';
 import { BUCKET_MS, type OffsetSegment, ROLLOVER_HOUR } from './study-day';
 
 const DAY_MS = 86_400_000;

@@ -3,6 +3,7 @@ import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { type ApiPaths, operation } from '../../http/openapi';
+import { boundedInt, deckFilter } from '../../http/request-schemas';
 
 const days = (fallback: number) =>
   z.preprocess(
@@ -12,23 +13,14 @@ const days = (fallback: number) =>
         : typeof value === 'string' && /^\s*\d{1,4}\s*$/.test(value)
           ? Number(value)
           : value,
-    z
-      .number({ error: messages.statsDaysInvalid })
-      .int({ error: messages.statsDaysInvalid })
-      .min(1, { error: messages.statsDaysInvalid })
-      .max(limits.maxStatsDays, { error: messages.statsDaysInvalid }),
+    boundedInt(1, limits.maxStatsDays, messages.statsDaysInvalid),
   );
 
-const deckId = z
-  .string({ error: messages.deckNotFound })
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
-
 /** GET /stats/history: `days` 1 to 366 (default 365), optional `deck_id`. */
-export const historyQuerySchema = z.object({ days: days(limits.defaultHistoryDays), deck_id: deckId });
+export const historyQuerySchema = z.object({ days: days(limits.defaultHistoryDays), deck_id: deckFilter });
 
 /** GET /stats/forecast: `days` 1 to 366 (default 30), optional `deck_id`. */
-export const forecastQuerySchema = z.object({ days: days(limits.defaultForecastDays), deck_id: deckId });
+export const forecastQuerySchema = z.object({ days: days(limits.defaultForecastDays), deck_id: deckFilter });
 
 const historyResponseSchema = z.object({
   time_zone: z.string(),

@@ -1,15 +1,12 @@
 import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-types';
 import type { Clock } from '../../adapters/clock';
-import { isId } from '../../adapters/ids';
-import { errors } from '../../http/app-error';
-import type { DecksRepo } from '../decks/decks.repo';
-import type { Scope } from '../review/review.repo';
+import { type DeckLookup, deckScope, type Scope } from '../study-core/deck-scope';
 import type { StatsRepo } from './stats.repo';
 import { addDays, dateOfDayNumber, dayNumberOf, offsetSegments, studyDateOf, studyDateStart } from './study-day';
 
 export interface StatsServiceDeps {
   stats: StatsRepo;
-  decks: DecksRepo;
+  decks: DeckLookup;
   clock: Clock;
 }
 
@@ -27,12 +24,6 @@ const STREAK_WINDOW = 366;
 export function createStatsService(deps: StatsServiceDeps) {
   const { stats, decks, clock } = deps;
 
-  const scopeFor = async (userId: string, deckId: string | undefined): Promise<Scope> => {
-    if (deckId === undefined) return { userId, deckId: null };
-    if (!isId(deckId) || !(await decks.exists(userId, deckId))) throw errors.deckNotFound();
-    return { userId, deckId };
-  };
-
   /** Per study day (by day number) over `count` days ending with `last`. */
   const totalsOver = async (scope: Scope, last: string, count: number, zone: string) => {
     const first = addDays(last, -(count - 1));
@@ -44,7 +35,7 @@ export function createStatsService(deps: StatsServiceDeps) {
 
   return {
     async history(learner: Learner, days: number, deckId: string | undefined): Promise<HistoryResponse> {
-      const scope = await scopeFor(learner.id, deckId);
+      const scope = await deckScope(decks, learner.id, deckId);
       const zone = learner.time_zone;
       const today = studyDateOf(clock.now(), zone);
       const span = Math.max(days, RETENTION_DAYS);
@@ -95,7 +86,7 @@ export function createStatsService(deps: StatsServiceDeps) {
     },
 
     async forecast(learner: Learner, days: number, deckId: string | undefined): Promise<ForecastResponse> {
-      const scope = await scopeFor(learner.id, deckId);
+      const scope = await deckScope(decks, learner.id, deckId);
       const zone = learner.time_zone;
       const today = studyDateOf(clock.now(), zone);
       const todayNumber = dayNumberOf(today);

@@ -1,21 +1,24 @@
 import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, DAY, dueCards, fixedRandom, MINUTE, reviewCard, saveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import {
+  createDeck,
+  DAY,
+  dueCards,
+  fixedRandom,
+  learnerWithDeck,
+  MINUTE,
+  putDeckSettings,
+  reviewCard,
+  saveCards,
+} from '../../../test/support/study';
+import { useTestApp } from '../../../test/support/test-app';
 import { adjustDeckCounters } from '../study-core/deck-counters';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  // Tokens that outlive the clock's travels through months.
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', TOKEN_TTL: '3650d' }, random: fixedRandom() });
-});
-
-afterAll(async () => {
-  await ctx.close();
-});
+// Tokens that outlive the clock's travels through months.
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', TOKEN_TTL: '3650d' }, random: fixedRandom() });
 
 type Headers = { authorization: string };
 const HOUR = 3_600_000;
@@ -31,12 +34,7 @@ async function get<T>(headers: Headers, url: string): Promise<T> {
 }
 
 async function setLimit(headers: Headers, deckId: string, limit: number) {
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `/decks/${deckId}/settings`,
-    headers,
-    payload: { daily_new_card_limit: limit },
-  });
+  const response = await putDeckSettings(ctx.app, headers, deckId, { daily_new_card_limit: limit });
   expect(response.statusCode).toBe(200);
 }
 
@@ -128,8 +126,7 @@ describe('PUT /users/me/settings', () => {
       url: '/users/me/settings',
       payload: { time_zone: 'UTC' },
     });
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ detail: messages.notAuthenticated, code: 'not_authenticated' });
+    expectError(anonymous, 401, 'not_authenticated', messages.notAuthenticated);
   });
 });
 
@@ -282,9 +279,12 @@ describe('GET /stats/history', () => {
   });
 
   it('follows a streak longer than the range asked for, and longer than a year', async () => {
-    const { headers, user } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const [card] = await saveCards(ctx.app, headers, deck._id, 1);
+    const {
+      headers,
+      user,
+      deck,
+      cards: [card],
+    } = await learnerWithDeck(ctx.app, 1);
     // 400 days of one review a day, written straight into the rollup (the review path is tested above).
     const today = Date.parse('2026-12-20T12:00:00.000Z');
     const rows = Array.from({ length: 400 }, (_, index) => ({
@@ -334,12 +334,10 @@ describe('GET /stats/history', () => {
           url: `${path}?deck_id=${encodeURIComponent(id)}`,
           headers,
         });
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ detail: messages.deckNotFound, code: 'deck_not_found' });
+        expectError(response, 404, 'deck_not_found', messages.deckNotFound);
       }
       const anonymous = await ctx.app.inject({ method: 'GET', url: path });
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ detail: messages.notAuthenticated, code: 'not_authenticated' });
+      expectError(anonymous, 401, 'not_authenticated', messages.notAuthenticated);
     }
   });
 });
@@ -403,22 +401,14 @@ describe('GET /stats/forecast', () => {
 
 describe('PUT /decks/{id}/settings: desired_retention', () => {
   it('sets the desired retention alone, keeps the limit, and answers both', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
+    const { headers, deck } = await learnerWithDeck(ctx.app);
     expect(deck.desired_retention).toBe(0.9);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { desired_retention: 0.85 },
-    });
+    const response = await putDeckSettings(ctx.app, headers, deck._id, { desired_retention: 0.85 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ daily_new_card_limit: 20, desired_retention: 0.85 });
-    const both = await ctx.app.inject({
-      method: 'PUT',
-      url: `/decks/${deck._id}/settings`,
-      headers,
-      payload: { daily_new_card_limit: 7, desired_retention: 0.97 },
+    const both = await putDeckSettings(ctx.app, headers, deck._id, {
+      daily_new_card_limit: 7,
+      desired_retention: 0.97,
     });
     expect(both.json()).toEqual({ daily_new_card_limit: 7, desired_retention: 0.97 });
     const listed = await get<{ _id: string; desired_retention: number }[]>(headers, '/decks');
@@ -428,13 +418,10 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
   it.each([[0.69], [0.98], [1], [0], [-0.9], ['0.9'], [null], [true], [Number.MAX_VALUE]])(
     'refuses %j with 422 validation_failed and changes nothing',
     async (value) => {
-      const { headers } = await signUpAndLogIn(ctx.app);
-      const deck = await createDeck(ctx.app, headers);
-      const response = await ctx.app.inject({
-        method: 'PUT',
-        url: `/decks/${deck._id}/settings`,
-        headers,
-        payload: { daily_new_card_limit: 5, desired_retention: value },
+      const { headers, deck } = await learnerWithDeck(ctx.app);
+      const response = await putDeckSettings(ctx.app, headers, deck._id, {
+        daily_new_card_limit: 5,
+        desired_retention: value,
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({
@@ -452,9 +439,8 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
   );
 
   it('refuses a body with neither setting', async () => {
-    const { headers } = await signUpAndLogIn(ctx.app);
-    const deck = await createDeck(ctx.app, headers);
-    const response = await ctx.app.inject({ method: 'PUT', url: `/decks/${deck._id}/settings`, headers, payload: {} });
+    const { headers, deck } = await learnerWithDeck(ctx.app);
+    const response = await putDeckSettings(ctx.app, headers, deck._id, {});
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ detail: messages.dailyLimitInvalid, code: 'validation_failed' });
   });
@@ -467,12 +453,7 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
       [relaxed, 0.7],
       [strict, 0.97],
     ] as const) {
-      const response = await ctx.app.inject({
-        method: 'PUT',
-        url: `/decks/${deck._id}/settings`,
-        headers,
-        payload: { desired_retention: retention },
-      });
+      const response = await putDeckSettings(ctx.app, headers, deck._id, { desired_retention: retention });
       expect(response.statusCode).toBe(200);
     }
     ctx.clock.set('2026-11-10T12:00:00.000Z');

@@ -25,6 +25,24 @@ export type SchedulingState = Pick<
   'state' | 'due' | 'stability' | 'difficulty' | 'scheduled_days' | 'learning_steps' | 'reps' | 'lapses' | 'last_review'
 >;
 
+/** The FSRS memory fields: numbers both in the cards table and in ts-fsrs's Card (state and times need converting). */
+export type FsrsMemory = Pick<
+  SchedulingState,
+  'stability' | 'difficulty' | 'scheduled_days' | 'learning_steps' | 'reps' | 'lapses'
+>;
+
+/** The FSRS memory fields of a card row, a snapshot or a ts-fsrs Card, and nothing else. */
+export function fsrsMemoryOf(card: FsrsMemory): FsrsMemory {
+  return {
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+  };
+}
+
 /** A card that has never been reviewed, due from `now`. */
 export function newCardState(now: number): SchedulingState {
   return {

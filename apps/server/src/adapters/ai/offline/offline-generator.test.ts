@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import proseByLanguage from '../../../../test/fixtures/offline-generator/prose-by-language.json';
 import { validCards } from '../ai-provider';
 import { junkReasons } from './card-quality';
 import { generateOfflineCards } from './offline-generator';
@@ -296,78 +297,7 @@ describe('offline generator: vocabulary lists, one card per line, in nine langua
 });
 
 describe('offline generator: prose worded in its language', () => {
-  it.each([
-    [
-      'es',
-      'La clorofila es el pigmento verde que absorbe la energía de la luz. Si la planta no recibe luz, la fotosíntesis se detiene.',
-      [
-        { question: '¿Qué es la clorofila?', answer: 'El pigmento verde que absorbe la energía de la luz' },
-        { question: '¿Qué pasa si la planta no recibe luz?', answer: 'La fotosíntesis se detiene' },
-      ],
-    ],
-    [
-      'fr',
-      "La chlorophylle est un pigment vert qui absorbe l'énergie lumineuse. Si la plante ne reçoit pas de lumière, la photosynthèse s'arrête.",
-      [
-        { question: "Qu'est-ce que la chlorophylle ?", answer: "Un pigment vert qui absorbe l'énergie lumineuse" },
-        {
-          question: 'Que se passe-t-il si la plante ne reçoit pas de lumière ?',
-          answer: "La photosynthèse s'arrête",
-        },
-      ],
-    ],
-    [
-      'de',
-      'Das Chlorophyll ist ein grüner Farbstoff, der Lichtenergie aufnimmt. Wenn die Pflanze kein Licht bekommt, stoppt die Photosynthese.',
-      [
-        { question: 'Was ist das Chlorophyll?', answer: 'Ein grüner Farbstoff, der Lichtenergie aufnimmt' },
-        { question: 'Was passiert, wenn die Pflanze kein Licht bekommt?', answer: 'Stoppt die Photosynthese' },
-      ],
-    ],
-    [
-      'pt',
-      'A clorofila é um pigmento verde que absorve a energia da luz. Se a planta não recebe luz, a fotossíntese para.',
-      [
-        { question: 'O que é a clorofila?', answer: 'Um pigmento verde que absorve a energia da luz' },
-        { question: 'O que acontece se a planta não recebe luz?', answer: 'A fotossíntese para' },
-      ],
-    ],
-    [
-      'it',
-      "La clorofilla è un pigmento verde che assorbe l'energia luminosa. Se la pianta non riceve luce, la fotosintesi si ferma.",
-      [
-        { question: "Che cos'è la clorofilla?", answer: "Un pigmento verde che assorbe l'energia luminosa" },
-        { question: 'Che cosa succede se la pianta non riceve luce?', answer: 'La fotosintesi si ferma' },
-      ],
-    ],
-    [
-      'ja',
-      '光合成は、植物が光のエネルギーを使って二酸化炭素と水からブドウ糖を作る働きです。葉緑体は、光合成を行う細胞小器官です。',
-      [
-        {
-          question: '光合成とは何ですか？',
-          answer: '植物が光のエネルギーを使って二酸化炭素と水からブドウ糖を作る働きです',
-        },
-        { question: '葉緑体とは何ですか？', answer: '光合成を行う細胞小器官です' },
-      ],
-    ],
-    [
-      'zh',
-      '光合作用是植物利用光能把二氧化碳和水转化为葡萄糖的过程。叶绿体是进行光合作用的细胞器。',
-      [
-        { question: '光合作用是什么？', answer: '植物利用光能把二氧化碳和水转化为葡萄糖的过程' },
-        { question: '叶绿体是什么？', answer: '进行光合作用的细胞器' },
-      ],
-    ],
-    [
-      'ko',
-      '광합성은 식물이 빛 에너지를 이용해 포도당을 만드는 과정입니다. 엽록체는 광합성이 일어나는 세포 소기관입니다.',
-      [
-        { question: '광합성(이)란 무엇입니까?', answer: '식물이 빛 에너지를 이용해 포도당을 만드는 과정입니다' },
-        { question: '엽록체(이)란 무엇입니까?', answer: '광합성이 일어나는 세포 소기관입니다' },
-      ],
-    ],
-  ])('%s', (_language, text, expected) => {
-    expect(generateOfflineCards(text, 40)).toEqual(expected);
+  it.each(proseByLanguage)('$language', ({ text, cards }) => {
+    expect(generateOfflineCards(text, 40)).toEqual(cards);
   });
 });

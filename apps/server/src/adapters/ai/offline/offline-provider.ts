@@ -3,7 +3,6 @@ import { workerEntry } from '../../workers/worker-entry';
 import type { AiProvider, CardDraft } from '../ai-provider';
 import { AiTimeoutError } from '../ai-provider';
 import type * as OfflineWorker from './offline-worker';
-import { cards, quiz } from './offline-worker';
 
 type Task = keyof typeof OfflineWorker;
 type Runner = <T extends Task>(
@@ -12,8 +11,14 @@ type Runner = <T extends Task>(
   signal: AbortSignal,
 ) => Promise<CardDraft[]>;
 
-const inProcess: Runner = async (task, input) =>
-  task === 'cards' ? cards(input as Parameters<typeof cards>[0]) : quiz(input as Parameters<typeof quiz>[0]);
+/**
+ * The generator in this process, loaded at the first call: the server runs it in workers only, so it never loads
+ * the NLP model (and the worker module's lowered CPU priority) into its own process.
+ */
+const inProcess: Runner = async (task, input) => {
+  const { cards, quiz } = await import('./offline-worker');
+  return task === 'cards' ? cards(input as Parameters<typeof cards>[0]) : quiz(input as Parameters<typeof quiz>[0]);
+};
 
 /**
  * The built-in offline generator's work in `threads` long-lived worker processes (tinypool), so that a long text

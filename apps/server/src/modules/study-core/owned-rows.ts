@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * The one way every repository reaches a deck or a card by its id: scoped by the owner's user_id, so another user's
+ * row is simply not there. Add the columns (`.select(...)`) and run it; `db` may be a transaction.
+ */
+export function ownedDeck(db: Kysely<Database>, userId: string, deckId: string) {
+  return db.selectFrom('decks').where('user_id', '=', userId).where('id', '=', deckId);
+}
+
+/** The user's card by id (see `ownedDeck`). */
+export function ownedCard(db: Kysely<Database>, userId: string, cardId: string) {
+  return db.selectFrom('cards').where('user_id', '=', userId).where('id', '=', cardId);
+}
+
+/** True when the user has a deck with this id. */
+export async function hasDeck(db: Kysely<Database>, userId: string, deckId: string): Promise<boolean> {
+  return (await ownedDeck(db, userId, deckId).select('id').executeTakeFirst()) !== undefined;
+}
