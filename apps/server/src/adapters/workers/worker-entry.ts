@@ -14,12 +14,12 @@ export function workerEntry(url: string, name: string): { file: string; execArgv
 }
 
 /**
- * Called at the top of a worker process: lowers its CPU priority (nice 10), so that when parsing or generation
+ * Called at the top of a worker process: lowers its CPU priority to the lowest (nice 19), so that when parsing or generation
  * keeps every core busy, the server's event loop is still scheduled first and keeps answering.
  */
 export function yieldCpuToServer(): void {
   try {
-    setPriority(10);
+    setPriority(19);
   } catch {
     // Not allowed here: run at normal priority.
   }
