@@ -151,7 +151,8 @@ describe('the error model', () => {
       headers: { 'content-type': request.contentType },
       payload: request.payload,
     });
-    expectError(response, ...expected);
+    const [status, code, detail] = expected;
+    expectError(response, status, code, detail);
   });
 
   it('answers an unexpected failure with a generic 500 that reveals nothing inside', async () => {

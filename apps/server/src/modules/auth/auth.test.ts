@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
 import { createTestApp, TEST_JWT_SECRET, useTestApp } from '../../../test/support/test-app';
 
@@ -58,8 +58,7 @@ describe('POST /signup', () => {
     [{ email: 'name@example.com', password: DEFAULT_PASSWORD, name: 'n'.repeat(101) }, messages.nameTooLong, 'name'],
   ])('refuses %j with 422 and the rule it broke', async (payload, detail, field) => {
     const response = await ctx.app.inject({ method: 'POST', url: '/signup', payload });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ detail, code: 'validation_failed', errors: [{ field, message: detail }] });
+    expectValidationError(response, field, detail);
   });
 
   it('accepts a missing name as an empty one', async () => {

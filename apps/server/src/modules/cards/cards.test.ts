@@ -1,7 +1,8 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
+import { rowById } from '../../../test/support/rows';
 import { createDeck, learnerWithDeck, postSaveCards, reviewCard, saveCards } from '../../../test/support/study';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/support/test-app';
 import { createIdGenerator } from '../../adapters/ids';
@@ -89,12 +90,7 @@ describe('POST /save-cards', () => {
         { question: '   ', answer: 'No question' },
       ],
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({
-      detail: messages.cardSidesEmpty,
-      code: 'validation_failed',
-      errors: [{ field: 'cards.1.question', message: messages.cardSidesEmpty }],
-    });
+    expectValidationError(response, 'cards.1.question', messages.cardSidesEmpty);
     expect(await cardCount(deck._id)).toBe(0);
   });
 
@@ -150,8 +146,7 @@ describe('POST /save-cards', () => {
   ])('refuses %# with 422 and the rule it broke', async (payload, detail, field) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await postSaveCards(ctx.app, headers, payload);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ detail, code: 'validation_failed', errors: [{ field, message: detail }] });
+    expectValidationError(response, field, detail);
   });
 
   it('accepts a side of exactly 20,000 characters', async () => {
@@ -216,11 +211,7 @@ describe('PUT /cards/{id}', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...reviewed, question: 'New question', answer: 'New answer' });
-    const row = await ctx.database.db
-      .selectFrom('cards')
-      .selectAll()
-      .where('id', '=', card?._id ?? '')
-      .executeTakeFirstOrThrow();
+    const row = await rowById(ctx.database.db, 'cards', card?._id ?? '');
     expect(row).toMatchObject({ question: 'New question', answer: 'New answer', reps: 1, updated_at: ctx.clock.now() });
   });
 
@@ -234,18 +225,9 @@ describe('PUT /cards/{id}', () => {
       cards: [card],
     } = await learnerWithDeck(ctx.app, 1);
     const response = await ctx.app.inject({ method: 'PUT', url: `/cards/${card?._id}`, headers, payload });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({
-      detail: messages.cardSidesEmpty,
-      code: 'validation_failed',
-      errors: [{ field, message: messages.cardSidesEmpty }],
-    });
-    const row = await ctx.database.db
-      .selectFrom('cards')
-      .select(['question', 'answer'])
-      .where('id', '=', card?._id ?? '')
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ question: 'Question 1', answer: 'Answer 1' });
+    expectValidationError(response, field, messages.cardSidesEmpty);
+    const row = await rowById(ctx.database.db, 'cards', card?._id ?? '');
+    expect(row).toMatchObject({ question: 'Question 1', answer: 'Answer 1' });
   });
 
   it.each(['0123456789abcdef01234567', 'zzz'])('answers 404 card_not_found for %s', async (id) => {

@@ -1,7 +1,8 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
+import { rowById } from '../../../test/support/rows';
 import { createDeck, learnerWithDeck, putDeckSettings, reviewCard, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
@@ -136,11 +137,7 @@ describe('PUT /decks/{id}/settings', () => {
     const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: 5 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ daily_new_card_limit: 5, desired_retention: 0.9 });
-    const row = await ctx.database.db
-      .selectFrom('decks')
-      .select('daily_new_card_limit')
-      .where('id', '=', deck._id)
-      .executeTakeFirstOrThrow();
+    const row = await rowById(ctx.database.db, 'decks', deck._id);
     expect(row.daily_new_card_limit).toBe(5);
   });
 
@@ -158,17 +155,8 @@ describe('PUT /decks/{id}/settings', () => {
   it.each([[-1], [2.5], ['abc'], [null], [10000], [true]])('refuses %j with 422 and keeps the limit', async (value) => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: value });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({
-      detail: messages.dailyLimitInvalid,
-      code: 'validation_failed',
-      errors: [{ field: 'daily_new_card_limit', message: messages.dailyLimitInvalid }],
-    });
-    const row = await ctx.database.db
-      .selectFrom('decks')
-      .select('daily_new_card_limit')
-      .where('id', '=', deck._id)
-      .executeTakeFirstOrThrow();
+    expectValidationError(response, 'daily_new_card_limit', messages.dailyLimitInvalid);
+    const row = await rowById(ctx.database.db, 'decks', deck._id);
     expect(row.daily_new_card_limit).toBe(20);
   });
 

@@ -1,8 +1,9 @@
 import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
+import { rowById } from '../../../test/support/rows';
 import {
   createDeck,
   DAY,
@@ -70,11 +71,7 @@ describe('PUT /users/me/settings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ time_zone: 'America/Los_Angeles' });
     expect((await get<{ time_zone: string }>(headers, '/users/me')).time_zone).toBe('America/Los_Angeles');
-    const row = await ctx.database.db
-      .selectFrom('users')
-      .select('time_zone')
-      .where('id', '=', user._id)
-      .executeTakeFirstOrThrow();
+    const row = await rowById(ctx.database.db, 'users', user._id);
     expect(row.time_zone).toBe('America/Los_Angeles');
   });
 
@@ -103,11 +100,7 @@ describe('PUT /users/me/settings', () => {
     const response = await setZone(headers, value);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ detail: messages.invalidTimeZone, code: 'invalid_time_zone' });
-    const row = await ctx.database.db
-      .selectFrom('users')
-      .select('time_zone')
-      .where('id', '=', user._id)
-      .executeTakeFirstOrThrow();
+    const row = await rowById(ctx.database.db, 'users', user._id);
     expect(row.time_zone).toBe('UTC');
   });
 
@@ -423,18 +416,9 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
         daily_new_card_limit: 5,
         desired_retention: value,
       });
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({
-        detail: messages.desiredRetentionInvalid,
-        code: 'validation_failed',
-        errors: [{ field: 'desired_retention', message: messages.desiredRetentionInvalid }],
-      });
-      const row = await ctx.database.db
-        .selectFrom('decks')
-        .select(['daily_new_card_limit', 'desired_retention'])
-        .where('id', '=', deck._id)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ daily_new_card_limit: 20, desired_retention: 0.9 });
+      expectValidationError(response, 'desired_retention', messages.desiredRetentionInvalid);
+      const row = await rowById(ctx.database.db, 'decks', deck._id);
+      expect(row).toMatchObject({ daily_new_card_limit: 20, desired_retention: 0.9 });
     },
   );
 
