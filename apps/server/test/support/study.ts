@@ -62,6 +62,14 @@ export async function learnerWithDeck(app: FastifyInstance, cards: Parameters<ty
   return { ...learner, deck, cards: saved };
 }
 
+/** A new user, logged in, with one deck holding one new card ("Question 1"): the start of most single-card tests. */
+export async function learnerWithCard(app: FastifyInstance) {
+  const { cards, ...learner } = await learnerWithDeck(app, 1);
+  const [card] = cards;
+  if (!card) throw new Error('the card was not saved');
+  return { ...learner, card };
+}
+
 /** POST /cards/review; expects 200 and returns the card. */
 export async function reviewCard(
   app: FastifyInstance,

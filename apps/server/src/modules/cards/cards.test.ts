@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { rowById } from '../../../test/support/rows';
-import { createDeck, learnerWithDeck, postSaveCards, reviewCard, saveCards } from '../../../test/support/study';
+import {
+  createDeck,
+  learnerWithCard,
+  learnerWithDeck,
+  postSaveCards,
+  reviewCard,
+  saveCards,
+} from '../../../test/support/study';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/support/test-app';
 import { createIdGenerator } from '../../adapters/ids';
 import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
@@ -197,21 +204,18 @@ describe('GET /decks/{id}/cards', () => {
 
 describe('PUT /cards/{id}', () => {
   it('changes the text, keeps the schedule, and answers 200 Card', async () => {
-    const {
-      headers,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
-    const reviewed = await reviewCard(ctx.app, headers, card?._id ?? '', 'pass');
+    const { headers, card } = await learnerWithCard(ctx.app);
+    const reviewed = await reviewCard(ctx.app, headers, card._id, 'pass');
     ctx.clock.advance(1000);
     const response = await ctx.app.inject({
       method: 'PUT',
-      url: `/cards/${card?._id}`,
+      url: `/cards/${card._id}`,
       headers,
       payload: { question: ' New question ', answer: 'New answer' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...reviewed, question: 'New question', answer: 'New answer' });
-    const row = await rowById(ctx.database.db, 'cards', card?._id ?? '');
+    const row = await rowById(ctx.database.db, 'cards', card._id);
     expect(row).toMatchObject({ question: 'New question', answer: 'New answer', reps: 1, updated_at: ctx.clock.now() });
   });
 
@@ -220,13 +224,10 @@ describe('PUT /cards/{id}', () => {
     [{ question: 'Q', answer: '  ' }, 'answer'],
     [{ question: 'Q' }, 'answer'],
   ])('refuses %j with 422 and keeps the card', async (payload, field) => {
-    const {
-      headers,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
-    const response = await ctx.app.inject({ method: 'PUT', url: `/cards/${card?._id}`, headers, payload });
+    const { headers, card } = await learnerWithCard(ctx.app);
+    const response = await ctx.app.inject({ method: 'PUT', url: `/cards/${card._id}`, headers, payload });
     expectValidationError(response, field, messages.cardSidesEmpty);
-    const row = await rowById(ctx.database.db, 'cards', card?._id ?? '');
+    const row = await rowById(ctx.database.db, 'cards', card._id);
     expect(row).toMatchObject({ question: 'Question 1', answer: 'Answer 1' });
   });
 

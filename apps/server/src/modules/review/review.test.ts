@@ -10,6 +10,7 @@ import {
   DAY,
   dueCards,
   fixedRandom,
+  learnerWithCard,
   learnerWithDeck,
   MINUTE,
   reviewCard,
@@ -153,19 +154,16 @@ describe('POST /cards/review', () => {
     ['_id', '_id'],
     ['id', 'id'],
   ])('accepts the card id as %s', async (_label, key) => {
-    const {
-      headers,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
+    const { headers, card } = await learnerWithCard(ctx.app);
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/cards/review',
       headers,
-      payload: { [key]: card?._id, result: 'pass' },
+      payload: { [key]: card._id, result: 'pass' },
     });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json())).toEqual(['card']);
-    expect(response.json().card).toMatchObject({ _id: card?._id, status: 'learning', reps: 1 });
+    expect(response.json().card).toMatchObject({ _id: card._id, status: 'learning', reps: 1 });
   });
 
   it.each([
