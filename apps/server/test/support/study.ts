@@ -2,17 +2,13 @@ import type { Card, Deck, ReviewResult } from '@flashcards/shared/api-types';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { signUpAndLogIn } from './factories';
+import { postForm } from './request-bodies';
 
 type Headers = { authorization: string };
 
 /** POST /decks with the url-encoded form field `deck_name`; expects 201. */
 export async function createDeck(app: FastifyInstance, headers: Headers, name = 'Biology'): Promise<Deck> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/decks',
-    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ deck_name: name }).toString(),
-  });
+  const response = await postForm(app, '/decks', headers, { deck_name: name });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Deck>();
 }

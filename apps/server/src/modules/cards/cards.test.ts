@@ -2,6 +2,7 @@ import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
+import { sendBrokenJson } from '../../../test/support/request-bodies';
 import { rowById } from '../../../test/support/rows';
 import {
   createDeck,
@@ -172,12 +173,7 @@ describe('POST /save-cards', () => {
 
   it('answers 400 for a body that is not JSON', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/save-cards',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"cards": [',
-    });
+    const response = await sendBrokenJson(ctx.app, 'POST', '/save-cards', headers, '{"cards": [');
     expectError(response, 400, 'bad_request', messages.malformedJson);
   });
 });

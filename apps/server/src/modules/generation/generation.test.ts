@@ -10,6 +10,7 @@ import { setBillingFields } from '../../../test/support/billing';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { biology, biologyCards, postCreate, twoSlidePptx } from '../../../test/support/generation';
 import type { multipartBody } from '../../../test/support/multipart';
+import { postForm } from '../../../test/support/request-bodies';
 import { useTestApp } from '../../../test/support/test-app';
 import { docxZipBomb } from '../../../test/support/zip-bomb';
 
@@ -45,12 +46,7 @@ describe('POST /create', () => {
 
   it('accepts text as a url-encoded form too', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/create',
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ text: biology }).toString(),
-    });
+    const response = await postForm(ctx.app, '/create', headers, { text: biology });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().cards).toHaveLength(2);
   });

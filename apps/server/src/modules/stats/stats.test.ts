@@ -3,6 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
+import { sendBrokenJson } from '../../../test/support/request-bodies';
 import { rowById } from '../../../test/support/rows';
 import {
   createDeck,
@@ -106,12 +107,7 @@ describe('PUT /users/me/settings', () => {
 
   it('refuses a body that is not JSON with 400 and needs a login', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const broken = await ctx.app.inject({
-      method: 'PUT',
-      url: '/users/me/settings',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"time_zone":',
-    });
+    const broken = await sendBrokenJson(ctx.app, 'PUT', '/users/me/settings', headers, '{"time_zone":');
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ code: 'bad_request' });
     const anonymous = await ctx.app.inject({
