@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
-import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import { DEFAULT_PASSWORD, loginForm, postSignup, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
 import { FakeGoogle } from '../../../test/support/google';
 import { createDeck, reviewCard, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
@@ -157,11 +157,7 @@ describe('DELETE /users/me', () => {
     const otherCards = await db.selectFrom('cards').select('id').where('user_id', '=', other.user._id).execute();
     expect(otherCards).toHaveLength(2);
     // The address is free again.
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/signup',
-      payload: { email, password: DEFAULT_PASSWORD, name: 'Again' },
-    });
+    const again = await postSignup(ctx.app, { email, password: DEFAULT_PASSWORD, name: 'Again' });
     expect(again.statusCode).toBe(201);
   });
 

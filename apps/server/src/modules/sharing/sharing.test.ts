@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
-import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import { DEFAULT_PASSWORD, loginForm, postSignup, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
 import { createDeck, DAY, learnerWithDeck, reviewCard, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
@@ -28,11 +28,7 @@ function listDecks(headers: Headers) {
 /** A user with the given display name (the factory's users are all called Ada). */
 async function owner(name: string) {
   const email = uniqueEmail('owner');
-  const signup = await ctx.app.inject({
-    method: 'POST',
-    url: '/signup',
-    payload: { email, password: DEFAULT_PASSWORD, name },
-  });
+  const signup = await postSignup(ctx.app, { email, password: DEFAULT_PASSWORD, name });
   expect(signup.statusCode).toBe(201);
   const login = await loginForm(ctx.app, email, DEFAULT_PASSWORD);
   expect(login.statusCode).toBe(200);

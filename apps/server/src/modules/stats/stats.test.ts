@@ -29,6 +29,14 @@ async function setZone(headers: Headers, time_zone: unknown) {
   return ctx.app.inject({ method: 'PUT', url: '/users/me/settings', headers, payload: { time_zone } });
 }
 
+/** A new user in `zone` with one deck ("Biology") of `count` new cards. */
+async function learnerInZone(zone: string, count: number) {
+  const learner = await signUpAndLogIn(ctx.app);
+  expect((await setZone(learner.headers, zone)).statusCode).toBe(200);
+  const deck = await createDeck(ctx.app, learner.headers);
+  return { ...learner, deck, cards: await saveCards(ctx.app, learner.headers, deck._id, count) };
+}
+
 async function get<T>(headers: Headers, url: string): Promise<T> {
   const response = await ctx.app.inject({ method: 'GET', url, headers });
   expect(response.statusCode, response.body).toBe(200);
@@ -333,10 +341,7 @@ describe('GET /stats/history', () => {
 
 describe('GET /stats/forecast', () => {
   it('puts overdue and later-today cards on today, later cards on their local study day', async () => {
-    const { headers, user } = await signUpAndLogIn(ctx.app);
-    expect((await setZone(headers, 'America/New_York')).statusCode).toBe(200);
-    const deck = await createDeck(ctx.app, headers);
-    const cards = await saveCards(ctx.app, headers, deck._id, 8);
+    const { headers, user, deck, cards } = await learnerInZone('America/New_York', 8);
     // Now: 2026-11-22 10:00 in New York (15:00Z); today's study day ends 2026-11-23 04:00 local (09:00Z).
     ctx.clock.set('2026-11-22T15:00:00.000Z');
     const ids = cards.map((card) => card._id);
@@ -368,10 +373,7 @@ describe('GET /stats/forecast', () => {
   });
 
   it('splits days correctly across a daylight-saving change', async () => {
-    const { headers, user } = await signUpAndLogIn(ctx.app);
-    expect((await setZone(headers, 'Europe/Paris')).statusCode).toBe(200);
-    const deck = await createDeck(ctx.app, headers);
-    const cards = await saveCards(ctx.app, headers, deck._id, 3);
+    const { headers, user, deck, cards } = await learnerInZone('Europe/Paris', 3);
     ctx.clock.set('2026-10-23T10:00:00.000Z');
     // The study day of 24 October runs from 02:00Z (04:00 CEST) to 03:00Z on the 25th (04:00 CET): 25 hours.
     const due = ['2026-10-24T02:00:00.000Z', '2026-10-25T02:59:59.999Z', '2026-10-25T03:00:00.000Z'];
