@@ -18,14 +18,20 @@ async function deckCards(request: APIRequestContext, auth: Auth, deckId: string)
   return (await response.json()) as ApiCard[];
 }
 
+/** A fresh page and a new user (signed up through the API) owning an empty deck named `prefix` and a time stamp. */
+async function ownerOfNewDeck(prefix: string) {
+  const page = await newPage(browser());
+  const { token, auth } = await signUpByApi(page.request, 'cards', 'Carder');
+  const deckName = `${prefix} ${Date.now().toString(36)}`;
+  const deckId = await createDeck(page.request, auth, deckName);
+  return { page, token, auth, deckName, deckId };
+}
+
 const progress = (page: Page, done: number) => page.locator(`[role="progressbar"][aria-valuenow="${done}"]`).waitFor();
 
 describe('card management', () => {
   it('adds cards by hand with a live math preview, finds one by search, edits it; Review ends a session', async () => {
-    const page = await newPage(browser());
-    const { token, auth } = await signUpByApi(page.request, 'cards', 'Carder');
-    const deckName = `Physics ${Date.now().toString(36)}`;
-    const deckId = await createDeck(page.request, auth, deckName);
+    const { page, token, auth, deckName, deckId } = await ownerOfNewDeck('Physics');
     await signInWithToken(page, token, '/review');
     await page.getByRole('heading', { name: deckName, level: 2 }).waitFor();
 
@@ -102,10 +108,7 @@ describe('card management', () => {
   });
 
   it('takes back answers with the Undo button and the U key', async () => {
-    const page = await newPage(browser());
-    const { token, auth } = await signUpByApi(page.request, 'cards', 'Carder');
-    const deckName = `Undo ${Date.now().toString(36)}`;
-    const deckId = await createDeck(page.request, auth, deckName);
+    const { page, token, auth, deckName, deckId } = await ownerOfNewDeck('Undo');
     const texts = ['One', 'Two', 'Three'].map((word) => ({ question: `Question ${word}`, answer: `Answer ${word}` }));
     await saveCards(page.request, auth, deckId, texts);
     await signInWithToken(page, token, '/review');
@@ -146,10 +149,7 @@ describe('card management', () => {
   });
 
   it('scrolls a 30,000-card deck page by page with a bounded DOM', async () => {
-    const page = await newPage(browser());
-    const { token, auth } = await signUpByApi(page.request, 'cards', 'Carder');
-    const deckName = `Big ${Date.now().toString(36)}`;
-    const deckId = await createDeck(page.request, auth, deckName);
+    const { page, token, auth, deckName, deckId } = await ownerOfNewDeck('Big');
     const total = 30_000;
     for (let start = 0; start < total; start += 1000) {
       const batch = Array.from({ length: 1000 }, (_, index) => ({

@@ -39,6 +39,26 @@ function cardsReply(prefix: string, count: number): string {
   });
 }
 
+/**
+ * The model's next replies: `count` cards on `prefix`'s laws, streamed `piece` characters every 60 ms. The answer
+ * tells whether the model got to the end of a reply and whether it saw the client hang up.
+ */
+function modelStreams(prefix: string, count: number, piece: number) {
+  const model = { finished: false, gone: false };
+  fake.handler = async (_request, res) => {
+    model.finished = false;
+    await streamCompletion(res, cardsReply(prefix, count), {
+      piece,
+      delayMs: 60,
+      onClientGone: () => {
+        model.gone = true;
+      },
+    });
+    model.finished = true;
+  };
+  return model;
+}
+
 async function signedInPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -50,18 +70,13 @@ const notes = 'Newton described motion with three laws. Kepler described the orb
 
 describe('streaming generation on the create page', () => {
   it('shows cards while the model is still writing, then the final list', async () => {
-    let finished = false;
-    fake.handler = async (_request, res) => {
-      finished = false;
-      await streamCompletion(res, cardsReply('Newton', 6), { piece: 6, delayMs: 60 });
-      finished = true;
-    };
+    const model = modelStreams('Newton', 6, 6);
     const page = await signedInPage();
     await page.getByLabel('Text to turn into flashcards').fill(notes);
     await page.getByRole('button', { name: 'Generate Flashcards (Cost: 1)' }).click();
     const cards = page.locator('.create-results__grid > li');
     await cards.first().waitFor({ timeout: 20_000 });
-    expect(finished).toBe(false);
+    expect(model.finished).toBe(false);
     expect(await page.getByRole('button', { name: 'Generating...' }).isDisabled()).toBe(true);
     expect(await page.getByText('Generation may take up to 2 minutes...').count()).toBe(1);
     expect(await page.getByRole('progressbar', { name: 'Generation progress' }).count()).toBe(1);
@@ -70,7 +85,7 @@ describe('streaming generation on the create page', () => {
     await page.getByText('What does Newton law 1 state?').waitFor();
 
     await page.getByRole('button', { name: 'Generate Flashcards (Cost: 1)' }).waitFor({ timeout: 30_000 });
-    expect(finished).toBe(true);
+    expect(model.finished).toBe(true);
     expect(await cards.count()).toBe(6);
     expect(await page.getByText('6 of 6 selected').count()).toBe(1);
     // What was shown is stored: a reload keeps it.
@@ -81,16 +96,7 @@ describe('streaming generation on the create page', () => {
   });
 
   it('Cancel stops the generation: the model request is dropped, the cards that came stay', async () => {
-    let gone = false;
-    fake.handler = async (_request, res) => {
-      await streamCompletion(res, cardsReply('Kepler', 20), {
-        piece: 4,
-        delayMs: 60,
-        onClientGone: () => {
-          gone = true;
-        },
-      });
-    };
+    const model = modelStreams('Kepler', 20, 4);
     const page = await signedInPage();
     await page.getByLabel('Text to turn into flashcards').fill(notes);
     await page.getByRole('button', { name: 'Generate Flashcards (Cost: 1)' }).click();
@@ -98,8 +104,8 @@ describe('streaming generation on the create page', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Generation cancelled. The cards that arrived are kept.').waitFor();
     const started = Date.now();
-    while (!gone && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(gone).toBe(true);
+    while (!model.gone && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(model.gone).toBe(true);
     expect(await page.getByRole('button', { name: 'Generate Flashcards (Cost: 1)' }).isEnabled()).toBe(true);
     expect(await page.locator('.create-results__grid > li').count()).toBeGreaterThanOrEqual(1);
     expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);

@@ -87,7 +87,7 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
     legalComments: 'none',
-    minify: true,
+    minify: process.env.BUILD_MINIFY !== '0',
   });
   // Plain JavaScript workers that the code finds beside itself with new URL('./…', import.meta.url).
   for (const file of ['src/adapters/fsrs/fsrs-optimizer.worker.mjs']) {

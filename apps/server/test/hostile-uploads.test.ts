@@ -1,24 +1,14 @@
 // Hostile uploads against a real listening server: each file is answered with a 4xx { detail, code }, the server
 // keeps answering /healthz while the file is parsed (in an isolated worker process) and afterwards, and nothing is
 // charged. Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from './support/factories';
-import {
-  blankGiantPagesPdf,
-  corruptJpeg,
-  hugeSectorDoc,
-  inflatingPdf,
-  loopingOleDoc,
-  manyShapesPptx,
-  repeatedSlidePptx,
-  truncatedHugePng,
-  whitePng,
-} from './support/hostile-files';
+import { blankGiantPagesPdf, corruptJpeg, hostileUploads, repeatedSlidePptx, whitePng } from './support/hostile-files';
 import { multipartBody } from './support/multipart';
 import { createTestApp, type TestContext } from './support/test-app';
 
@@ -31,6 +21,19 @@ async function listening(
   const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const uploadsLeft = () => readdirSync(parent).flatMap((dir) => readdirSync(path.join(parent, dir)));
   return Object.assign(ctx, { base: address, uploadsLeft });
+}
+
+/** Runs `work` against a listening server of its own, closed afterwards whatever happens. */
+async function withServer(
+  env: Record<string, string>,
+  work: (server: Awaited<ReturnType<typeof listening>>) => Promise<void>,
+): Promise<void> {
+  const server = await listening(env);
+  try {
+    await work(server);
+  } finally {
+    await server.close();
+  }
 }
 
 /** Polls /healthz every 25 ms until stopped; each answer's latency in ms (Infinity for a failed one). */
@@ -101,32 +104,17 @@ describe('hostile uploads', () => {
     await server.close();
   });
 
-  const cases: { name: string; file: () => Promise<Buffer> | Buffer; filename: string; answer: object }[] = [
-    { name: 'a truncated PNG claiming 30000×30000', file: truncatedHugePng, filename: 'photo.png', answer: unreadable },
-    { name: 'a corrupt JPEG', file: corruptJpeg, filename: 'photo.jpg', answer: unreadable },
-    { name: 'a .doc whose sector chain loops', file: loopingOleDoc, filename: 'notes.doc', answer: unreadable },
-    { name: 'a .doc with a 2^30-byte sector size', file: hugeSectorDoc, filename: 'notes.doc', answer: unreadable },
-    {
-      name: 'a slide of 100,000 <p:sp>',
-      file: () => manyShapesPptx(100_000),
-      filename: 'slides.pptx',
-      answer: unreadable,
-    },
-    { name: 'a PDF stream inflating to 256 MB', file: () => inflatingPdf(), filename: 'doc.pdf', answer: unreadable },
-    { name: 'a PDF of 12 blank giant pages', file: () => blankGiantPagesPdf(12), filename: 'doc.pdf', answer: noText },
-    { name: 'an 8000×8000 PNG', file: () => whitePng(8000, 8000), filename: 'scan.png', answer: unreadable },
-  ];
-
-  for (const { name, file, filename, answer } of cases) {
+  const answers = { unreadable, noText };
+  for (const { name, make, filename, refusal } of hostileUploads) {
     it(`${name}: 422 { detail, code }, nothing charged, /healthz fast during and after`, async () => {
-      const bytes = await file();
+      const bytes = await make();
       const { headers } = await signUpAndLogIn(server.app);
       const before = await remaining(server.base, headers);
       const probe = probeHealth(server.base);
       const reply = await upload(server.base, headers, bytes, filename);
       const latencies = await probe.stop();
       expect(reply.status).toBe(422);
-      expect(reply.body).toEqual(answer);
+      expect(reply.body).toEqual(answers[refusal]);
       expect(await remaining(server.base, headers)).toBe(before);
       expect(latencies.length).toBeGreaterThan(0);
       expect(latencies.every(Number.isFinite)).toBe(true);
@@ -179,14 +167,57 @@ describe('a parser process that passes its memory cap', () => {
   }, 60_000);
 });
 
+/** This process's child processes whose command line names `entry`. */
+function childProcessesRunning(entry: string): number[] {
+  const children = readdirSync(`/proc/${process.pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean),
+  );
+  return children.map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry);
+    } catch {
+      return false;
+    }
+  });
+}
+
+describe('the parser broker', () => {
+  it('dying fails only the file it held (422, refunded); the next file starts a new broker', async () => {
+    // Brokers of other servers in this process, if any, are not this server's.
+    const others = new Set(childProcessesRunning('parser-broker'));
+    const ours = () => childProcessesRunning('parser-broker').filter((pid) => !others.has(pid));
+    await withServer({}, async (server) => {
+      const { headers } = await signUpAndLogIn(server.app);
+      const before = await remaining(server.base, headers);
+      // Started when the server began listening, before any upload.
+      const [broker] = ours();
+      expect(broker).toBeDefined();
+      const slow = upload(server.base, headers, await blankGiantPagesPdf(12), 'doc.pdf');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      process.kill(broker as number, 'SIGKILL');
+      const reply = await slow;
+      expect(reply.status).toBe(422);
+      expect(reply.body).toEqual(unreadable);
+      expect(await remaining(server.base, headers)).toBe(before);
+      await expectHealthyNow(server.base);
+
+      const next = await upload(server.base, headers, Buffer.from(biology), 'notes.txt');
+      expect(next.status).toBe(200);
+      const brokers = ours();
+      expect(brokers).toHaveLength(1);
+      expect(brokers[0]).not.toBe(broker);
+      expect(server.uploadsLeft()).toEqual([]);
+    });
+  }, 60_000);
+});
+
 const biology =
   'Photosynthesis is the process by which green plants use sunlight to make glucose from carbon dioxide and water. ' +
   'Chlorophyll is the green pigment that absorbs light energy.';
 
 describe('bounded work', () => {
   it('a full parser queue answers 503 busy with Retry-After and charges nothing', async () => {
-    const server = await listening({ EXTRACT_WORKERS: '1', EXTRACT_QUEUE: '0' });
-    try {
+    await withServer({ EXTRACT_WORKERS: '1', EXTRACT_QUEUE: '0' }, async (server) => {
       const first = await signUpAndLogIn(server.app);
       const second = await signUpAndLogIn(server.app);
       const before = await remaining(server.base, second.headers);
@@ -199,14 +230,11 @@ describe('bounded work', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await remaining(server.base, second.headers)).toBe(before);
       expect((await slow).status).toBe(422);
-    } finally {
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('one file generation at a time per user: a second one meanwhile gets 429 generation_in_progress', async () => {
-    const server = await listening();
-    try {
+    await withServer({}, async (server) => {
       const user = await signUpAndLogIn(server.app);
       const slow = upload(server.base, user.headers, await blankGiantPagesPdf(12), 'doc.pdf');
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -217,14 +245,11 @@ describe('bounded work', () => {
       // Once the first has ended, the lock is free again.
       const text = await upload(server.base, user.headers, Buffer.from(biology), 'notes.txt');
       expect(text.status).toBe(200);
-    } finally {
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('the /create rate limit counts failed files too, then answers 429 rate_limited with Retry-After', async () => {
-    const server = await listening({ CREATE_RATE_LIMIT_PER_HOUR: '2' });
-    try {
+    await withServer({ CREATE_RATE_LIMIT_PER_HOUR: '2' }, async (server) => {
       const user = await signUpAndLogIn(server.app);
       expect((await upload(server.base, user.headers, corruptJpeg(), 'a.jpg')).status).toBe(422);
       expect((await upload(server.base, user.headers, Buffer.from(biology), 'a.txt')).status).toBe(200);
@@ -232,9 +257,7 @@ describe('bounded work', () => {
       expect(third.status).toBe(429);
       expect(third.body).toEqual({ detail: messages.rateLimited, code: 'rate_limited' });
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-    } finally {
-      await server.close();
-    }
+    });
   }, 60_000);
 });
 
@@ -256,8 +279,7 @@ describe('slow clients', () => {
   }
 
   it('a JSON body trickled a byte at a time is cut off at BODY_TIMEOUT, an upload at REQUEST_TIMEOUT', async () => {
-    const server = await listening({ BODY_TIMEOUT: '1s', REQUEST_TIMEOUT: '3s' });
-    try {
+    await withServer({ BODY_TIMEOUT: '1s', REQUEST_TIMEOUT: '3s' }, async (server) => {
       const { token } = await signUpAndLogIn(server.app);
       const json = trickle(
         server.base,
@@ -275,14 +297,11 @@ describe('slow clients', () => {
       expect(uploadClosedAfter).toBeGreaterThanOrEqual(2900);
       expect(uploadClosedAfter).toBeLessThan(6000);
       await expectHealthyNow(server.base);
-    } finally {
-      await server.close();
-    }
+    });
   }, 30_000);
 
   it('a finished exchange keeps its keep-alive connection past BODY_TIMEOUT', async () => {
-    const server = await listening({ BODY_TIMEOUT: '1s' });
-    try {
+    await withServer({ BODY_TIMEOUT: '1s' }, async (server) => {
       const url = new URL(server.base);
       const socket = connect(Number(url.port), url.hostname);
       let received = '';
@@ -306,8 +325,6 @@ describe('slow clients', () => {
       expect(received).toContain('HTTP/1.1 201');
       expect(socket.destroyed).toBe(false);
       socket.destroy();
-    } finally {
-      await server.close();
-    }
+    });
   }, 30_000);
 });

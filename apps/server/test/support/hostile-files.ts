@@ -200,3 +200,31 @@ export async function blankGiantPagesPdf(pages = 12): Promise<Buffer> {
   for (let i = 0; i < pages; i++) pdf.addPage([14_400, 14_400]);
   return Buffer.from(await pdf.save());
 }
+
+/** The audit's hostile uploads, each with a file name and how /create must refuse it (test and bench share it). */
+export const hostileUploads: {
+  name: string;
+  filename: string;
+  make: () => Buffer | Promise<Buffer>;
+  /** `unreadable`: the parser failed or was stopped; `noText`: it was read and held no text. */
+  refusal: 'unreadable' | 'noText';
+}[] = [
+  {
+    name: 'a truncated PNG claiming 30000×30000',
+    filename: 'photo.png',
+    make: truncatedHugePng,
+    refusal: 'unreadable',
+  },
+  { name: 'a corrupt JPEG', filename: 'photo.jpg', make: corruptJpeg, refusal: 'unreadable' },
+  { name: 'a .doc whose sector chain loops', filename: 'notes.doc', make: loopingOleDoc, refusal: 'unreadable' },
+  { name: 'a .doc with a 2^30-byte sector size', filename: 'notes.doc', make: hugeSectorDoc, refusal: 'unreadable' },
+  {
+    name: 'a slide of 100,000 <p:sp>',
+    filename: 'slides.pptx',
+    make: () => manyShapesPptx(100_000),
+    refusal: 'unreadable',
+  },
+  { name: 'a PDF stream inflating to 256 MB', filename: 'doc.pdf', make: () => inflatingPdf(), refusal: 'unreadable' },
+  { name: 'a PDF of 12 blank giant pages', filename: 'doc.pdf', make: () => blankGiantPagesPdf(12), refusal: 'noText' },
+  { name: 'an 8000×8000 PNG', filename: 'scan.png', make: () => whitePng(8000, 8000), refusal: 'unreadable' },
+];

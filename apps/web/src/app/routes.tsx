@@ -6,10 +6,30 @@ import { FallbackRedirect, GuestOnly, RequireAuth } from './guards';
 import { AppLayout, RootLayout } from './layouts';
 import { RouteErrorScreen } from './route-error-screen';
 
-/** A page loaded on first visit only, within the chunk time limit. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await loadChunk(load)) });
+/** A page loaded on first visit only, within the chunk time limit: its module and the name of its component. */
+function page<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return async () => ({ Component: (await loadChunk(load))[name] });
 }
+
+const sharePage = page(() => import('../pages/share-page'), 'SharePage');
+
+/** Open to everyone, signed in or not: path → page. */
+const publicPages: RouteObject[] = [
+  { path: '/share/:shareCode', lazy: sharePage },
+  { path: '/share', lazy: sharePage },
+  { path: '/privacy', lazy: page(() => import('../pages/privacy-page'), 'PrivacyPage') },
+  { path: '/privacy-settings', lazy: page(() => import('../pages/privacy-settings-page'), 'PrivacySettingsPage') },
+  { path: '/best-for/:audience', lazy: page(() => import('../pages/best-for-page'), 'BestForPage') },
+];
+
+/** Signed-in users only, inside the app's header: path → page. */
+const memberPages: RouteObject[] = [
+  { path: '/create', lazy: page(() => import('../pages/create-page'), 'CreatePage') },
+  { path: '/review', lazy: page(() => import('../pages/review-page'), 'ReviewPage') },
+  { path: '/quiz', lazy: page(() => import('../pages/quiz-page'), 'QuizPage') },
+  { path: '/stats', lazy: page(() => import('../pages/stats-page'), 'StatsPage') },
+  { path: '/account', lazy: page(() => import('../pages/account-page'), 'AccountPage') },
+];
 
 /** The web app's routes (README.md, "Using it"). */
 export const routes: RouteObject[] = [
@@ -21,96 +41,10 @@ export const routes: RouteObject[] = [
       {
         path: '/login',
         element: <GuestOnly />,
-        children: [
-          {
-            index: true,
-            lazy: page(
-              () => import('../pages/login-page'),
-              (m) => m.LoginPage,
-            ),
-          },
-        ],
+        children: [{ index: true, lazy: page(() => import('../pages/login-page'), 'LoginPage') }],
       },
-      {
-        path: '/share/:shareCode',
-        lazy: page(
-          () => import('../pages/share-page'),
-          (m) => m.SharePage,
-        ),
-      },
-      {
-        path: '/share',
-        lazy: page(
-          () => import('../pages/share-page'),
-          (m) => m.SharePage,
-        ),
-      },
-      {
-        path: '/privacy',
-        lazy: page(
-          () => import('../pages/privacy-page'),
-          (m) => m.PrivacyPage,
-        ),
-      },
-      {
-        path: '/privacy-settings',
-        lazy: page(
-          () => import('../pages/privacy-settings-page'),
-          (m) => m.PrivacySettingsPage,
-        ),
-      },
-      {
-        path: '/best-for/:audience',
-        lazy: page(
-          () => import('../pages/best-for-page'),
-          (m) => m.BestForPage,
-        ),
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            element: <AppLayout />,
-            children: [
-              {
-                path: '/create',
-                lazy: page(
-                  () => import('../pages/create-page'),
-                  (m) => m.CreatePage,
-                ),
-              },
-              {
-                path: '/review',
-                lazy: page(
-                  () => import('../pages/review-page'),
-                  (m) => m.ReviewPage,
-                ),
-              },
-              {
-                path: '/quiz',
-                lazy: page(
-                  () => import('../pages/quiz-page'),
-                  (m) => m.QuizPage,
-                ),
-              },
-              {
-                path: '/stats',
-                lazy: page(
-                  () => import('../pages/stats-page'),
-                  (m) => m.StatsPage,
-                ),
-              },
-              {
-                path: '/account',
-                lazy: page(
-                  () => import('../pages/account-page'),
-                  (m) => m.AccountPage,
-                ),
-              },
-            ],
-          },
-        ],
-      },
+      ...publicPages,
+      { element: <RequireAuth />, children: [{ element: <AppLayout />, children: memberPages }] },
       { path: '*', element: <FallbackRedirect /> },
     ],
   },

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'danger-outline';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'danger-outline';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** `primary` is the plain `button` class; the others add `button--<variant>`. */

@@ -1,13 +1,11 @@
+import { TitledPage } from '../components/titled-page';
 import { QuizScreen } from '../features/quiz/quiz-screen';
-import { appName, useDocumentTitle } from '../lib/use-document-title';
 
 /** /quiz (signed-in users only): generate a quiz from a deck and study it. */
 export function QuizPage() {
-  useDocumentTitle(`Quiz | ${appName}`);
   return (
-    <main id="main" className="page page--narrow">
-      <h1>Quiz</h1>
+    <TitledPage title="Quiz" className="page--narrow">
       <QuizScreen />
-    </main>
+    </TitledPage>
   );
 }

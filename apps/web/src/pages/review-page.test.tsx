@@ -74,6 +74,30 @@ const deckButton = (name: string) => screen.findByRole('button', { name: `${name
 const press = (key: string) => fireEvent.keyDown(document.body, { key, code: key === ' ' ? 'Space' : `Key${key}` });
 const advance = (ms: number) => act(async () => vi.advanceTimersByTime(ms));
 
+/** A route that answers `first` (a failure with the server's detail) until `failBare()`, then a 500 without one. */
+function detailThenBare(first: Response) {
+  let bare = false;
+  return {
+    answer: () => (bare ? new Response(null, { status: 500 }) : first),
+    failBare: () => {
+      bare = true;
+    },
+  };
+}
+
+/** The dialog's alert shows the server's `detail`; once the route fails bare, `retry` brings the screen's `fallback`. */
+async function expectDetailThenFallback(
+  dialog: HTMLElement,
+  route: ReturnType<typeof detailThenBare>,
+  retry: string,
+  texts: { detail: string; fallback: string },
+) {
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(texts.detail);
+  route.failBare();
+  fireEvent.click(within(dialog).getByRole('button', { name: retry }));
+  await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(texts.fallback));
+}
+
 async function startSession(routes: Routes = {}) {
   const app = start(routes);
   fireEvent.click(await deckButton('Review Deck'));
@@ -441,17 +465,15 @@ describe('review page: deck settings', () => {
   });
 
   it("prefers the server's detail when saving fails, else 'Failed to save daily limit. Please try again.'", async () => {
-    let answer = json(422, { detail: messages.dailyLimitInvalid, code: 'validation_failed' });
-    const { dialog } = await openSettings({ [`PUT /decks/${deckId}/settings`]: () => answer });
+    const route = detailThenBare(json(422, { detail: messages.dailyLimitInvalid, code: 'validation_failed' }));
+    const { dialog } = await openSettings({ [`PUT /decks/${deckId}/settings`]: route.answer });
     const input = within(dialog).getByLabelText('Daily new card limit');
     fireEvent.change(input, { target: { value: '100000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.dailyLimitInvalid);
-    answer = new Response(null, { status: 500 });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to save daily limit. Please try again.'),
-    );
+    await expectDetailThenFallback(dialog, route, 'Save', {
+      detail: messages.dailyLimitInvalid,
+      fallback: 'Failed to save daily limit. Please try again.',
+    });
   });
 
   it('lists the cards, edits one (both sides required) and reports a failed update', async () => {
@@ -562,14 +584,12 @@ describe('review page: sharing and export', () => {
   });
 
   it('shows the server detail when sharing fails, else the fallback', async () => {
-    let answer = json(429, { detail: messages.rateLimited, code: 'rate_limited' });
-    const { dialog } = await openShare({ [`POST /decks/${deckId}/share`]: () => answer });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.rateLimited);
-    answer = new Response(null, { status: 500 });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
-    await waitFor(() =>
-      expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to generate share link. Please try again.'),
-    );
+    const route = detailThenBare(json(429, { detail: messages.rateLimited, code: 'rate_limited' }));
+    const { dialog } = await openShare({ [`POST /decks/${deckId}/share`]: route.answer });
+    await expectDetailThenFallback(dialog, route, 'Try again', {
+      detail: messages.rateLimited,
+      fallback: 'Failed to generate share link. Please try again.',
+    });
   });
 
   it('exports the deck as an Anki CSV named after the deck', async () => {

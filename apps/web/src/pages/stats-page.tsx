@@ -1,13 +1,12 @@
 import { messages } from '@flashcards/shared/messages';
+import { TitledPage } from '../components/titled-page';
 import { StatsScreen } from '../features/stats/stats-screen';
-import { appName, useDocumentTitle } from '../lib/use-document-title';
 
 /** /stats (signed-in users only): progress and personal scheduling. */
 export function StatsPage() {
-  useDocumentTitle(`${messages.statsTitle} | ${appName}`);
   return (
-    <main id="main" className="page">
+    <TitledPage title={messages.statsTitle} heading={false}>
       <StatsScreen />
-    </main>
+    </TitledPage>
   );
 }

@@ -74,23 +74,44 @@ function words(text: string): Set<string> {
   return new Set(normalize(text).split(' ').filter(Boolean));
 }
 
-/** Jaccard similarity of two texts' word sets. */
-export function similarity(a: string, b: string): number {
-  const x = words(a);
-  const y = words(b);
+// A card's normalized question and word sets, computed once: a generation compares every card with every card
+// kept before it, and normalizing again for each pair made that the longest work on the server's event loop.
+const features = new WeakMap<CardDraft, { question: string; questionWords: Set<string>; answerWords: Set<string> }>();
+function featuresOf(card: CardDraft) {
+  let known = features.get(card);
+  if (!known) {
+    known = {
+      question: normalize(card.question),
+      questionWords: words(card.question),
+      answerWords: words(card.answer),
+    };
+    features.set(card, known);
+  }
+  return known;
+}
+
+function overlap(x: Set<string>, y: Set<string>): number {
   if (x.size === 0 && y.size === 0) return 1;
   let shared = 0;
   for (const word of x) if (y.has(word)) shared++;
   return shared / (x.size + y.size - shared);
 }
 
+/** Jaccard similarity of two texts' word sets. */
+export function similarity(a: string, b: string): number {
+  return overlap(words(a), words(b));
+}
+
 /** The card repeats one of `kept`: the same question, or nearly the same question and answer. */
 export function isNearDuplicate(card: CardDraft, kept: readonly CardDraft[]): boolean {
-  return kept.some(
-    (other) =>
-      normalize(other.question) === normalize(card.question) ||
-      (similarity(other.question, card.question) >= 0.8 && similarity(other.answer, card.answer) >= 0.6),
-  );
+  const mine = featuresOf(card);
+  return kept.some((other) => {
+    const theirs = featuresOf(other);
+    return (
+      theirs.question === mine.question ||
+      (overlap(theirs.questionWords, mine.questionWords) >= 0.8 && overlap(theirs.answerWords, mine.answerWords) >= 0.6)
+    );
+  });
 }
 
 /** Drops exact and near-duplicate cards (same question, or nearly the same question and answer), first kept. */

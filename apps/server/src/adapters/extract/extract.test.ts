@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AlignmentType, Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
@@ -6,10 +8,12 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
 import { docxZipBomb } from '../../../test/support/zip-bomb';
+import { zipFiles } from '../anki/zip-files';
 import { detectFileKind } from './detect-file-type';
 import { UnreadableFileError } from './extracted';
 import { createInProcessExtractor, type ParserLimits } from './extractor';
 import { createTesseractOcr, localEnglishDataPath } from './image-ocr';
+import { readZipEntries } from './safe-zip';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
@@ -105,6 +109,27 @@ describe('detectFileKind', () => {
     expect(await detectFileKind(Buffer.from('plain words\n'))).toBe('txt');
   });
 
+  it('decides the same for a file on disk, also a DOCX whose content list comes after its first 64 KiB', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'detect-'));
+    const onDisk = (name: string, bytes: Buffer) => {
+      writeFileSync(path.join(dir, name), bytes);
+      return { path: path.join(dir, name) };
+    };
+    try {
+      const docx = await docxWithTableAndList();
+      expect(await detectFileKind(onDisk('a.docx', docx))).toBe('docx');
+      expect(await detectFileKind(onDisk('a.pdf', await textPdf([['Hello']])))).toBe('pdf');
+      expect(await detectFileKind(onDisk('a.txt', Buffer.from('plain words\n'.repeat(20_000))))).toBe('txt');
+      expect(await detectFileKind(onDisk('a.bin', Buffer.alloc(100_000, 1)))).toBeNull();
+      // The same DOCX's entries behind 200 KB of incompressible media: only a longer look finds what it is.
+      const entries = [...(await readZipEntries(docx, 10_000_000)).entries()];
+      const late = await zipFiles([['media/noise.bin', randomBytes(200_000), { compress: false }], ...entries]);
+      expect(await detectFileKind(onDisk('late.docx', late))).toBe('docx');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses other formats and binary noise', async () => {
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
     expect(await detectFileKind(gif)).toBeNull();
@@ -115,6 +140,13 @@ describe('detectFileKind', () => {
 });
 
 describe('text files', () => {
+  it('returns no more than maxChars characters of text: the leading ones, in order', async () => {
+    const text = Buffer.from(`${'a'.repeat(70)}\n\n${'b'.repeat(70)}`);
+    expect(await extractor.extract('txt', text, { maxChars: 100 })).toEqual([
+      { text: `${'a'.repeat(70)}\n\n${'b'.repeat(28)}` },
+    ]);
+  });
+
   it('reads UTF-8, UTF-16 with a BOM, and falls back to Latin-1', async () => {
     expect(await extractor.extract('txt', Buffer.from('Café au lait\r\n\r\n\r\nis coffee.', 'utf8'))).toEqual([
       { text: 'Café au lait\n\nis coffee.' },

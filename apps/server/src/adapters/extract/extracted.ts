@@ -24,6 +24,18 @@ export interface Passage {
   slide?: number;
 }
 
+/** The leading passages up to `maxChars` characters in all (the last one cut), in source order. */
+export function limitPassages(passages: Passage[], maxChars: number): Passage[] {
+  const out: Passage[] = [];
+  let left = maxChars;
+  for (const passage of passages) {
+    if (left <= 0) break;
+    out.push(passage.text.length <= left ? passage : { ...passage, text: passage.text.slice(0, left) });
+    left -= passage.text.length;
+  }
+  return out;
+}
+
 /** The file could not be read: damaged, encrypted, too large once unpacked, or too slow to parse. */
 export class UnreadableFileError extends Error {
   override name = 'UnreadableFileError';

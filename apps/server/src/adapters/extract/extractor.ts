@@ -1,7 +1,7 @@
 import { extractDoc } from './doc';
 import { extractDocx } from './docx';
 import type { FileKind, FileSource, Passage } from './extracted';
-import { readFileSource, UnreadableFileError, withDeadline } from './extracted';
+import { limitPassages, readFileSource, UnreadableFileError, withDeadline } from './extracted';
 import { extractImage, type ImageLimits, type OcrEngine } from './image-ocr';
 import { extractPdf } from './pdf';
 import { extractPptx } from './pptx';
@@ -30,6 +30,8 @@ export interface ExtractOptions {
   /** Stops the work: an isolated extractor ends the worker process, the in-process one stops between pages. */
   signal?: AbortSignal;
   onProgress?: (progress: ExtractProgress) => void;
+  /** Only the first `maxChars` characters of text are wanted (passages beyond are dropped, the last one cut). */
+  maxChars?: number;
 }
 
 /** Turns an uploaded file of a known kind into passages of text, offline, within a time limit. */
@@ -85,7 +87,8 @@ export function createInProcessExtractor(limits: ParserLimits & { timeoutMs: num
       options.signal?.addEventListener('abort', stop, { once: true });
       try {
         const work = parseFile(kind, bytes, limits, ocr, { ...options, signal: controller.signal });
-        return await withDeadline(limits.timeoutMs, work, stop);
+        const passages = await withDeadline(limits.timeoutMs, work, stop);
+        return options.maxChars === undefined ? passages : limitPassages(passages, options.maxChars);
       } catch (error) {
         throw error instanceof UnreadableFileError ? error : new UnreadableFileError(String(error));
       } finally {

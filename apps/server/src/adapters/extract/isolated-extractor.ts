@@ -93,7 +93,13 @@ export function createIsolatedExtractor(options: ParserPoolOptions): IsolatedExt
       extractOptions.signal?.addEventListener('abort', onAbort, { once: true });
       return new Promise<Passage[]>((resolve, reject) => {
         pending.set(id, { resolve, reject, onProgress: extractOptions.onProgress });
-        post({ type: 'run', id, kind, file });
+        post({
+          type: 'run',
+          id,
+          kind,
+          file,
+          ...(extractOptions.maxChars ? { maxChars: extractOptions.maxChars } : {}),
+        });
       }).finally(() => {
         extractOptions.signal?.removeEventListener('abort', onAbort);
         inFlight--;

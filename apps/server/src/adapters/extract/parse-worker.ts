@@ -5,7 +5,14 @@
 
 import { yieldCpuToServer } from '../workers/worker-entry';
 import { cleanPassages } from './clean-text';
-import { type FileKind, type FileSource, type Passage, readFileSource, UnreadableFileError } from './extracted';
+import {
+  type FileKind,
+  type FileSource,
+  limitPassages,
+  type Passage,
+  readFileSource,
+  UnreadableFileError,
+} from './extracted';
 import type { ExtractProgress, ParserLimits } from './extractor';
 import { parseFile } from './extractor';
 import { createTesseractOcr } from './image-ocr';
@@ -16,6 +23,8 @@ export interface ParseTask {
   kind: FileKind;
   file: FileSource;
   limits: ParserLimits;
+  /** See ExtractOptions.maxChars: a large document's text is cut here, before it crosses to other processes. */
+  maxChars?: number;
 }
 
 /** What a parse answers: passages, or the reason the file is unreadable (errors do not cross processes whole). */
@@ -32,7 +41,8 @@ export async function parse(task: ParseTask): Promise<ParseResult> {
     const bytes = await readFileSource(task.file);
     // Cleaned here too (hyphenation, running headers, boilerplate): long regex work on untrusted text.
     const passages = await parseFile(task.kind, bytes, task.limits, createTesseractOcr(), { onProgress });
-    return { passages: cleanPassages(passages) };
+    const cleaned = cleanPassages(passages);
+    return { passages: task.maxChars === undefined ? cleaned : limitPassages(cleaned, task.maxChars) };
   } catch (error) {
     return { unreadable: error instanceof UnreadableFileError ? error.message : String(error) };
   }

@@ -13,7 +13,7 @@ import type { ExtractProgress } from './extractor';
 import { createParserPool, ExtractorBusyError, type ParserPoolOptions } from './parser-pool';
 
 export type BrokerRequest =
-  | { type: 'run'; id: number; kind: FileKind; file: FileSource }
+  | { type: 'run'; id: number; kind: FileKind; file: FileSource; maxChars?: number }
   | { type: 'abort'; id: number };
 
 export type BrokerReply =
@@ -36,6 +36,7 @@ function serve(options: BrokerOptions): void {
     try {
       const passages = await pool.extract(request.kind, request.file, {
         signal: controller.signal,
+        ...(request.maxChars ? { maxChars: request.maxChars } : {}),
         onProgress: (progress) => send({ id: request.id, progress }),
       });
       send({ id: request.id, passages });

@@ -79,7 +79,12 @@ export function createParserPool(options: ParserPoolOptions): ParserPool {
         waitedTooLong = true;
         controller.abort();
       }, options.timeoutMs);
-      const task: ParseTask = { kind, file, limits };
+      const task: ParseTask = {
+        kind,
+        file,
+        limits,
+        ...(extractOptions.maxChars ? { maxChars: extractOptions.maxChars } : {}),
+      };
       try {
         watchdog.start();
         const result: ParseResult = await pool.run(task, {

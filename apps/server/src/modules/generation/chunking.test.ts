@@ -4,8 +4,8 @@ import { signUpAndLogIn } from '../../../test/support/factories';
 import { completion, FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
 import { multipartBody } from '../../../test/support/multipart';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { limitPassages } from '../../adapters/extract/extracted';
 import { chunkPassages, mapWithConcurrency } from './chunking';
-import { limitPassages } from './generation.service';
 
 describe('chunkPassages', () => {
   it('packs paragraphs in order up to the size, splits long ones at sentences, and keeps their sources', () => {

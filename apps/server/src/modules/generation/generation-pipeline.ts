@@ -9,7 +9,7 @@ import {
   similarity,
 } from '../../adapters/ai/ai-provider';
 import type { Clock } from '../../adapters/clock';
-import type { FileKind, FileSource, Passage } from '../../adapters/extract/extracted';
+import { type FileKind, type FileSource, limitPassages, type Passage } from '../../adapters/extract/extracted';
 import type { Extractor } from '../../adapters/extract/extractor';
 import type { Config } from '../../config';
 import { errors } from '../../http/app-error';
@@ -65,18 +65,6 @@ function sourceOf(card: CardDraft, chunk: Chunk): CardSource | undefined {
 function withSource(card: CardDraft, chunk: Chunk): GeneratedCard {
   const source = sourceOf(card, chunk);
   return source ? { ...card, source } : { ...card };
-}
-
-/** The leading passages up to `maxChars` characters in all (the last one cut), in source order. */
-export function limitPassages(passages: Passage[], maxChars: number): Passage[] {
-  const out: Passage[] = [];
-  let left = maxChars;
-  for (const passage of passages) {
-    if (left <= 0) break;
-    out.push(passage.text.length <= left ? passage : { ...passage, text: passage.text.slice(0, left) });
-    left -= passage.text.length;
-  }
-  return out;
 }
 
 /**
@@ -181,6 +169,8 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
         let read = { done: 0, total: 1 };
         const extracted = await extractor
           .extract(job.file.kind, job.file.source, {
+            // The parser sends back no more text than the generator will read.
+            maxChars: ai.maxInputChars,
             ...(events.signal ? { signal: events.signal } : {}),
             onProgress: ({ done, total }) => {
               read = { done, total };

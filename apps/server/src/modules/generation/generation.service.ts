@@ -17,8 +17,6 @@ import {
   type GenerationRunner,
 } from './generation-pipeline';
 
-export { limitPassages } from './generation-pipeline';
-
 export interface GenerationInput {
   text: string;
   /** The upload: its bytes, or (from the route) the temporary file it was streamed to. */

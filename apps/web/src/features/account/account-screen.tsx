@@ -13,10 +13,17 @@ import { Faq } from './faq';
 import { UpdatesModal } from './updates-modal';
 import { UsageMeters } from './usage-meters';
 import './account.css';
+import { LinkList } from '../../components/link-list';
 import { Notice } from '../../components/notice';
+import type { SiteLink } from '../../components/site-links';
 
 /** The subscription status is refreshed this often while the page is open. */
 export const statusPollMs = 30_000;
+
+const privacyLinks: readonly SiteLink[] = [
+  { label: 'Privacy Policy', href: '/privacy' },
+  { label: 'Privacy Settings', href: '/privacy-settings' },
+];
 
 const renewalFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -137,14 +144,7 @@ export function AccountScreen() {
 
       <section className="panel account-card" aria-labelledby="privacy-heading">
         <h2 id="privacy-heading">Privacy</h2>
-        <ul className="account-links">
-          <li>
-            <Link to="/privacy">Privacy Policy</Link>
-          </li>
-          <li>
-            <Link to="/privacy-settings">Privacy Settings</Link>
-          </li>
-        </ul>
+        <LinkList className="account-links" links={privacyLinks} />
       </section>
 
       {showUpdates && <UpdatesModal onClose={() => setShowUpdates(false)} />}

@@ -28,6 +28,15 @@ export interface AuthState {
   dismissNotice(): void;
 }
 
+/** The request's answer; its failure as an AuthError with the server's detail, else `failure`. */
+async function orAuthError<T>(request: Promise<T>, failure: string): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    throw new AuthError(errorDetail(error, failure));
+  }
+}
+
 const AuthContext = createContext<AuthState | null>(null);
 
 export interface AuthProviderProps {
@@ -78,39 +87,32 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
     );
   }, [api, user]);
 
-  const startSession = useCallback(
-    async (token: string, failure: string) => {
-      tokens.set(token);
+  /** Asks for a token, stores it and loads the user; a failure of either is an AuthError saying why. */
+  const signIn = useCallback(
+    async (tokenRequest: Promise<TokenResponse>, failure: string) => {
+      const token = await orAuthError(tokenRequest, failure);
+      tokens.set(token.access_token);
       try {
         setUser(await api.get<User>('/users/me'));
       } catch (error) {
         tokens.remove();
         throw new AuthError(errorDetail(error, failure));
       }
+      return token;
     },
     [api, tokens],
   );
 
   const login = useCallback(
     async (email: string, password: string) => {
-      let token: TokenResponse;
-      try {
-        token = await api.post<TokenResponse>('/login', { form: { username: email, password } });
-      } catch (error) {
-        throw new AuthError(errorDetail(error, messages.loginFailed));
-      }
-      await startSession(token.access_token, messages.loginFailed);
+      await signIn(api.post<TokenResponse>('/login', { form: { username: email, password } }), messages.loginFailed);
     },
-    [api, startSession],
+    [api, signIn],
   );
 
   const signup = useCallback(
     async (input: SignupRequest) => {
-      try {
-        await api.post<User>('/signup', { json: input });
-      } catch (error) {
-        throw new AuthError(errorDetail(error, messages.signupFailed));
-      }
+      await orAuthError(api.post<User>('/signup', { json: input }), messages.signupFailed);
       await login(input.email, input.password);
     },
     [api, login],
@@ -118,16 +120,13 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
 
   const googleLogin = useCallback(
     async (credential: string) => {
-      let token: TokenResponse;
-      try {
-        token = await api.post<TokenResponse>('/google-login', { json: { credential } });
-      } catch (error) {
-        throw new AuthError(errorDetail(error, messages.googleLoginFailed));
-      }
-      await startSession(token.access_token, messages.googleLoginFailed);
+      const token = await signIn(
+        api.post<TokenResponse>('/google-login', { json: { credential } }),
+        messages.googleLoginFailed,
+      );
       setNotice(token.notice ?? null);
     },
-    [api, startSession],
+    [api, signIn],
   );
 
   const logout = useCallback(() => {

@@ -8,6 +8,7 @@ import type {
 import { noSubscription, type Plan, type PlanType } from '@flashcards/shared/plans';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context';
+import { useApiMutation } from '../../lib/api-hooks';
 
 export const billingKeys = {
   status: ['subscription-status'] as const,
@@ -40,19 +41,16 @@ export function usePlans() {
 
 /** POST /api/create-subscription: the provider's checkout page for a plan, returning to `baseUrl`/account. */
 export function useCreateCheckout() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: (input: { planType: PlanType; baseUrl: string }) =>
-      api.post<CreateSubscriptionResponse>('/api/create-subscription', {
-        json: { plan_type: input.planType, base_url: input.baseUrl },
-      }),
-  });
+  return useApiMutation((api, input: { planType: PlanType; baseUrl: string }) =>
+    api.post<CreateSubscriptionResponse>('/api/create-subscription', {
+      json: { plan_type: input.planType, base_url: input.baseUrl },
+    }),
+  );
 }
 
 /** POST /api/billing-portal: the provider's page to manage the subscription. */
 export function useBillingPortal() {
-  const api = useApi();
-  return useMutation({ mutationFn: () => api.post<BillingPortalResponse>('/api/billing-portal') });
+  return useApiMutation((api) => api.post<BillingPortalResponse>('/api/billing-portal'));
 }
 
 /** POST /api/verify-subscription after the checkout returns; the subscription status is refreshed afterwards. */

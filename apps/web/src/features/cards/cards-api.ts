@@ -1,6 +1,7 @@
 import type { CardPage, CardSearchResponse, ReviewResponse } from '@flashcards/shared/api-types';
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context';
+import { useApiMutation } from '../../lib/api-hooks';
 
 /** Cards a page in the Cards tab: a few screens of rows, so scrolling rarely waits. */
 export const CARDS_PAGE_SIZE = 200;
@@ -45,8 +46,7 @@ export function useCardSearch(q: string, deckId: string | null) {
 
 /** POST /cards/{id}/undo-review: the card as it was before its latest answer. */
 export function useUndoReview() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: (cardId: string) => api.post<ReviewResponse>(`/cards/${encodeURIComponent(cardId)}/undo-review`),
-  });
+  return useApiMutation((api, cardId: string) =>
+    api.post<ReviewResponse>(`/cards/${encodeURIComponent(cardId)}/undo-review`),
+  );
 }

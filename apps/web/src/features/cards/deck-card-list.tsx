@@ -3,6 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { CardMarkdown } from '../../components/card-markdown';
+import { ItemActions } from '../../components/item-actions';
 import { Notice } from '../../components/notice';
 import { CardEditor } from './card-form';
 import { useDeckCardPages } from './cards-api';
@@ -107,24 +108,16 @@ function CardRow({
       <CardMarkdown text={card.question} />
       <p className="deck-cards__label">Answer</p>
       <CardMarkdown text={card.answer} />
-      <div className="deck-cards__actions">
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          onClick={onEdit}
-          aria-label={`Edit card ${number}`}
-        >
-          Edit <span className="visually-hidden">{`card ${number}`}</span>
-        </button>
-        <button
-          type="button"
-          className="button button--small button--danger-outline"
-          onClick={onDelete}
-          aria-label={`Delete card ${number}`}
-        >
-          Delete <span className="visually-hidden">{`card ${number}`}</span>
-        </button>
-      </div>
+      <ItemActions
+        className="deck-cards__actions"
+        small
+        name={(label) => `${label} card ${number}`}
+        hiddenText={`card ${number}`}
+        actions={[
+          { label: 'Edit', variant: 'secondary', onClick: onEdit },
+          { label: 'Delete', variant: 'danger-outline', onClick: onDelete },
+        ]}
+      />
     </>
   );
 }

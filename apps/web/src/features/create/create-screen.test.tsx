@@ -477,6 +477,19 @@ function eventStream() {
   };
 }
 
+/**
+ * The create page with POST /create answering from an event stream the test writes: `fill` gives the input (notes by
+ * default), then Generate is clicked.
+ */
+async function generateStreaming(fill: () => void = () => typeText('Cells are the basic unit of life.')) {
+  const stream = eventStream();
+  const view = renderCreate({ 'POST /create': () => stream.response() });
+  await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
+  fill();
+  fireEvent.click(await generateButton());
+  return { ...view, stream };
+}
+
 const [cell, dna, atp] = generated.cards as [
   (typeof generated.cards)[0],
   (typeof generated.cards)[0],
@@ -485,11 +498,7 @@ const [cell, dna, atp] = generated.cards as [
 
 describe('streaming generation', () => {
   it('asks for an event stream and shows each card as it arrives, with a progress bar and a sentence', async () => {
-    const stream = eventStream();
-    const { calls } = renderCreate({ 'POST /create': () => stream.response() });
-    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
-    typeText('Cells are the basic unit of life.');
-    fireEvent.click(await generateButton());
+    const { calls, stream } = await generateStreaming();
     expect(await screen.findByRole('button', { name: 'Generating...' })).toBeDisabled();
     expect(calls.find((call) => call.path === '/create')?.headers.get('accept')).toBe('text/event-stream');
     expect(screen.getByText(messages.generationNote)).toBeInTheDocument();
@@ -531,22 +540,14 @@ describe('streaming generation', () => {
   });
 
   it('says which page of a PDF is being read', async () => {
-    const stream = eventStream();
-    renderCreate({ 'POST /create': () => stream.response() });
-    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
-    pickFile('notes.pdf', 'application/pdf');
-    fireEvent.click(await generateButton());
+    const { stream } = await generateStreaming(() => pickFile('notes.pdf', 'application/pdf'));
     await stream.send('progress', { stage: 'extracting', done: 12, total: 300 });
     expect(await screen.findByText('Reading page 12 of 300…')).toBeInTheDocument();
     await stream.end();
   });
 
   it('Cancel stops the request, keeps the cards that arrived, and says so', async () => {
-    const stream = eventStream();
-    const { signals } = renderCreate({ 'POST /create': () => stream.response() });
-    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
-    typeText('Cells are the basic unit of life.');
-    fireEvent.click(await generateButton());
+    const { signals, stream } = await generateStreaming();
     await screen.findByRole('button', { name: 'Generating...' });
     const signal = signals.at(-1);
     if (!signal) throw new Error('no request signal');
@@ -573,11 +574,7 @@ describe('streaming generation', () => {
       `Server error: ${messages.generationTimeout}`,
     ],
   ])('shows the spec’s text for an error event %#', async (error, text) => {
-    const stream = eventStream();
-    renderCreate({ 'POST /create': () => stream.response() });
-    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
-    typeText('Cells are the basic unit of life.');
-    fireEvent.click(await generateButton());
+    const { stream } = await generateStreaming();
     await stream.send('progress', { stage: 'generating', done: 0, total: 3 });
     await stream.send('error', error);
     await stream.end();
@@ -585,11 +582,7 @@ describe('streaming generation', () => {
   });
 
   it('a stream that ends without done or error is a lost connection', async () => {
-    const stream = eventStream();
-    renderCreate({ 'POST /create': () => stream.response() });
-    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
-    typeText('Cells are the basic unit of life.');
-    fireEvent.click(await generateButton());
+    const { stream } = await generateStreaming();
     await stream.send('card', cell);
     await stream.end();
     expect((await screen.findByRole('alert')).textContent).toBe(messages.noResponse);

@@ -6,6 +6,7 @@ import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
 import { DeckSelect } from '../decks/deck-select';
 import { useCreateDeck, useDecks, useSaveCards } from '../decks/decks-api';
+import { useDeckChoice } from '../decks/use-deck-choice';
 
 interface Props {
   selectedCards: GeneratedCard[];
@@ -17,11 +18,10 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
   const decks = useDecks();
   const createDeck = useCreateDeck();
   const saveCards = useSaveCards();
-  const [deckId, setDeckId] = useState('');
   const [newDeckOpen, setNewDeckOpen] = useState(false);
   const [deckName, setDeckName] = useState('');
   const [deckError, setDeckError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const { deckId, setDeckId, error: saveError, setError: setSaveError, choose: chooseDeck } = useDeckChoice();
   const deckSelectId = useId();
 
   const deckList = decks.data ?? [];
@@ -77,10 +77,7 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
           fieldClassName="save-panel__deck"
           decks={deckList}
           value={deckId}
-          onValue={(id) => {
-            setDeckId(id);
-            setSaveError(null);
-          }}
+          onValue={chooseDeck}
           disabled={decks.isPending}
           emptyOption={decks.isPending ? 'Loading decks...' : 'Select a deck'}
         />

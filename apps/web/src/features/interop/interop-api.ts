@@ -1,6 +1,5 @@
 import type { FileImportResponse } from '@flashcards/shared/api-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../lib/api-context';
+import { useApiMutation } from '../../lib/api-hooks';
 import { downloadBlob } from '../../lib/download';
 import { localTokenStore } from '../../lib/token-store';
 import { deckKeys } from '../decks/decks-api';
@@ -10,17 +9,15 @@ const importTimeoutMs = 300_000;
 
 /** POST /import with the chosen file (and deck name for a text file); refreshes the decks afterwards. */
 export function useImportFile() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { file: File; deckName: string }) => {
+  return useApiMutation(
+    (api, input: { file: File; deckName: string }) => {
       const form = new FormData();
       if (input.deckName.trim()) form.set('deck_name', input.deckName.trim());
       form.set('file', input.file);
       return api.post<FileImportResponse>('/import', { formData: form, timeoutMs: importTimeoutMs });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deckKeys.all }),
-  });
+    [deckKeys.all],
+  );
 }
 
 /** The file name the server's Content-Disposition gives, else the deck's name. */

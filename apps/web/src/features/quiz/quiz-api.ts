@@ -1,7 +1,6 @@
 import type { QuizResponse } from '@flashcards/shared/api-types';
 import { timeouts } from '@flashcards/shared/limits';
-import { useMutation } from '@tanstack/react-query';
-import { useApi } from '../../lib/api-context';
+import { useApiMutation } from '../../lib/api-hooks';
 
 export interface QuizCard {
   question: string;
@@ -15,12 +14,10 @@ export function isDeckId(value: string): boolean {
 
 /** POST /api/quiz/generate. The AI makes the questions, so it gets the generation timeout (180 s). */
 export function useGenerateQuiz() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: (deckId: string) =>
-      api.post<QuizResponse>('/api/quiz/generate', {
-        json: { deck_id: deckId },
-        timeoutMs: timeouts.generationRequestMs,
-      }),
-  });
+  return useApiMutation((api, deckId: string) =>
+    api.post<QuizResponse>('/api/quiz/generate', {
+      json: { deck_id: deckId },
+      timeoutMs: timeouts.generationRequestMs,
+    }),
+  );
 }

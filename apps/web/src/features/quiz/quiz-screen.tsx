@@ -10,6 +10,7 @@ import { Notice } from '../../components/notice';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 import { useTimedNotice } from '../../lib/use-timed-notice';
 import { DeckSelect } from '../decks/deck-select';
+import { useDeckChoice } from '../decks/use-deck-choice';
 
 /** How long 'Card added successfully!' stays. */
 export const quizSavedNoticeMs = 3000;
@@ -38,8 +39,7 @@ export function QuizScreen() {
   const save = useSaveCards();
   const addHintId = useId();
 
-  const [deckId, setDeckId] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+  const { deckId, setDeckId, error: formError, setError: setFormError, choose: chooseDeck } = useDeckChoice();
   const [cards, setCards] = useState<QuizCard[]>([]);
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
@@ -52,7 +52,7 @@ export function QuizScreen() {
   useEffect(() => {
     const first = decks.data?.[0];
     if (first) setDeckId((current) => current || first._id);
-  }, [decks.data]);
+  }, [decks.data, setDeckId]);
 
   const showCard = (next: number) => {
     setIndex(next);
@@ -135,10 +135,7 @@ export function QuizScreen() {
           fieldClassName="quiz__deck"
           decks={deckList}
           value={deckId}
-          onValue={(id) => {
-            setDeckId(id);
-            setFormError(null);
-          }}
+          onValue={chooseDeck}
           emptyOption="Choose a deck"
           optionLabel={(deck) => `${deck.name} (${deck.card_count} ${deck.card_count === 1 ? 'card' : 'cards'})`}
         />

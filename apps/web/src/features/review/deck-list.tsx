@@ -4,6 +4,7 @@ import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
+import { ItemActions } from '../../components/item-actions';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
 import { SearchBox, SearchResults, useSettled } from '../cards/card-search';
@@ -61,40 +62,16 @@ export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }:
                   {deck.card_count} {deck.card_count === 1 ? 'card' : 'cards'} · {deck.daily_new_card_limit} new a day
                 </p>
               </div>
-              <div className="deck-item__actions">
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => onReview(deck)}
-                  aria-label={`Review Deck: ${deck.name}`}
-                >
-                  Review Deck
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => onSettings(deck)}
-                  aria-label={`Settings: ${deck.name}`}
-                >
-                  Settings
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => onShare(deck)}
-                  aria-label={`Share: ${deck.name}`}
-                >
-                  Share
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger-outline"
-                  onClick={() => onDelete(deck)}
-                  aria-label={`Delete: ${deck.name}`}
-                >
-                  Delete
-                </button>
-              </div>
+              <ItemActions
+                className="deck-item__actions"
+                name={(label) => `${label}: ${deck.name}`}
+                actions={[
+                  { label: 'Review Deck', variant: 'primary', onClick: () => onReview(deck) },
+                  { label: 'Settings', variant: 'secondary', onClick: () => onSettings(deck) },
+                  { label: 'Share', variant: 'secondary', onClick: () => onShare(deck) },
+                  { label: 'Delete', variant: 'danger-outline', onClick: () => onDelete(deck) },
+                ]}
+              />
             </li>
           ))}
         </ul>

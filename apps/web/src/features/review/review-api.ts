@@ -1,6 +1,7 @@
 import type { Card, ReviewResponse, ReviewResult } from '@flashcards/shared/api-types';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context';
+import { useApiMutation } from '../../lib/api-hooks';
 import { deckKeys } from '../decks/decks-api';
 
 /**
@@ -20,11 +21,9 @@ export function useReviewQueue(deckId: string | null, session: number) {
 
 /** POST /cards/review. Nothing is refetched per card: the session refreshes the stats when it ends. */
 export function useReviewCard() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: (input: { cardId: string; result: ReviewResult }) =>
-      api.post<ReviewResponse>('/cards/review', { json: { card_id: input.cardId, result: input.result } }),
-  });
+  return useApiMutation((api, input: { cardId: string; result: ReviewResult }) =>
+    api.post<ReviewResponse>('/cards/review', { json: { card_id: input.cardId, result: input.result } }),
+  );
 }
 
 /** Deck lists, counts and statistics after a session: everything under ['decks'] (not the session's queue). */

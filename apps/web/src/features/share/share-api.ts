@@ -1,15 +1,13 @@
 import type { ImportResponse, SharedDeckInfo, ShareResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { errorCode, errorDetail } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
+import { useApiMutation } from '../../lib/api-hooks';
 
 /** POST /decks/{id}/share: the deck's share link (the same one while it lasts). */
 export function useShareDeck() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: (deckId: string) => api.post<ShareResponse>(`/decks/${encodeURIComponent(deckId)}/share`),
-  });
+  return useApiMutation((api, deckId: string) => api.post<ShareResponse>(`/decks/${encodeURIComponent(deckId)}/share`));
 }
 
 export function useSharedDeck(code: string | undefined) {
@@ -23,10 +21,7 @@ export function useSharedDeck(code: string | undefined) {
 }
 
 export function useImportSharedDeck() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: (code: string) => api.post<ImportResponse>(`/shared/${encodeURIComponent(code)}/import`),
-  });
+  return useApiMutation((api, code: string) => api.post<ImportResponse>(`/shared/${encodeURIComponent(code)}/import`));
 }
 
 /** An unknown and an expired link have their own texts; anything else shows the detail or a fallback. */

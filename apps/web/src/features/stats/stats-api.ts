@@ -1,6 +1,5 @@
 import type { ForecastResponse, HistoryResponse, OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../lib/api-context';
+import { useApiGet, useApiMutation } from '../../lib/api-hooks';
 import { useAuth } from '../auth/auth-context';
 
 const deckQuery = (deckId: string | undefined) => (deckId ? `&deck_id=${encodeURIComponent(deckId)}` : '');
@@ -14,43 +13,27 @@ export const statsKeys = {
 
 /** A year of reviews per study day, the streak and the 30-day retention. */
 export function useHistory(deckId: string | undefined) {
-  const api = useApi();
   const zone = useAuth().user?.time_zone;
-  return useQuery({
-    queryKey: statsKeys.history(deckId, zone),
-    queryFn: () => api.get<HistoryResponse>(`/stats/history?days=365${deckQuery(deckId)}`),
-  });
+  return useApiGet<HistoryResponse>(statsKeys.history(deckId, zone), `/stats/history?days=365${deckQuery(deckId)}`);
 }
 
 /** The next 30 study days' due cards, today (with the overdue ones) first. */
 export function useForecast(deckId: string | undefined) {
-  const api = useApi();
   const zone = useAuth().user?.time_zone;
-  return useQuery({
-    queryKey: statsKeys.forecast(deckId, zone),
-    queryFn: () => api.get<ForecastResponse>(`/stats/forecast?days=30${deckQuery(deckId)}`),
-  });
+  return useApiGet<ForecastResponse>(statsKeys.forecast(deckId, zone), `/stats/forecast?days=30${deckQuery(deckId)}`);
 }
 
 export function useScheduling() {
-  const api = useApi();
-  return useQuery({ queryKey: statsKeys.scheduling, queryFn: () => api.get<SchedulingInfo>('/scheduling') });
+  return useApiGet<SchedulingInfo>(statsKeys.scheduling, '/scheduling');
 }
 
 export function useOptimize() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<OptimizeResponse>('/scheduling/optimize'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statsKeys.scheduling }),
-  });
+  return useApiMutation((api) => api.post<OptimizeResponse>('/scheduling/optimize'), [statsKeys.scheduling]);
 }
 
 export function useResetScheduling() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.request<void>('/scheduling/parameters', { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statsKeys.scheduling }),
-  });
+  return useApiMutation(
+    (api) => api.request<void>('/scheduling/parameters', { method: 'DELETE' }),
+    [statsKeys.scheduling],
+  );
 }

@@ -8,6 +8,7 @@ import { PersonalizePanel } from './personalize-panel';
 import { useForecast, useHistory } from './stats-api';
 import { BarChart, chartColours, Heatmap, heatShades } from './stats-charts';
 import { heatCells, monthTotals, percent, shortDate } from './stats-figures';
+import { StatsTable } from './stats-table';
 import './stats.css';
 import { Notice } from '../../components/notice';
 import { DeckSelect } from '../decks/deck-select';
@@ -60,26 +61,14 @@ function StatsBody({ deckId, deckName }: { deckId: string | undefined; deckName:
           labels={forecast.data.days.map((day, index) => (index === 0 ? 'Today' : shortDate(day.date)))}
           series={[{ label: 'Due', values: forecast.data.days.map((day) => day.due), colour: chartColours.due }]}
         />
-        <details>
-          <summary>Show the forecast as a table</summary>
-          <table className="stats-table">
-            <caption>Cards due per day (today includes overdue cards)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Due</th>
-              </tr>
-            </thead>
-            <tbody>
-              {forecast.data.days.map((day, index) => (
-                <tr key={day.date}>
-                  <th scope="row">{index === 0 ? `Today (${shortDate(day.date)})` : shortDate(day.date)}</th>
-                  <td>{day.due}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
+        <StatsTable
+          summary="Show the forecast as a table"
+          caption="Cards due per day (today includes overdue cards)"
+          columns={['Day', 'Due']}
+          rows={forecast.data.days}
+          rowKey={(day) => day.date}
+          cells={(day, index) => [index === 0 ? `Today (${shortDate(day.date)})` : shortDate(day.date), day.due]}
+        />
       </section>
       <RecentSection history={history.data} scope={scope} />
       <section className="stats__section" aria-labelledby="states-heading">
@@ -143,28 +132,14 @@ function YearSection({ history, scope }: { history: HistoryResponse; scope: stri
         ))}
         More
       </p>
-      <details>
-        <summary>Show the year as a table</summary>
-        <table className="stats-table">
-          <caption>Reviews per month</caption>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Reviews</th>
-              <th scope="col">Days studied</th>
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((month) => (
-              <tr key={month.month}>
-                <th scope="row">{month.label}</th>
-                <td>{month.reviews}</td>
-                <td>{month.daysStudied}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <StatsTable
+        summary="Show the year as a table"
+        caption="Reviews per month"
+        columns={['Month', 'Reviews', 'Days studied']}
+        rows={months}
+        rowKey={(month) => month.month}
+        cells={(month) => [month.label, month.reviews, month.daysStudied]}
+      />
     </section>
   );
 }
@@ -192,30 +167,14 @@ function RecentSection({ history, scope }: { history: HistoryResponse; scope: st
         <span className="stats-legend__swatch" style={{ background: chartColours.passed }} /> Know it{' '}
         <span className="stats-legend__swatch" style={{ background: chartColours.failed }} /> Don’t know
       </p>
-      <details>
-        <summary>Show the last 30 days as a table</summary>
-        <table className="stats-table">
-          <caption>Reviews per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Reviews</th>
-              <th scope="col">Know it</th>
-              <th scope="col">New cards</th>
-            </tr>
-          </thead>
-          <tbody>
-            {last30.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{shortDate(day.date)}</th>
-                <td>{day.reviews}</td>
-                <td>{day.passed}</td>
-                <td>{day.new_cards}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <StatsTable
+        summary="Show the last 30 days as a table"
+        caption="Reviews per day"
+        columns={['Day', 'Reviews', 'Know it', 'New cards']}
+        rows={last30}
+        rowKey={(day) => day.date}
+        cells={(day) => [shortDate(day.date), day.reviews, day.passed, day.new_cards]}
+      />
     </section>
   );
 }

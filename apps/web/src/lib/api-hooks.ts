@@ -1,0 +1,25 @@
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from './api-client';
+import { useApi } from './api-context';
+
+/** A read through the API client: GET `path`, cached under `queryKey`; no request while `path` is null. */
+export function useApiGet<Result>(queryKey: QueryKey, path: string | null) {
+  const api = useApi();
+  return useQuery({ queryKey, queryFn: () => api.get<Result>(path ?? ''), enabled: path !== null });
+}
+
+/**
+ * A write through the API client: `send` makes the request; once it succeeds, every query under each key of
+ * `invalidates` is stale (and the mutation settles after they are marked).
+ */
+export function useApiMutation<Input, Result>(
+  send: (api: ApiClient, input: Input) => Promise<Result>,
+  invalidates: readonly QueryKey[] = [],
+) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => send(api, input),
+    onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
