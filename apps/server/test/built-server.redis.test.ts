@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../../../scripts/build-server.mjs';
+import { buildServer, serverBuildIsStale } from '../../../scripts/build-server.mjs';
+import { launchBuiltServer, stopBuiltServer } from './support/built-server';
 import { DEFAULT_PASSWORD, uniqueEmail } from './support/factories';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -11,7 +11,6 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
 // tsx-run tests never exercise. Runs only where REDIS_URL is set (see vitest.config.ts).
 
 const redisUrl = process.env.REDIS_URL ?? '';
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 let database: TestDatabase;
 let child: ChildProcess | undefined;
@@ -22,54 +21,19 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const running = child;
-    await new Promise((resolve) => {
-      running.once('exit', resolve);
-      running.kill('SIGTERM');
-    });
-  }
+  if (child) await stopBuiltServer(child, 'SIGTERM');
   await database?.destroy();
 });
 
 async function start(): Promise<string> {
-  const server = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DATA_DIR: database.options.dataDir,
-      JWT_SECRET: 'built-server-test-secret-that-is-long-enough-0123',
-      REDIS_URL: redisUrl,
-      GENERATION_QUEUE: 'redis',
-      GENERATION_QUEUE_NAME: `built-server-test-${process.pid}`,
-      DATABASE_URL: database.options.databaseUrl ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = launchBuiltServer(database, {
+    JWT_SECRET: 'built-server-test-secret-that-is-long-enough-0123',
+    REDIS_URL: redisUrl,
+    GENERATION_QUEUE: 'redis',
+    GENERATION_QUEUE_NAME: `built-server-test-${process.pid}`,
   });
-  child = server;
-  let stdout = '';
-  let stderr = '';
-  server.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
-    server.stdout?.on('data', (chunk) => {
-      stdout += chunk;
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    server.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${stderr}`));
-    });
-  });
+  child = server.child;
+  return server.listening;
 }
 
 describe('the built server with Redis', () => {

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../../../scripts/build-server.mjs';
+import { buildServer, serverBuildIsStale } from '../../../scripts/build-server.mjs';
+import { launchBuiltServer, stopBuiltServer } from './support/built-server';
 import { DEFAULT_PASSWORD, uniqueEmail } from './support/factories';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -16,7 +16,6 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
 const SEED = Number(process.env.CRASH_SEED ?? 9);
 const JWT_SECRET = 'crash-test-secret-that-is-long-enough-0123456789';
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 let database: TestDatabase;
 
@@ -35,46 +34,12 @@ interface Server {
 }
 
 async function start(): Promise<Server> {
-  const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DATA_DIR: database.options.dataDir,
-      JWT_SECRET,
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : { DATABASE_URL: '' }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
-    child.stdout?.on('data', (chunk) => {
-      stdout += chunk;
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${stderr}`)));
-  });
-  return { url, child };
+  const { child, listening } = launchBuiltServer(database, { JWT_SECRET, AUTH_RATE_LIMIT_PER_IP: '100000' });
+  return { url: await listening, child };
 }
 
 function kill(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
+  return stopBuiltServer(server.child, 'SIGKILL');
 }
 
 async function call(url: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {

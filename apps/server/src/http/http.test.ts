@@ -124,34 +124,35 @@ describe('the web app on the same origin', () => {
 });
 
 describe('the error model', () => {
-  it('answers malformed JSON with 400 bad_request', async () => {
+  it.each([
+    {
+      what: 'malformed JSON with 400 bad_request',
+      request: { url: '/signup', contentType: 'application/json', payload: '{"email": ' },
+      expected: [400, 'bad_request', messages.malformedJson],
+    },
+    {
+      what: 'an unsupported content type with 400 bad_request',
+      request: { url: '/test/echo', contentType: 'application/x-something', payload: 'x' },
+      expected: [400, 'bad_request', messages.unsupportedContentType],
+    },
+    {
+      what: 'a body over the limit with 413 payload_too_large',
+      request: {
+        url: '/test/echo',
+        contentType: 'application/json',
+        payload: JSON.stringify({ text: 'x'.repeat(1_100_000) }),
+      },
+      expected: [413, 'payload_too_large', messages.bodyTooLarge],
+    },
+  ] as const)('answers $what', async ({ request, expected }) => {
     const response = await ctx.app.inject({
       method: 'POST',
-      url: '/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
+      url: request.url,
+      headers: { 'content-type': request.contentType },
+      payload: request.payload,
     });
-    expectError(response, 400, 'bad_request', messages.malformedJson);
-  });
-
-  it('answers an unsupported content type with 400 bad_request', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/test/echo',
-      headers: { 'content-type': 'application/x-something' },
-      payload: 'x',
-    });
-    expectError(response, 400, 'bad_request', messages.unsupportedContentType);
-  });
-
-  it('answers a body over the limit with 413 payload_too_large', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ text: 'x'.repeat(1_100_000) }),
-    });
-    expectError(response, 413, 'payload_too_large', messages.bodyTooLarge);
+    const [status, code, detail] = expected;
+    expectError(response, status, code, detail);
   });
 
   it('answers an unexpected failure with a generic 500 that reveals nothing inside', async () => {

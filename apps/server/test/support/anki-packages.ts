@@ -104,64 +104,40 @@ export function samplePackage(): TestPackage {
     notetypes: [basic, reversed, cloze, vocabulary],
     decks: { 1: 'Default', [top]: 'Languages', [sub]: 'Languages::Japanese' },
     notes: [
-      {
+      noteInDeck(top, 1, {
         id: 1,
         guid: 'guidBasic1',
         notetypeId: basic.id,
         fields: ['What is <b>H<sub>2</sub>O</b>?', 'Water [sound:water.mp3]'],
-        cards: [{ ord: 0, deckId: top }],
-      },
-      {
-        id: 2,
-        guid: 'guidRev1',
-        notetypeId: reversed.id,
-        fields: ['Paris', 'Capital of France'],
-        cards: [
-          { ord: 0, deckId: top },
-          { ord: 1, deckId: top },
-        ],
-      },
-      {
+      }),
+      noteInDeck(top, 2, { id: 2, guid: 'guidRev1', notetypeId: reversed.id, fields: ['Paris', 'Capital of France'] }),
+      noteInDeck(top, 2, {
         id: 3,
         guid: 'guidCloze1',
         notetypeId: cloze.id,
         fields: ['{{c1::Mitochondria}} is the {{c2::powerhouse::what?}} of the cell, \\(E=mc^2\\)', 'Biology'],
-        cards: [
-          { ord: 0, deckId: top },
-          { ord: 1, deckId: top },
-        ],
-      },
-      {
+      }),
+      noteInDeck(sub, 2, {
         id: 4,
         guid: 'guidVocab1',
         notetypeId: vocabulary.id,
         fields: ['猫', '猫[ねこ]', 'cat', '', '<img src="cat.png">'],
-        cards: [
-          { ord: 0, deckId: sub },
-          { ord: 1, deckId: sub },
-        ],
-      },
-      {
+      }),
+      noteInDeck(sub, 3, {
         id: 5,
         guid: 'guidVocab2',
         notetypeId: vocabulary.id,
         fields: ['犬', '犬[いぬ]', 'dog', 'The dog barks.', ''],
-        cards: [
-          { ord: 0, deckId: sub },
-          { ord: 1, deckId: sub },
-          { ord: 2, deckId: sub },
-        ],
-      },
-      {
-        id: 6,
-        guid: 'guidEmpty1',
-        notetypeId: basic.id,
-        fields: ['<br>', 'an answer to nothing'],
-        cards: [{ ord: 0, deckId: top }],
-      },
+      }),
+      noteInDeck(top, 1, { id: 6, guid: 'guidEmpty1', notetypeId: basic.id, fields: ['<br>', 'an answer to nothing'] }),
     ],
     media: { 'cat.png': pngBytes, 'water.mp3': Buffer.from('ID3 not really audio') },
   };
+}
+
+/** A note whose `count` cards (ordinals 0, 1, …) all sit in one deck. */
+function noteInDeck(deckId: number, count: number, note: Omit<TestNote, 'cards'>): TestNote {
+  return { ...note, cards: Array.from({ length: count }, (_, ord) => ({ ord, deckId })) };
 }
 
 /** Writes a package's collection in the chosen format and zips it with its media, as Anki does. */

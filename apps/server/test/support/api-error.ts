@@ -13,3 +13,9 @@ export function expectError(response: Answer, status: number, code: ErrorCode, d
   expect(response.statusCode, response.body).toBe(status);
   expect(response.json()).toEqual({ detail, code });
 }
+
+/** Asserts a 422 validation_failed answer for one broken rule: exactly `{ detail, code, errors: [{ field, message }] }`. */
+export function expectValidationError(response: Answer, field: string, detail: string): void {
+  expect(response.statusCode, response.body).toBe(422);
+  expect(response.json()).toEqual({ detail, code: 'validation_failed', errors: [{ field, message: detail }] });
+}

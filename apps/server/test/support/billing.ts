@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../src/db/schema';
 
 /** A user's plan and quota columns, as billing tests check them after a grant. */
@@ -17,6 +17,15 @@ export function billingFieldsOf(db: Kysely<Database>, userId: string) {
     ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
+}
+
+/** Sets a user's plan and quota columns straight in the database: the starting point of a quota test. */
+export async function setBillingFields(
+  db: Kysely<Database>,
+  userId: string,
+  fields: Updateable<Database['users']>,
+): Promise<void> {
+  await db.updateTable('users').set(fields).where('id', '=', userId).execute();
 }
 
 /** How many payments are recorded for a user. */

@@ -22,11 +22,16 @@ export function loginForm(app: FastifyInstance, username: string, password: stri
   });
 }
 
+/** POST /signup with `payload` as its JSON body; the answer is the caller's to check. */
+export function postSignup(app: FastifyInstance, payload: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/signup', payload });
+}
+
 export const DEFAULT_PASSWORD = 'correct horse battery';
 
 /** Signs a new user up and logs in; returns the user and an Authorization header for them. */
 export async function signUpAndLogIn(app: FastifyInstance, email = uniqueEmail(), password = DEFAULT_PASSWORD) {
-  const signup = await app.inject({ method: 'POST', url: '/signup', payload: { email, password, name: 'Ada' } });
+  const signup = await postSignup(app, { email, password, name: 'Ada' });
   expect(signup.statusCode, signup.body).toBe(201);
   const login = await loginForm(app, email, password);
   expect(login.statusCode, login.body).toBe(200);

@@ -2,17 +2,13 @@ import type { Card, Deck, ReviewResult } from '@flashcards/shared/api-types';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { signUpAndLogIn } from './factories';
+import { postForm } from './request-bodies';
 
 type Headers = { authorization: string };
 
 /** POST /decks with the url-encoded form field `deck_name`; expects 201. */
 export async function createDeck(app: FastifyInstance, headers: Headers, name = 'Biology'): Promise<Deck> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/decks',
-    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ deck_name: name }).toString(),
-  });
+  const response = await postForm(app, '/decks', headers, { deck_name: name });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Deck>();
 }
@@ -60,6 +56,14 @@ export async function learnerWithDeck(app: FastifyInstance, cards: Parameters<ty
   const deck = await createDeck(app, learner.headers);
   const saved = cards === 0 ? [] : await saveCards(app, learner.headers, deck._id, cards);
   return { ...learner, deck, cards: saved };
+}
+
+/** A new user, logged in, with one deck holding one new card ("Question 1"): the start of most single-card tests. */
+export async function learnerWithCard(app: FastifyInstance) {
+  const { cards, ...learner } = await learnerWithDeck(app, 1);
+  const [card] = cards;
+  if (!card) throw new Error('the card was not saved');
+  return { ...learner, card };
 }
 
 /** POST /cards/review; expects 200 and returns the card. */

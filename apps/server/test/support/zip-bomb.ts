@@ -46,29 +46,13 @@ export function docxZipBomb(uncompressedBytes: number, declaredBytes = uncompres
     const name = Buffer.from(entry.name);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
-    local.writeUInt16LE(entry.method, 8);
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(entry.crc >>> 0, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.declaredSize, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeSharedFields(local, 4, entry, name.length);
     local.writeUInt16LE(0, 28);
     locals.push(local, name, entry.data);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0, 8);
-    central.writeUInt16LE(entry.method, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(entry.crc >>> 0, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.declaredSize, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeSharedFields(central, 6, entry, name.length);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += 30 + name.length + entry.data.length;
@@ -81,4 +65,20 @@ export function docxZipBomb(uncompressedBytes: number, declaredBytes = uncompres
   eocd.writeUInt32LE(centralDirectory.length, 12);
   eocd.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, centralDirectory, eocd]);
+}
+
+/**
+ * The fields a local file header (from byte 4) and a central directory header (from byte 6) share, in the same
+ * order: version needed, flags, method, time, date, CRC-32, compressed size, declared size, name length.
+ */
+function writeSharedFields(header: Buffer, at: number, entry: Entry, nameLength: number): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0, at + 2);
+  header.writeUInt16LE(entry.method, at + 4);
+  header.writeUInt16LE(0, at + 6);
+  header.writeUInt16LE(0x21, at + 8);
+  header.writeUInt32LE(entry.crc >>> 0, at + 10);
+  header.writeUInt32LE(entry.data.length, at + 14);
+  header.writeUInt32LE(entry.declaredSize, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
 }

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { completion, FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
+import { insertDeck, postQuiz } from '../../../test/support/quiz';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
-import { newCardState } from '../../modules/study-core/card-state';
-import { createIdGenerator } from '../ids';
 import { parseCardsReply } from './openai-provider';
 
 const serverCards = [
@@ -179,50 +178,13 @@ describe('parseCardsReply', () => {
 });
 
 describe('quiz through the openai provider', () => {
-  async function deckWithCards(userId: string) {
-    const now = ctx.clock.now();
-    const newId = createIdGenerator(ctx.clock);
-    const deckId = newId();
-    await ctx.database.db
-      .insertInto('decks')
-      .values({
-        id: deckId,
-        user_id: userId,
-        name: 'Heart',
-        daily_new_card_limit: 20,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await ctx.database.db
-      .insertInto('cards')
-      .values({
-        id: newId(),
-        user_id: userId,
-        deck_id: deckId,
-        question: serverCards[0]?.question ?? '',
-        answer: serverCards[0]?.answer ?? '',
-        ...newCardState(now),
-        first_reviewed_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return deckId;
-  }
-
   it('sends the deck’s cards, returns the model’s new questions, and drops copies of the cards', async () => {
     const fresh = { question: 'Blood flows from the left atrium into which chamber?', answer: 'The left ventricle' };
     fake.handler = (_request, res) =>
       sendJson(res, 200, completion(JSON.stringify({ cards: [fresh, serverCards[0]] })));
     const { user, headers } = await signUpAndLogIn(ctx.app);
-    const deckId = await deckWithCards(user._id);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/quiz/generate',
-      headers,
-      payload: { deck_id: deckId },
-    });
+    const deckId = await insertDeck(ctx, user._id, serverCards.slice(0, 1), 'Heart');
+    const response = await postQuiz(ctx.app, headers, { deck_id: deckId });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ cards: [fresh] });
     const prompt = fake.requests[0]?.body.messages ?? [];
@@ -234,13 +196,8 @@ describe('quiz through the openai provider', () => {
   it('a failing provider gives 502 with the quiz message', async () => {
     fake.handler = (_request, res) => sendJson(res, 503, { error: { message: 'down' } }, { 'retry-after-ms': '5' });
     const { user, headers } = await signUpAndLogIn(ctx.app);
-    const deckId = await deckWithCards(user._id);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/quiz/generate',
-      headers,
-      payload: { deck_id: deckId },
-    });
+    const deckId = await insertDeck(ctx, user._id, serverCards.slice(0, 1), 'Heart');
+    const response = await postQuiz(ctx.app, headers, { deck_id: deckId });
     expectError(response, 502, 'ai_unavailable', messages.quizFailed);
   });
 });

@@ -1,29 +1,11 @@
 import { default_w } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
-import { perturbedParameters, prng, simulateLearner } from '../../../test/support/simulated-learner';
+import { perturbedParameters, prng, reviewHistoriesOf, simulateLearner } from '../../../test/support/simulated-learner';
 import { createFsrsOptimizer, OptimizerBusyError, type ReviewHistories } from './fsrs-optimizer';
 
 /** A simulated learner's reviews in the optimizer's input shape. */
 function histories(reviews: number, seed: number): ReviewHistories {
-  const log = simulateLearner(perturbedParameters(prng(seed)), reviews, prng(seed + 1));
-  const byCard = new Map<number, typeof log>();
-  for (const review of log) {
-    const list = byCard.get(review.card) ?? [];
-    list.push(review);
-    byCard.set(review.card, list);
-  }
-  const ratings: number[] = [];
-  const days: number[] = [];
-  const starts: number[] = [];
-  for (const list of byCard.values()) {
-    starts.push(ratings.length);
-    for (const review of list) {
-      ratings.push(review.rating);
-      days.push(review.day);
-    }
-  }
-  starts.push(ratings.length);
-  return { ratings: Uint8Array.from(ratings), days: Int32Array.from(days), cardStarts: Int32Array.from(starts) };
+  return reviewHistoriesOf(simulateLearner(perturbedParameters(prng(seed)), reviews, prng(seed + 1)));
 }
 
 describe('the FSRS optimizer in a worker thread', () => {

@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
-import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import { DEFAULT_PASSWORD, loginForm, postSignup, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
 import { FakeGoogle } from '../../../test/support/google';
 import { createDeck, reviewCard, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
@@ -18,6 +18,18 @@ const ctx = useTestApp(async () => ({
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/users/me', headers: auth(token) });
 
+/** Two sessions of a new account with the default password: the email and both tokens. */
+async function twoSessions() {
+  const email = uniqueEmail();
+  const { token } = await signUpAndLogIn(ctx.app, email);
+  const other = (await loginForm(ctx.app, email, DEFAULT_PASSWORD)).json().access_token as string;
+  return { email, token, other };
+}
+
+function changePassword(token: string, payload: { current_password?: string; new_password: string }) {
+  return ctx.app.inject({ method: 'PUT', url: '/users/me/password', headers: auth(token), payload });
+}
+
 async function googleSession(sub: string, email = uniqueEmail('g')): Promise<string> {
   const response = await ctx.app.inject({
     method: 'POST',
@@ -30,14 +42,10 @@ async function googleSession(sub: string, email = uniqueEmail('g')): Promise<str
 
 describe('PUT /users/me/password', () => {
   it('changes the password, ends other sessions and hands this one a new token in X-Access-Token', async () => {
-    const email = uniqueEmail();
-    const { token } = await signUpAndLogIn(ctx.app, email);
-    const other = (await loginForm(ctx.app, email, DEFAULT_PASSWORD)).json().access_token;
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: '/users/me/password',
-      headers: auth(token),
-      payload: { current_password: DEFAULT_PASSWORD, new_password: 'a brand new secret' },
+    const { email, token, other } = await twoSessions();
+    const response = await changePassword(token, {
+      current_password: DEFAULT_PASSWORD,
+      new_password: 'a brand new secret',
     });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
@@ -52,26 +60,14 @@ describe('PUT /users/me/password', () => {
   it('refuses a wrong current password with 401 and a short new one with 422, changing nothing', async () => {
     const email = uniqueEmail();
     const { token } = await signUpAndLogIn(ctx.app, email);
-    const wrong = await ctx.app.inject({
-      method: 'PUT',
-      url: '/users/me/password',
-      headers: auth(token),
-      payload: { current_password: 'not it at all', new_password: 'a brand new secret' },
+    const wrong = await changePassword(token, {
+      current_password: 'not it at all',
+      new_password: 'a brand new secret',
     });
     expectError(wrong, 401, 'invalid_credentials', messages.invalidCredentials);
-    const missing = await ctx.app.inject({
-      method: 'PUT',
-      url: '/users/me/password',
-      headers: auth(token),
-      payload: { new_password: 'a brand new secret' },
-    });
+    const missing = await changePassword(token, { new_password: 'a brand new secret' });
     expect(missing.statusCode).toBe(401);
-    const short = await ctx.app.inject({
-      method: 'PUT',
-      url: '/users/me/password',
-      headers: auth(token),
-      payload: { current_password: DEFAULT_PASSWORD, new_password: 'short' },
-    });
+    const short = await changePassword(token, { current_password: DEFAULT_PASSWORD, new_password: 'short' });
     expect(short.statusCode).toBe(422);
     expect(short.json()).toMatchObject({ detail: messages.passwordTooShort, code: 'validation_failed' });
     expect((await me(token)).statusCode).toBe(200);
@@ -81,12 +77,7 @@ describe('PUT /users/me/password', () => {
   it('lets a Google-only account set its first password without a current one', async () => {
     const email = uniqueEmail('g');
     const token = await googleSession('sub-first-password', email);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: '/users/me/password',
-      headers: auth(token),
-      payload: { new_password: 'my first password' },
-    });
+    const response = await changePassword(token, { new_password: 'my first password' });
     expect(response.statusCode).toBe(204);
     expect((await loginForm(ctx.app, email, 'my first password')).statusCode).toBe(200);
   });
@@ -99,9 +90,7 @@ describe('PUT /users/me/password', () => {
 
 describe('POST /users/me/sign-out-everywhere', () => {
   it('makes every token issued before it answer 401; signing in again works', async () => {
-    const email = uniqueEmail();
-    const { token } = await signUpAndLogIn(ctx.app, email);
-    const second = (await loginForm(ctx.app, email, DEFAULT_PASSWORD)).json().access_token;
+    const { email, token, other: second } = await twoSessions();
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/users/me/sign-out-everywhere',
@@ -168,11 +157,7 @@ describe('DELETE /users/me', () => {
     const otherCards = await db.selectFrom('cards').select('id').where('user_id', '=', other.user._id).execute();
     expect(otherCards).toHaveLength(2);
     // The address is free again.
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/signup',
-      payload: { email, password: DEFAULT_PASSWORD, name: 'Again' },
-    });
+    const again = await postSignup(ctx.app, { email, password: DEFAULT_PASSWORD, name: 'Again' });
     expect(again.statusCode).toBe(201);
   });
 

@@ -1,8 +1,8 @@
 import { messages } from '@flashcards/shared/messages';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
-import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
+import { DEFAULT_PASSWORD, loginForm, postSignup, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
 import { createTestApp, TEST_JWT_SECRET, useTestApp } from '../../../test/support/test-app';
 
 const hex24 = /^[0-9a-f]{24}$/;
@@ -12,10 +12,10 @@ const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 describe('POST /signup', () => {
   it('creates the account and answers 201 with the User shape', async () => {
     const email = uniqueEmail();
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/signup',
-      payload: { email: `  ${email.toUpperCase()} `, password: DEFAULT_PASSWORD, name: ' Ada Lovelace ' },
+    const response = await postSignup(ctx.app, {
+      email: `  ${email.toUpperCase()} `,
+      password: DEFAULT_PASSWORD,
+      name: ' Ada Lovelace ',
     });
     expect(response.statusCode).toBe(201);
     const user = response.json();
@@ -40,10 +40,10 @@ describe('POST /signup', () => {
   it('answers 409 email_taken for an email already used, whatever its case', async () => {
     const email = uniqueEmail();
     await signUpAndLogIn(ctx.app, email);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/signup',
-      payload: { email: email.toUpperCase(), password: 'another password', name: 'Copy' },
+    const response = await postSignup(ctx.app, {
+      email: email.toUpperCase(),
+      password: 'another password',
+      name: 'Copy',
     });
     expectError(response, 409, 'email_taken', messages.emailTaken);
     const rows = await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
@@ -57,17 +57,12 @@ describe('POST /signup', () => {
     [{ email: 'long@example.com', password: 'x'.repeat(1025) }, messages.passwordTooLong, 'password'],
     [{ email: 'name@example.com', password: DEFAULT_PASSWORD, name: 'n'.repeat(101) }, messages.nameTooLong, 'name'],
   ])('refuses %j with 422 and the rule it broke', async (payload, detail, field) => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/signup', payload });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ detail, code: 'validation_failed', errors: [{ field, message: detail }] });
+    const response = await postSignup(ctx.app, payload);
+    expectValidationError(response, field, detail);
   });
 
   it('accepts a missing name as an empty one', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/signup',
-      payload: { email: uniqueEmail(), password: DEFAULT_PASSWORD },
-    });
+    const response = await postSignup(ctx.app, { email: uniqueEmail(), password: DEFAULT_PASSWORD });
     expect(response.statusCode).toBe(201);
     expect(response.json().name).toBe('');
   });
@@ -76,11 +71,7 @@ describe('POST /signup', () => {
 describe('POST /login and GET /users/me', () => {
   it('logs in with the url-encoded form and the token opens /users/me', async () => {
     const email = uniqueEmail();
-    const signup = await ctx.app.inject({
-      method: 'POST',
-      url: '/signup',
-      payload: { email, password: DEFAULT_PASSWORD, name: 'Grace' },
-    });
+    const signup = await postSignup(ctx.app, { email, password: DEFAULT_PASSWORD, name: 'Grace' });
     const login = await loginForm(ctx.app, email.toUpperCase(), DEFAULT_PASSWORD);
     expect(login.statusCode).toBe(200);
     const body = login.json();

@@ -1,7 +1,7 @@
 import type { Card, CardPage, CardSearchResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { createDeck, learnerWithDeck, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
@@ -26,11 +26,6 @@ async function search(headers: Headers, query: Record<string, string>): Promise<
 }
 
 const questions = (cards: { question: string }[]) => cards.map((card) => card.question);
-
-function expectValidation(response: { statusCode: number; json(): unknown }, detail: string, field: string) {
-  expect(response.statusCode).toBe(422);
-  expect(response.json()).toMatchObject({ code: 'validation_failed', detail, errors: [{ field, message: detail }] });
-}
 
 describe('GET /decks/{id}/cards with limit and cursor', () => {
   it('without limit answers the whole Card[] as before', async () => {
@@ -94,30 +89,30 @@ describe('GET /decks/{id}/cards with limit and cursor', () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     await saveCards(ctx.app, headers, deck._id, 2);
     for (const limit of ['0', '501', 'abc', '1.5', '-1', '', '1e2', '%20', '99999999999']) {
-      expectValidation(
+      expectValidationError(
         await get(`/decks/${deck._id}/cards?limit=${limit}`, headers),
-        messages.cardsPageLimitInvalid,
         'limit',
+        messages.cardsPageLimitInvalid,
       );
     }
-    expectValidation(
+    expectValidationError(
       await get(`/decks/${deck._id}/cards?limit=1&limit=2`, headers),
-      messages.cardsPageLimitInvalid,
       'limit',
+      messages.cardsPageLimitInvalid,
     );
     const other = encodeDeckCursor({ created_at: 1, id: 'zz'.repeat(12) });
     for (const cursor of ['garbage', '', 'YWJj', other, '!!!', 'a'.repeat(201), encodeSearchCursor(3)]) {
-      expectValidation(
+      expectValidationError(
         await get(`/decks/${deck._id}/cards?limit=1&cursor=${encodeURIComponent(cursor)}`, headers),
-        messages.cursorInvalid,
         'cursor',
+        messages.cursorInvalid,
       );
     }
     const first = await page(headers, deck._id, 'limit=1');
-    expectValidation(
+    expectValidationError(
       await get(`/decks/${deck._id}/cards?cursor=${first.next_cursor}`, headers),
-      messages.cursorWithoutLimit,
       'cursor',
+      messages.cursorWithoutLimit,
     );
   });
 
@@ -292,11 +287,15 @@ describe('GET /cards/search', () => {
   it('rejects a bad q, limit or cursor with 422 and the exact text, and answers 401 without a token', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
     for (const query of ['', 'q=', 'q=%20%20', `q=${'a'.repeat(201)}`, 'q=a&q=b']) {
-      expectValidation(await get(`/cards/search?${query}`, headers), messages.searchQueryInvalid, 'q');
+      expectValidationError(await get(`/cards/search?${query}`, headers), 'q', messages.searchQueryInvalid);
     }
     expect((await get(`/cards/search?q=${'a'.repeat(200)}`, headers)).statusCode).toBe(200);
     for (const limit of ['0', '101', 'x', '2.5', '-3', '']) {
-      expectValidation(await get(`/cards/search?q=cell&limit=${limit}`, headers), messages.searchLimitInvalid, 'limit');
+      expectValidationError(
+        await get(`/cards/search?q=cell&limit=${limit}`, headers),
+        'limit',
+        messages.searchLimitInvalid,
+      );
     }
     for (const cursor of [
       'nope',
@@ -305,7 +304,7 @@ describe('GET /cards/search', () => {
       encodeDeckCursor({ created_at: 1, id: 'a'.repeat(24) }),
     ]) {
       const response = await get(`/cards/search?q=cell&cursor=${encodeURIComponent(cursor)}`, headers);
-      expectValidation(response, messages.cursorInvalid, 'cursor');
+      expectValidationError(response, 'cursor', messages.cursorInvalid);
     }
     const response = await get('/cards/search?q=cell');
     expect(response.statusCode).toBe(401);

@@ -1,8 +1,17 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, learnerWithDeck, postSaveCards, reviewCard, saveCards } from '../../../test/support/study';
+import { sendBrokenJson } from '../../../test/support/request-bodies';
+import { rowById } from '../../../test/support/rows';
+import {
+  createDeck,
+  learnerWithCard,
+  learnerWithDeck,
+  postSaveCards,
+  reviewCard,
+  saveCards,
+} from '../../../test/support/study';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/support/test-app';
 import { createIdGenerator } from '../../adapters/ids';
 import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
@@ -89,12 +98,7 @@ describe('POST /save-cards', () => {
         { question: '   ', answer: 'No question' },
       ],
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({
-      detail: messages.cardSidesEmpty,
-      code: 'validation_failed',
-      errors: [{ field: 'cards.1.question', message: messages.cardSidesEmpty }],
-    });
+    expectValidationError(response, 'cards.1.question', messages.cardSidesEmpty);
     expect(await cardCount(deck._id)).toBe(0);
   });
 
@@ -150,8 +154,7 @@ describe('POST /save-cards', () => {
   ])('refuses %# with 422 and the rule it broke', async (payload, detail, field) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await postSaveCards(ctx.app, headers, payload);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ detail, code: 'validation_failed', errors: [{ field, message: detail }] });
+    expectValidationError(response, field, detail);
   });
 
   it('accepts a side of exactly 20,000 characters', async () => {
@@ -170,12 +173,7 @@ describe('POST /save-cards', () => {
 
   it('answers 400 for a body that is not JSON', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/save-cards',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"cards": [',
-    });
+    const response = await sendBrokenJson(ctx.app, 'POST', '/save-cards', headers, '{"cards": [');
     expectError(response, 400, 'bad_request', messages.malformedJson);
   });
 });
@@ -202,25 +200,18 @@ describe('GET /decks/{id}/cards', () => {
 
 describe('PUT /cards/{id}', () => {
   it('changes the text, keeps the schedule, and answers 200 Card', async () => {
-    const {
-      headers,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
-    const reviewed = await reviewCard(ctx.app, headers, card?._id ?? '', 'pass');
+    const { headers, card } = await learnerWithCard(ctx.app);
+    const reviewed = await reviewCard(ctx.app, headers, card._id, 'pass');
     ctx.clock.advance(1000);
     const response = await ctx.app.inject({
       method: 'PUT',
-      url: `/cards/${card?._id}`,
+      url: `/cards/${card._id}`,
       headers,
       payload: { question: ' New question ', answer: 'New answer' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...reviewed, question: 'New question', answer: 'New answer' });
-    const row = await ctx.database.db
-      .selectFrom('cards')
-      .selectAll()
-      .where('id', '=', card?._id ?? '')
-      .executeTakeFirstOrThrow();
+    const row = await rowById(ctx.database.db, 'cards', card._id);
     expect(row).toMatchObject({ question: 'New question', answer: 'New answer', reps: 1, updated_at: ctx.clock.now() });
   });
 
@@ -229,23 +220,11 @@ describe('PUT /cards/{id}', () => {
     [{ question: 'Q', answer: '  ' }, 'answer'],
     [{ question: 'Q' }, 'answer'],
   ])('refuses %j with 422 and keeps the card', async (payload, field) => {
-    const {
-      headers,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
-    const response = await ctx.app.inject({ method: 'PUT', url: `/cards/${card?._id}`, headers, payload });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({
-      detail: messages.cardSidesEmpty,
-      code: 'validation_failed',
-      errors: [{ field, message: messages.cardSidesEmpty }],
-    });
-    const row = await ctx.database.db
-      .selectFrom('cards')
-      .select(['question', 'answer'])
-      .where('id', '=', card?._id ?? '')
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ question: 'Question 1', answer: 'Answer 1' });
+    const { headers, card } = await learnerWithCard(ctx.app);
+    const response = await ctx.app.inject({ method: 'PUT', url: `/cards/${card._id}`, headers, payload });
+    expectValidationError(response, field, messages.cardSidesEmpty);
+    const row = await rowById(ctx.database.db, 'cards', card._id);
+    expect(row).toMatchObject({ question: 'Question 1', answer: 'Answer 1' });
   });
 
   it.each(['0123456789abcdef01234567', 'zzz'])('answers 404 card_not_found for %s', async (id) => {

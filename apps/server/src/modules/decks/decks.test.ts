@@ -1,7 +1,9 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
+import { postForm } from '../../../test/support/request-bodies';
+import { rowById } from '../../../test/support/rows';
 import { createDeck, learnerWithDeck, putDeckSettings, reviewCard, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
@@ -14,12 +16,7 @@ const deckKeys = ['_id', 'card_count', 'created_at', 'daily_new_card_limit', 'de
 describe('POST /decks', () => {
   it('creates a deck from the url-encoded form field deck_name and answers 201 Deck', async () => {
     const { headers, user } = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/decks',
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'deck_name=%20Organic%20chemistry%20',
-    });
+    const response = await postForm(ctx.app, '/decks', headers, 'deck_name=%20Organic%20chemistry%20');
     expect(response.statusCode).toBe(201);
     const deck = response.json();
     expect(Object.keys(deck).sort()).toEqual(deckKeys);
@@ -57,12 +54,7 @@ describe('POST /decks', () => {
     ['a name over 200 characters', `deck_name=${'n'.repeat(201)}`, messages.deckNameTooLong],
   ])('refuses %s with 422 and writes nothing', async (_label, payload, detail) => {
     const { headers, user } = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/decks',
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload,
-    });
+    const response = await postForm(ctx.app, '/decks', headers, payload);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ detail, code: 'validation_failed', errors: [{ field: 'deck_name' }] });
     const rows = await ctx.database.db.selectFrom('decks').select('id').where('user_id', '=', user._id).execute();
@@ -76,12 +68,7 @@ describe('POST /decks', () => {
   });
 
   it('needs a login', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/decks',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'deck_name=x',
-    });
+    const response = await postForm(ctx.app, '/decks', {}, 'deck_name=x');
     expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
   });
 });
@@ -136,11 +123,7 @@ describe('PUT /decks/{id}/settings', () => {
     const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: 5 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ daily_new_card_limit: 5, desired_retention: 0.9 });
-    const row = await ctx.database.db
-      .selectFrom('decks')
-      .select('daily_new_card_limit')
-      .where('id', '=', deck._id)
-      .executeTakeFirstOrThrow();
+    const row = await rowById(ctx.database.db, 'decks', deck._id);
     expect(row.daily_new_card_limit).toBe(5);
   });
 
@@ -158,17 +141,8 @@ describe('PUT /decks/{id}/settings', () => {
   it.each([[-1], [2.5], ['abc'], [null], [10000], [true]])('refuses %j with 422 and keeps the limit', async (value) => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: value });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({
-      detail: messages.dailyLimitInvalid,
-      code: 'validation_failed',
-      errors: [{ field: 'daily_new_card_limit', message: messages.dailyLimitInvalid }],
-    });
-    const row = await ctx.database.db
-      .selectFrom('decks')
-      .select('daily_new_card_limit')
-      .where('id', '=', deck._id)
-      .executeTakeFirstOrThrow();
+    expectValidationError(response, 'daily_new_card_limit', messages.dailyLimitInvalid);
+    const row = await rowById(ctx.database.db, 'decks', deck._id);
     expect(row.daily_new_card_limit).toBe(20);
   });
 

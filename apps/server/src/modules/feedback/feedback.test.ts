@@ -1,6 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { useTestApp } from '../../../test/support/test-app';
 
@@ -58,8 +58,7 @@ describe('POST /send-feedback', () => {
   ])('refuses %# with 422 and stores nothing', async (payload, detail, field) => {
     const before = await ctx.database.db.selectFrom('feedback').select('id').execute();
     const response = await send(payload, nextAddress());
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ detail, code: 'validation_failed', errors: [{ field, message: detail }] });
+    expectValidationError(response, field, detail);
     expect(await ctx.database.db.selectFrom('feedback').select('id').execute()).toHaveLength(before.length);
   });
 

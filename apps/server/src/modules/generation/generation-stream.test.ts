@@ -6,6 +6,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
+import { setBillingFields } from '../../../test/support/billing';
 import {
   nextCard,
   openCreateStream,
@@ -172,11 +173,7 @@ describe('POST /create as an event stream, offline generator', () => {
     expect(anonymous.json().code).toBe('not_authenticated');
 
     // Out of quota: 402 as JSON, nothing taken.
-    await offline.database.db
-      .updateTable('users')
-      .set({ free_used: 10, quota_period: '2026-11' })
-      .where('id', '=', user._id)
-      .execute();
+    await setBillingFields(offline.database.db, user._id, { free_used: 10, quota_period: '2026-11' });
     const broke = await create(offline, { ...headers, ...sse }, [{ name: 'text', value: biology }]);
     expectError(broke, 402, 'insufficient_quota', messages.insufficientQuota);
     expect(await freeUsed(offline, user._id)).toBe(10);

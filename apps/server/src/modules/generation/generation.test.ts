@@ -6,9 +6,11 @@ import { noSubscription } from '@flashcards/shared/plans';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
+import { setBillingFields } from '../../../test/support/billing';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { biology, biologyCards, postCreate, twoSlidePptx } from '../../../test/support/generation';
 import type { multipartBody } from '../../../test/support/multipart';
+import { postForm } from '../../../test/support/request-bodies';
 import { useTestApp } from '../../../test/support/test-app';
 import { docxZipBomb } from '../../../test/support/zip-bomb';
 
@@ -44,12 +46,7 @@ describe('POST /create', () => {
 
   it('accepts text as a url-encoded form too', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/create',
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ text: biology }).toString(),
-    });
+    const response = await postForm(ctx.app, '/create', headers, { text: biology });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().cards).toHaveLength(2);
   });
@@ -198,11 +195,7 @@ describe('POST /create', () => {
 
   it('402 when the cost is above what is left, and nothing is taken', async () => {
     const { user, headers } = await signUpAndLogIn(ctx.app);
-    await ctx.database.db
-      .updateTable('users')
-      .set({ free_used: 8, quota_period: '2026-11' })
-      .where('id', '=', user._id)
-      .execute();
+    await setBillingFields(ctx.database.db, user._id, { free_used: 8, quota_period: '2026-11' });
     const response = await create(headers, [{ name: 'file', value: await twoSlidePptx(), filename: 'cells.pptx' }]);
     expectError(response, 402, 'insufficient_quota', messages.insufficientQuota);
     expect((await quotaRow(user._id)).free_used).toBe(8);
@@ -212,11 +205,7 @@ describe('POST /create', () => {
 
   it('the free allowance starts again in a new month', async () => {
     const { user, headers } = await signUpAndLogIn(ctx.app);
-    await ctx.database.db
-      .updateTable('users')
-      .set({ free_used: 10, quota_period: '2026-10' })
-      .where('id', '=', user._id)
-      .execute();
+    await setBillingFields(ctx.database.db, user._id, { free_used: 10, quota_period: '2026-10' });
     const response = await create(headers, [{ name: 'text', value: biology }]);
     expect(response.statusCode).toBe(200);
     expect(response.json().remaining).toBe(9);
@@ -235,19 +224,15 @@ describe('GET /api/subscription-status', () => {
       free_used: 0,
       remaining: 10,
     });
-    await ctx.database.db
-      .updateTable('users')
-      .set({
-        premium_quota: 300,
-        premium_used: 20,
-        purchased_generations: 50,
-        free_used: 4,
-        quota_period: '2026-11',
-        plan_type: 'monthly',
-        subscription_end_date: Date.parse('2026-12-22T10:00:00.000Z'),
-      })
-      .where('id', '=', user._id)
-      .execute();
+    await setBillingFields(ctx.database.db, user._id, {
+      premium_quota: 300,
+      premium_used: 20,
+      purchased_generations: 50,
+      free_used: 4,
+      quota_period: '2026-11',
+      plan_type: 'monthly',
+      subscription_end_date: Date.parse('2026-12-22T10:00:00.000Z'),
+    });
     const later = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });
     expect(later.json()).toMatchObject({
       has_access: true,

@@ -338,11 +338,7 @@ describe('POST /import within the per-user caps (MAX_DECKS_PER_USER, MAX_CARDS_P
     await createDeck(capped.app, headers, 'Second');
     const before = await userRows(user._id);
     const response = await uploadTo(capped.app, headers, await buildPackage(samplePackage()), 'deck.apkg');
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      detail: fillMessage(messages.tooManyDecks, { max: 3 }),
-      code: 'too_many_decks',
-    });
+    expectError(response, 422, 'too_many_decks', fillMessage(messages.tooManyDecks, { max: 3 }));
     expect(await userRows(user._id)).toEqual(before);
     expect(before.decks.map((deck) => deck.name)).toEqual(['First', 'Second']);
   });
@@ -353,11 +349,7 @@ describe('POST /import within the per-user caps (MAX_DECKS_PER_USER, MAX_CARDS_P
     await saveCards(capped.app, headers, deck._id, 3);
     const before = await userRows(user._id);
     const response = await uploadTo(capped.app, headers, await buildPackage(samplePackage()), 'deck.apkg');
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      detail: fillMessage(messages.tooManyCardsInAccount, { max: 12 }),
-      code: 'too_many_cards',
-    });
+    expectError(response, 422, 'too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: 12 }));
     expect(await userRows(user._id)).toEqual(before);
     expect(before.cards).toHaveLength(3);
     expect(before.media).toEqual([]);
@@ -368,11 +360,7 @@ describe('POST /import within the per-user caps (MAX_DECKS_PER_USER, MAX_CARDS_P
     const { headers, user } = await signUpAndLogIn(capped.app);
     const csv = Array.from({ length: 13 }, (_, index) => `q${index},a${index}`).join('\n');
     const response = await uploadTo(capped.app, headers, Buffer.from(csv), 'many.csv');
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      detail: fillMessage(messages.tooManyCardsInAccount, { max: 12 }),
-      code: 'too_many_cards',
-    });
+    expectError(response, 422, 'too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: 12 }));
     expect(await userRows(user._id)).toEqual({ decks: [], cards: [], media: [], notes: [] });
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setBillingFields } from '../../../test/support/billing';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { useTestApp } from '../../../test/support/test-app';
 import { createQuotaRepo } from './quota.repo';
@@ -56,17 +57,13 @@ describe('quota arithmetic', () => {
 describe('reserve and refund', () => {
   it('draws the premium quota only while the subscription is paid up', async () => {
     const { user } = await signUpAndLogIn(ctx.app);
-    await ctx.database.db
-      .updateTable('users')
-      .set({
-        premium_quota: 300,
-        premium_used: 0,
-        purchased_generations: 50,
-        subscription_end_date: ctx.clock.now() + 60_000,
-        plan_type: 'monthly',
-      })
-      .where('id', '=', user._id)
-      .execute();
+    await setBillingFields(ctx.database.db, user._id, {
+      premium_quota: 300,
+      premium_used: 0,
+      purchased_generations: 50,
+      subscription_end_date: ctx.clock.now() + 60_000,
+      plan_type: 'monthly',
+    });
     const quota = service(1);
     expect((await quota.reserve(user._id, 1)).draw).toEqual({ premium: 1, free: 0, purchased: 0 });
     ctx.clock.advance(60_000);
@@ -80,18 +77,14 @@ describe('reserve and refund', () => {
 
   it('draws premium first, then the free allowance, then purchased packs, and refunds each to its bucket', async () => {
     const { user } = await signUpAndLogIn(ctx.app);
-    await ctx.database.db
-      .updateTable('users')
-      .set({
-        premium_quota: 300,
-        premium_used: 299,
-        purchased_generations: 50,
-        free_used: 9,
-        quota_period: '2026-11',
-        subscription_end_date: ctx.clock.now() + 86_400_000,
-      })
-      .where('id', '=', user._id)
-      .execute();
+    await setBillingFields(ctx.database.db, user._id, {
+      premium_quota: 300,
+      premium_used: 299,
+      purchased_generations: 50,
+      free_used: 9,
+      quota_period: '2026-11',
+      subscription_end_date: ctx.clock.now() + 86_400_000,
+    });
     const quota = service();
     const reservation = await quota.reserve(user._id, 5);
     expect(reservation.draw).toEqual({ premium: 1, free: 1, purchased: 3 });
@@ -102,11 +95,11 @@ describe('reserve and refund', () => {
 
   it('refuses with 402 when the three together are short, and changes nothing', async () => {
     const { user } = await signUpAndLogIn(ctx.app);
-    await ctx.database.db
-      .updateTable('users')
-      .set({ purchased_generations: 1, free_used: 8, quota_period: '2026-11' })
-      .where('id', '=', user._id)
-      .execute();
+    await setBillingFields(ctx.database.db, user._id, {
+      purchased_generations: 1,
+      free_used: 8,
+      quota_period: '2026-11',
+    });
     await expect(service().reserve(user._id, 5)).rejects.toMatchObject({ statusCode: 402, code: 'insufficient_quota' });
     expect(await row(user._id)).toMatchObject({ free_used: 8, purchased_generations: 1 });
     const exact = await service().reserve(user._id, 3);
@@ -115,11 +108,7 @@ describe('reserve and refund', () => {
 
   it('a new month resets the free allowance; a refund after the month turned leaves the new month alone', async () => {
     const { user } = await signUpAndLogIn(ctx.app);
-    await ctx.database.db
-      .updateTable('users')
-      .set({ free_used: 10, quota_period: '2026-10' })
-      .where('id', '=', user._id)
-      .execute();
+    await setBillingFields(ctx.database.db, user._id, { free_used: 10, quota_period: '2026-10' });
     const quota = service();
     const reservation = await quota.reserve(user._id, 3);
     expect(await row(user._id)).toMatchObject({ free_used: 3, quota_period: '2026-11' });

@@ -25,6 +25,13 @@ async function setLimit(headers: { authorization: string }, deckId: string, limi
   expect(response.statusCode).toBe(200);
 }
 
+/** A learner whose deck holds `count` new cards and introduces at most `limit` of them a day. */
+async function learnerWithLimitedDeck(limit: number, count: number) {
+  const { headers, deck } = await learnerWithDeck(ctx.app);
+  await setLimit(headers, deck._id, limit);
+  return { headers, deck, cards: await saveCards(ctx.app, headers, deck._id, count) };
+}
+
 describe('daily new-card limits across a day boundary', () => {
   it('holds the default limit of 20 and a custom limit of 5 per deck, and resets at 04:00 UTC (the study day of a user in the default zone)', async () => {
     ctx.clock.set('2026-12-01T22:00:00.000Z');
@@ -89,9 +96,7 @@ describe('daily new-card limits across a day boundary', () => {
 
   it('counts only a card’s first study against the day’s limit', async () => {
     ctx.clock.set('2026-12-05T12:00:00.000Z');
-    const { headers, deck } = await learnerWithDeck(ctx.app);
-    await setLimit(headers, deck._id, 2);
-    const cards = await saveCards(ctx.app, headers, deck._id, 5);
+    const { headers, deck, cards } = await learnerWithLimitedDeck(2, 5);
     await reviewCard(ctx.app, headers, cards[0]?._id ?? '', 'pass');
     expect(ids(byStatus(await dueCards(ctx.app, headers, deck._id), 'new'))).toEqual(ids(cards.slice(1, 2)));
     // Studying it again (it is learning now) is not a new introduction.
@@ -102,9 +107,7 @@ describe('daily new-card limits across a day boundary', () => {
 
   it('answers at most 200 cards at a time (limits.maxReviewQueue), learning first', async () => {
     ctx.clock.set('2026-12-07T12:00:00.000Z');
-    const { headers, deck } = await learnerWithDeck(ctx.app);
-    await setLimit(headers, deck._id, 9999);
-    const cards = await saveCards(ctx.app, headers, deck._id, 230);
+    const { headers, cards } = await learnerWithLimitedDeck(9999, 230);
     expect(limits.maxReviewQueue).toBe(200);
     const queue = await dueCards(ctx.app, headers);
     expect(ids(queue)).toEqual(ids(cards.slice(0, 200)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { learnerWithDeck } from '../../../test/support/study';
+import { learnerWithCard, learnerWithDeck } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
@@ -38,34 +38,22 @@ describe('concurrent reviews', () => {
   });
 
   it('applies simultaneous reviews of one card one after the other, none lost', async () => {
-    const {
-      headers,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
+    const { headers, card } = await learnerWithCard(ctx.app);
     const responses = await Promise.all(
       Array.from({ length: 5 }, () =>
         ctx.app.inject({
           method: 'POST',
           url: '/cards/review',
           headers,
-          payload: { card_id: card?._id, result: 'pass' },
+          payload: { card_id: card._id, result: 'pass' },
         }),
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const db = ctx.database.db;
-    const row = await db
-      .selectFrom('cards')
-      .selectAll()
-      .where('id', '=', card?._id ?? '')
-      .executeTakeFirstOrThrow();
+    const row = await db.selectFrom('cards').selectAll().where('id', '=', card._id).executeTakeFirstOrThrow();
     expect(row.reps).toBe(5);
-    const logs = await db
-      .selectFrom('review_logs')
-      .selectAll()
-      .where('card_id', '=', card?._id ?? '')
-      .orderBy('id')
-      .execute();
+    const logs = await db.selectFrom('review_logs').selectAll().where('card_id', '=', card._id).orderBy('id').execute();
     expect(logs).toHaveLength(5);
     // Each review started from the state the previous one left.
     expect(logs[0]?.state_before).toBe(0);

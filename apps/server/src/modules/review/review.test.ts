@@ -2,13 +2,15 @@ import type { Card as ApiCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { type Card, createEmptyCard, fsrs, Rating, StrategyMode } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
+import { rowById } from '../../../test/support/rows';
 import {
   createDeck,
   DAY,
   dueCards,
   fixedRandom,
+  learnerWithCard,
   learnerWithDeck,
   MINUTE,
   reviewCard,
@@ -95,11 +97,7 @@ describe('POST /cards/review through days, with an injected clock', () => {
           expect(wait % DAY).toBe(0);
         }
 
-        const row = await ctx.database.db
-          .selectFrom('cards')
-          .selectAll()
-          .where('id', '=', cardId)
-          .executeTakeFirstOrThrow();
+        const row = await rowById(ctx.database.db, 'cards', cardId);
         expect(row).toMatchObject({
           state: reference.state,
           due: reference.due.getTime(),
@@ -138,11 +136,7 @@ describe('POST /cards/review through days, with an injected clock', () => {
         } else expect(log.elapsed_days).toBe(0);
       }
       const last = logs.at(-1);
-      const row = await ctx.database.db
-        .selectFrom('cards')
-        .selectAll()
-        .where('id', '=', cardId)
-        .executeTakeFirstOrThrow();
+      const row = await rowById(ctx.database.db, 'cards', cardId);
       expect(last).toMatchObject({
         due_after: row.due,
         stability: row.stability,
@@ -160,19 +154,16 @@ describe('POST /cards/review', () => {
     ['_id', '_id'],
     ['id', 'id'],
   ])('accepts the card id as %s', async (_label, key) => {
-    const {
-      headers,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
+    const { headers, card } = await learnerWithCard(ctx.app);
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/cards/review',
       headers,
-      payload: { [key]: card?._id, result: 'pass' },
+      payload: { [key]: card._id, result: 'pass' },
     });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json())).toEqual(['card']);
-    expect(response.json().card).toMatchObject({ _id: card?._id, status: 'learning', reps: 1 });
+    expect(response.json().card).toMatchObject({ _id: card._id, status: 'learning', reps: 1 });
   });
 
   it.each([
@@ -183,8 +174,7 @@ describe('POST /cards/review', () => {
   ])('refuses %j with 422', async (payload, detail, field) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await ctx.app.inject({ method: 'POST', url: '/cards/review', headers, payload });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ detail, code: 'validation_failed', errors: [{ field, message: detail }] });
+    expectValidationError(response, field, detail);
   });
 
   it.each(['0123456789abcdef01234567', 'not-a-card'])('answers 404 card_not_found for %s', async (cardId) => {

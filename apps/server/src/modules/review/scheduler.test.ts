@@ -1,25 +1,32 @@
 import { createEmptyCard, fsrs, get_fuzz_range, Rating, State, StrategyMode } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
 import { fixedRandom } from '../../../test/support/study';
-import { newCardState, type SchedulingState, statusOf } from '../study-core/card-state';
+import { CardState, newCardState, type SchedulingState, statusOf } from '../study-core/card-state';
 import { fuzzSeed, type RandomSource, review, schedulerParameters, toFsrsCard } from './scheduler';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const start = Date.parse('2026-11-22T10:00:00.000Z');
 
-/** ts-fsrs itself, configured as the product says, fed the seed the same random source gives. */
+/** ts-fsrs itself with the product's parameters (checked below), fed the seed the same random source gives. */
 function reference(card: SchedulingState, rating: Rating.Again | Rating.Good, now: number, random: RandomSource) {
   const seed = fuzzSeed(random);
-  const scheduler = fsrs({
-    request_retention: 0.9,
-    maximum_interval: 36_500,
-    enable_fuzz: true,
-    enable_short_term: true,
-    learning_steps: ['1m', '10m'],
-    relearning_steps: ['10m'],
-  }).useStrategy(StrategyMode.SEED, () => seed);
+  const scheduler = fsrs(schedulerParameters).useStrategy(StrategyMode.SEED, () => seed);
   return scheduler.next(toFsrsCard(card), new Date(now), rating).card;
+}
+
+/** A card in long-term review (never lapsed), due at `start` after an interval of `intervalDays`. */
+function reviewedOnTime(card: { stability: number; difficulty: number; intervalDays: number; reps: number }) {
+  const { stability, difficulty, intervalDays, reps } = card;
+  return {
+    ...newCardState(start),
+    state: CardState.Review,
+    stability,
+    difficulty,
+    scheduled_days: intervalDays,
+    reps,
+    last_review: start - intervalDays * DAY,
+  } satisfies SchedulingState;
 }
 
 describe('scheduler parameters', () => {
@@ -83,17 +90,7 @@ describe('review (pure)', () => {
 
   it('fuzzes an interval of several days within ts-fsrs’s range, decided by the random source alone', () => {
     // A card in long-term review with 30 days of stability, reviewed on time.
-    const card: SchedulingState = {
-      state: 2,
-      due: start,
-      stability: 30,
-      difficulty: 5,
-      scheduled_days: 30,
-      learning_steps: 0,
-      reps: 6,
-      lapses: 0,
-      last_review: start - 30 * DAY,
-    };
+    const card = reviewedOnTime({ stability: 30, difficulty: 5, intervalDays: 30, reps: 6 });
     const intervals = [0.01, 0.25, 0.5, 0.75, 0.99].map(
       (value) => review(card, 'pass', start, () => value).next.scheduled_days,
     );
@@ -121,17 +118,7 @@ describe('review (pure)', () => {
   });
 
   it('caps intervals at 100 years', () => {
-    const card: SchedulingState = {
-      state: 2,
-      due: start,
-      stability: 1_000_000,
-      difficulty: 1,
-      scheduled_days: 36_500,
-      learning_steps: 0,
-      reps: 40,
-      lapses: 0,
-      last_review: start - 36_500 * DAY,
-    };
+    const card = reviewedOnTime({ stability: 1_000_000, difficulty: 1, intervalDays: 36_500, reps: 40 });
     // ts-fsrs keeps Good one day above Hard, so a Hard capped at 36,500 days puts Good at 36,501.
     const unfuzzed = { ...schedulerParameters, enable_fuzz: false };
     expect(review(card, 'pass', start, () => 0.99, unfuzzed).next.scheduled_days).toBe(36_501);

@@ -7,6 +7,7 @@ import {
   createDeck,
   dueCards,
   fixedRandom,
+  learnerWithCard,
   learnerWithDeck,
   putDeckSettings,
   reviewCard,
@@ -114,12 +115,8 @@ describe('POST /cards/{id}/undo-review', () => {
   });
 
   it('takes back a fail on a long-term card (relearning) and a pass on a relearning card', async () => {
-    const {
-      headers,
-      deck,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
-    const id = card?._id as string;
+    const { headers, deck, card } = await learnerWithCard(ctx.app);
+    const id = card._id;
     const graduated = await graduate(headers, id);
     ctx.clock.advance(3 * 86_400_000);
 
@@ -156,11 +153,8 @@ describe('POST /cards/{id}/undo-review', () => {
   });
 
   it('takes back a fail on a learning card', async () => {
-    const {
-      headers,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
-    const id = card?._id as string;
+    const { headers, card } = await learnerWithCard(ctx.app);
+    const id = card._id;
     const learning = await reviewCard(ctx.app, headers, id, 'pass');
     expect(learning.status).toBe('learning');
     const asLearning = await cardRow(id);
@@ -171,11 +165,8 @@ describe('POST /cards/{id}/undo-review', () => {
   });
 
   it('drops the undone answer from /stats/history (today’s reviews, passes and new cards)', async () => {
-    const {
-      headers,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
-    const id = card?._id as string;
+    const { headers, card } = await learnerWithCard(ctx.app);
+    const id = card._id;
     const today = async () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/stats/history?days=1', headers });
       expect(response.statusCode, response.body).toBe(200);
@@ -227,11 +218,8 @@ describe('POST /cards/{id}/undo-review', () => {
   });
 
   it('takes back an answer once when two undos arrive together', async () => {
-    const {
-      headers,
-      cards: [card],
-    } = await learnerWithDeck(ctx.app, 1);
-    const id = card?._id as string;
+    const { headers, card } = await learnerWithCard(ctx.app);
+    const id = card._id;
     await reviewCard(ctx.app, headers, id, 'pass');
     ctx.clock.advance(2 * MINUTE);
     await reviewCard(ctx.app, headers, id, 'pass');

@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
-import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import { DEFAULT_PASSWORD, loginForm, postSignup, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
 import { createDeck, DAY, learnerWithDeck, reviewCard, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
@@ -15,14 +15,20 @@ async function share(headers: Headers, deckId: string) {
   return response.json<{ share_code: string; expires_at: string }>();
 }
 
+/** POST /shared/{code}/import; the answer is the caller's to check. */
+function importShare(headers: Headers, code: string) {
+  return ctx.app.inject({ method: 'POST', url: `/shared/${code}/import`, headers });
+}
+
+/** GET /decks. */
+function listDecks(headers: Headers) {
+  return ctx.app.inject({ method: 'GET', url: '/decks', headers });
+}
+
 /** A user with the given display name (the factory's users are all called Ada). */
 async function owner(name: string) {
   const email = uniqueEmail('owner');
-  const signup = await ctx.app.inject({
-    method: 'POST',
-    url: '/signup',
-    payload: { email, password: DEFAULT_PASSWORD, name },
-  });
+  const signup = await postSignup(ctx.app, { email, password: DEFAULT_PASSWORD, name });
   expect(signup.statusCode).toBe(201);
   const login = await loginForm(ctx.app, email, DEFAULT_PASSWORD);
   expect(login.statusCode).toBe(200);
@@ -146,11 +152,7 @@ describe('POST /shared/{code}/import', () => {
 
     ctx.clock.advance(60_000);
     const importer = await signUpAndLogIn(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `/shared/${share_code}/import`,
-      headers: importer.headers,
-    });
+    const response = await importShare(importer.headers, share_code);
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['_id', 'name']);
@@ -182,31 +184,23 @@ describe('POST /shared/{code}/import', () => {
     expect(ownerCards).toHaveLength(3);
 
     // The same share again: 409, and nothing more is copied.
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `/shared/${share_code}/import`,
-      headers: importer.headers,
-    });
+    const again = await importShare(importer.headers, share_code);
     expectError(again, 409, 'already_imported', messages.alreadyImported);
-    const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: importer.headers });
+    const decks = await listDecks(importer.headers);
     expect(decks.json()).toHaveLength(1);
 
     // Deleting the copy allows importing it again.
     await ctx.app.inject({ method: 'DELETE', url: `/decks/${body._id}`, headers: importer.headers });
-    const reimport = await ctx.app.inject({
-      method: 'POST',
-      url: `/shared/${share_code}/import`,
-      headers: importer.headers,
-    });
+    const reimport = await importShare(importer.headers, share_code);
     expect(reimport.statusCode).toBe(201);
   });
 
   it('refuses to import your own deck with 409 already_imported', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const { share_code } = await share(headers, deck._id);
-    const response = await ctx.app.inject({ method: 'POST', url: `/shared/${share_code}/import`, headers });
+    const response = await importShare(headers, share_code);
     expectError(response, 409, 'already_imported', messages.ownDeckImport);
-    const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers });
+    const decks = await listDecks(headers);
     expect(decks.json()).toHaveLength(1);
   });
 
@@ -216,13 +210,9 @@ describe('POST /shared/{code}/import', () => {
     await saveCards(ctx.app, sharer.headers, deck._id, 3);
     const { share_code } = await share(sharer.headers, deck._id);
     const importer = await signUpAndLogIn(ctx.app);
-    const responses = await Promise.all(
-      [1, 2, 3].map(() =>
-        ctx.app.inject({ method: 'POST', url: `/shared/${share_code}/import`, headers: importer.headers }),
-      ),
-    );
+    const responses = await Promise.all([1, 2, 3].map(() => importShare(importer.headers, share_code)));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
-    const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: importer.headers });
+    const decks = await listDecks(importer.headers);
     expect(decks.json()).toHaveLength(1);
     expect(decks.json()[0].card_count).toBe(3);
   });
@@ -234,21 +224,13 @@ describe('POST /shared/{code}/import', () => {
     const { share_code, expires_at } = await share(sharer.headers, deck._id);
     const importer = await signUpAndLogIn(ctx.app);
 
-    const unknown = await ctx.app.inject({
-      method: 'POST',
-      url: '/shared/AAAAAAAAAAAAAAAAAAAAAA/import',
-      headers: importer.headers,
-    });
+    const unknown = await importShare(importer.headers, 'AAAAAAAAAAAAAAAAAAAAAA');
     expectError(unknown, 404, 'share_not_found', messages.shareNotFound);
 
     ctx.clock.set(expires_at);
-    const expired = await ctx.app.inject({
-      method: 'POST',
-      url: `/shared/${share_code}/import`,
-      headers: importer.headers,
-    });
+    const expired = await importShare(importer.headers, share_code);
     expectError(expired, 410, 'share_expired', messages.shareExpired);
-    const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: importer.headers });
+    const decks = await listDecks(importer.headers);
     expect(decks.json()).toEqual([]);
   });
 

@@ -1,8 +1,10 @@
 import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
+import { sendBrokenJson } from '../../../test/support/request-bodies';
+import { rowById } from '../../../test/support/rows';
 import {
   createDeck,
   DAY,
@@ -25,6 +27,14 @@ const HOUR = 3_600_000;
 
 async function setZone(headers: Headers, time_zone: unknown) {
   return ctx.app.inject({ method: 'PUT', url: '/users/me/settings', headers, payload: { time_zone } });
+}
+
+/** A new user in `zone` with one deck ("Biology") of `count` new cards. */
+async function learnerInZone(zone: string, count: number) {
+  const learner = await signUpAndLogIn(ctx.app);
+  expect((await setZone(learner.headers, zone)).statusCode).toBe(200);
+  const deck = await createDeck(ctx.app, learner.headers);
+  return { ...learner, deck, cards: await saveCards(ctx.app, learner.headers, deck._id, count) };
 }
 
 async function get<T>(headers: Headers, url: string): Promise<T> {
@@ -70,11 +80,7 @@ describe('PUT /users/me/settings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ time_zone: 'America/Los_Angeles' });
     expect((await get<{ time_zone: string }>(headers, '/users/me')).time_zone).toBe('America/Los_Angeles');
-    const row = await ctx.database.db
-      .selectFrom('users')
-      .select('time_zone')
-      .where('id', '=', user._id)
-      .executeTakeFirstOrThrow();
+    const row = await rowById(ctx.database.db, 'users', user._id);
     expect(row.time_zone).toBe('America/Los_Angeles');
   });
 
@@ -103,22 +109,13 @@ describe('PUT /users/me/settings', () => {
     const response = await setZone(headers, value);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ detail: messages.invalidTimeZone, code: 'invalid_time_zone' });
-    const row = await ctx.database.db
-      .selectFrom('users')
-      .select('time_zone')
-      .where('id', '=', user._id)
-      .executeTakeFirstOrThrow();
+    const row = await rowById(ctx.database.db, 'users', user._id);
     expect(row.time_zone).toBe('UTC');
   });
 
   it('refuses a body that is not JSON with 400 and needs a login', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const broken = await ctx.app.inject({
-      method: 'PUT',
-      url: '/users/me/settings',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"time_zone":',
-    });
+    const broken = await sendBrokenJson(ctx.app, 'PUT', '/users/me/settings', headers, '{"time_zone":');
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ code: 'bad_request' });
     const anonymous = await ctx.app.inject({
@@ -344,10 +341,7 @@ describe('GET /stats/history', () => {
 
 describe('GET /stats/forecast', () => {
   it('puts overdue and later-today cards on today, later cards on their local study day', async () => {
-    const { headers, user } = await signUpAndLogIn(ctx.app);
-    expect((await setZone(headers, 'America/New_York')).statusCode).toBe(200);
-    const deck = await createDeck(ctx.app, headers);
-    const cards = await saveCards(ctx.app, headers, deck._id, 8);
+    const { headers, user, deck, cards } = await learnerInZone('America/New_York', 8);
     // Now: 2026-11-22 10:00 in New York (15:00Z); today's study day ends 2026-11-23 04:00 local (09:00Z).
     ctx.clock.set('2026-11-22T15:00:00.000Z');
     const ids = cards.map((card) => card._id);
@@ -379,10 +373,7 @@ describe('GET /stats/forecast', () => {
   });
 
   it('splits days correctly across a daylight-saving change', async () => {
-    const { headers, user } = await signUpAndLogIn(ctx.app);
-    expect((await setZone(headers, 'Europe/Paris')).statusCode).toBe(200);
-    const deck = await createDeck(ctx.app, headers);
-    const cards = await saveCards(ctx.app, headers, deck._id, 3);
+    const { headers, user, deck, cards } = await learnerInZone('Europe/Paris', 3);
     ctx.clock.set('2026-10-23T10:00:00.000Z');
     // The study day of 24 October runs from 02:00Z (04:00 CEST) to 03:00Z on the 25th (04:00 CET): 25 hours.
     const due = ['2026-10-24T02:00:00.000Z', '2026-10-25T02:59:59.999Z', '2026-10-25T03:00:00.000Z'];
@@ -423,18 +414,9 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
         daily_new_card_limit: 5,
         desired_retention: value,
       });
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({
-        detail: messages.desiredRetentionInvalid,
-        code: 'validation_failed',
-        errors: [{ field: 'desired_retention', message: messages.desiredRetentionInvalid }],
-      });
-      const row = await ctx.database.db
-        .selectFrom('decks')
-        .select(['daily_new_card_limit', 'desired_retention'])
-        .where('id', '=', deck._id)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ daily_new_card_limit: 20, desired_retention: 0.9 });
+      expectValidationError(response, 'desired_retention', messages.desiredRetentionInvalid);
+      const row = await rowById(ctx.database.db, 'decks', deck._id);
+      expect(row).toMatchObject({ daily_new_card_limit: 20, desired_retention: 0.9 });
     },
   );
 

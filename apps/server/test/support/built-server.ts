@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { serverEntry, serverNodeOptions } from '../../../../scripts/build-server.mjs';
+import type { TestDatabase } from './test-database';
+
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface BuiltServer {
+  child: ChildProcess;
+  /** The server's URL once it logs "Server listening"; rejects if it exits first or takes over a minute. */
+  listening: Promise<string>;
+}
+
+/**
+ * The built server (as `npm start` runs it) as a child process on a free port of 127.0.0.1, on the test database's
+ * data folder and (on PostgreSQL) its database; `env` adds to or overrides those settings.
+ */
+export function launchBuiltServer(database: TestDatabase, env: Record<string, string>): BuiltServer {
+  const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DATA_DIR: database.options.dataDir,
+      DATABASE_URL: database.options.databaseUrl ?? '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${stderr}`));
+    });
+  });
+  return { child, listening };
+}
+
+/** Sends `signal` to the server unless it has already exited, and waits for it to exit. */
+export function stopBuiltServer(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
