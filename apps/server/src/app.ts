@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyServerOptions,
+  LogController,
   type RouteOptions,
 } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -160,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: toTrustProxy(config.trustProxy),
     // One log line per request, written when it is answered (below), rather than Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     requestIdHeader: false,
     genReqId: (request) => {
