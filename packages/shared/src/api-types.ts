@@ -257,7 +257,7 @@ export interface GenerationStreamError {
   status: number;
 }
 
-/** The events of POST /create with `Accept: text/event-stream` (api-contract.md, "Streaming generation"). */
+/** The events of POST /create with `Accept: text/event-stream` (docs/api.md, "Streaming generation"). */
 export type GenerationStreamEvent =
   | { event: 'progress'; data: GenerationProgress }
   | { event: 'card'; data: GeneratedCard }

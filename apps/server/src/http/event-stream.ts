@@ -12,7 +12,7 @@ export interface EventStream {
 }
 
 export interface EventStreamOptions {
-  /** A `: keep-alive` comment goes out after this long without anything else (api-contract.md: at most 15 s). */
+  /** A `: keep-alive` comment goes out after this long without anything else (docs/api.md, "Streaming generation": at most 15 s). */
   keepAliveMs: number;
 }
 

@@ -6,7 +6,7 @@ import { FakeGoogle } from '../../../test/support/google';
 import { createDeck, reviewCard, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
-// api-contract.md "Account controls": PUT /users/me/password, POST /users/me/sign-out-everywhere, DELETE /users/me.
+// docs/api.md, "Account controls": PUT /users/me/password, POST /users/me/sign-out-everywhere, DELETE /users/me.
 
 const CLIENT_ID = 'account-controls-test.apps.googleusercontent.com';
 const google = new FakeGoogle(CLIENT_ID, () => ctx.clock.now());

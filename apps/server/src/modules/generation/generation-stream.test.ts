@@ -1,5 +1,5 @@
 /**
- * POST /create with `Accept: text/event-stream` (api-contract.md, "Streaming generation"): every event, errors
+ * POST /create with `Accept: text/event-stream` (docs/api.md, "Streaming generation"): every event, errors
  * before work staying JSON, cards streamed before the model finishes, parallel chunks, the refund rule when the
  * client leaves, and keep-alive comments. Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
  */

@@ -69,7 +69,7 @@ function streamError(error: unknown, log: FastifyBaseLogger): GenerationStreamEr
 }
 
 export interface GenerationRouteOptions {
-  /** Idle time before a `: keep-alive` comment (api-contract.md: at most 15 s). */
+  /** Idle time before a `: keep-alive` comment (docs/api.md, "Streaming generation": at most 15 s). */
   keepAliveMs: number;
   /** Where uploads wait while they are parsed. */
   uploads: UploadDir;

@@ -113,7 +113,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         const { remaining } = await quota.balance(userId);
         return { cards, cost, remaining };
       } catch (error) {
-        // A client that left after seeing cards keeps them and pays (api-contract.md, "Streaming generation").
+        // A client that left after seeing cards keeps them and pays (docs/api.md, "Streaming generation").
         if (!(error instanceof GenerationCancelledError && cardsSent > 0)) await quota.refund(reservation);
         if (error instanceof GenerationCancelledError) {
           log.info({ cardsSent, refunded: cardsSent === 0 }, 'generation cancelled: the client left');

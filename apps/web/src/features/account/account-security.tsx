@@ -7,7 +7,7 @@ import { useApi } from '../../lib/api-context';
 import { useAuth } from '../auth/auth-context';
 
 /**
- * Account controls (api-contract.md "Account controls"): change the password, sign out everywhere, delete the
+ * Account controls (docs/api.md, "Account controls"): change the password, sign out everywhere, delete the
  * account. A password change ends every session: this page signs in again with the new password at once.
  */
 export function AccountSecurity() {

@@ -54,7 +54,7 @@ export async function streamGeneration(
   const stopped = (error: unknown) => {
     if (signal.aborted) return new GenerationCancelled('cancelled');
     if (timedOut) {
-      // biome-ignore lint/suspicious/noConsole: product-spec.md section 8 says a timeout is only logged.
+      // biome-ignore lint/suspicious/noConsole: a request that timed out is logged here; the screen shows its own message.
       console.error(messages.requestTimeout);
       return new ApiRequestError('timeout', null, null, null);
     }
