@@ -32,8 +32,9 @@ export function createIsolatedExtractor(options: ParserPoolOptions): IsolatedExt
   const pending = new Map<number, Pending>();
   let broker: ChildProcess | null = null;
   let nextId = 1;
-  let inFlight = 0;
   let closed = false;
+  // Files sent to the broker and not yet answered: what `busy` counts.
+  const hasCapacity = () => pending.size < options.workers + options.queue;
 
   function failAll(error: Error) {
     for (const job of pending.values()) job.reject(error);
@@ -77,17 +78,15 @@ export function createIsolatedExtractor(options: ParserPoolOptions): IsolatedExt
   };
 
   return {
-    hasCapacity: () => inFlight < options.workers + options.queue,
+    hasCapacity,
     warm() {
       if (!closed) start();
     },
     extract(kind: FileKind, file: FileSource, extractOptions: ExtractOptions = {}): Promise<Passage[]> {
       if (closed) return Promise.reject(new ExtractorBusyError('the server is shutting down'));
-      if (inFlight >= options.workers + options.queue)
-        return Promise.reject(new ExtractorBusyError('parser queue full'));
+      if (!hasCapacity()) return Promise.reject(new ExtractorBusyError('parser queue full'));
       const child = start();
       const id = nextId++;
-      inFlight++;
       child.channel?.ref();
       const onAbort = () => post({ type: 'abort', id });
       extractOptions.signal?.addEventListener('abort', onAbort, { once: true });
@@ -102,8 +101,7 @@ export function createIsolatedExtractor(options: ParserPoolOptions): IsolatedExt
         });
       }).finally(() => {
         extractOptions.signal?.removeEventListener('abort', onAbort);
-        inFlight--;
-        if (inFlight === 0) broker?.channel?.unref();
+        if (pending.size === 0) broker?.channel?.unref();
       });
     },
     async close() {

@@ -39,13 +39,13 @@ async function readGenerationInput(request: FastifyRequest, uploads: UploadDir):
         const upload = await uploads.save(part.file).catch((error: unknown) => {
           throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? errors.fileTooLarge() : error;
         });
-        saved = { path: upload.path, filename: part.filename ?? '' };
-        if (part.file.truncated || upload.size > limits.maxFileBytes) throw errors.fileTooLarge();
         // A browser sends an empty part for an empty file input: that is no file.
         if (upload.size === 0) {
           await uploads.remove(upload.path);
-          saved = null;
+          continue;
         }
+        saved = { path: upload.path, filename: part.filename ?? '' };
+        if (part.file.truncated || upload.size > limits.maxFileBytes) throw errors.fileTooLarge();
       } else if (part.fieldname === 'text') {
         if (part.valueTruncated) throw errors.textTooLong();
         text = typeof part.value === 'string' ? part.value : '';

@@ -39,6 +39,25 @@ describe('study days', () => {
     );
   });
 
+  it('studyDayStart, remembered per zone, is right on both sides of every rollover, across DST and going back', () => {
+    const zone = 'Europe/Paris';
+    // 2026-10-25 04:00 Paris is 03:00 UTC (summer time ended at 01:00 UTC that night).
+    const instants = [
+      ['2026-10-24T12:00:00.000Z', '2026-10-24T02:00:00.000Z'],
+      ['2026-10-25T02:59:59.999Z', '2026-10-24T02:00:00.000Z'],
+      ['2026-10-25T03:00:00.000Z', '2026-10-25T03:00:00.000Z'],
+      ['2026-10-26T02:59:59.999Z', '2026-10-25T03:00:00.000Z'],
+      ['2026-10-26T03:00:00.000Z', '2026-10-26T03:00:00.000Z'],
+      ['2026-10-24T12:00:00.000Z', '2026-10-24T02:00:00.000Z'],
+    ];
+    for (const [at, start] of instants) {
+      expect(new Date(studyDayStart(Date.parse(at as string), zone)).toISOString()).toBe(start);
+      expect(studyDayStart(Date.parse(at as string), zone)).toBe(
+        studyDateStart(studyDateOf(Date.parse(at as string), zone), zone),
+      );
+    }
+  });
+
   it('SQL’s day number (offset segments) agrees with luxon at every rollover and random instants, in every zone', () => {
     const from = Date.parse('2026-01-01T12:00:00.000Z');
     const to = Date.parse('2026-12-31T00:00:00.000Z');
