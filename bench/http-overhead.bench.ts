@@ -97,11 +97,17 @@ function startProcess(
     stderr += chunk;
   });
   return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
+    const onData = (chunk: Buffer) => {
       stdout += chunk;
       const match = pattern.exec(stdout);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
+      if (!match?.[1]) return;
+      // From here on the log lines are read and dropped, as a log collector would take them: kept, they would grow
+      // this process's memory, and searched, its CPU time, on the cores the servers share.
+      child.stdout?.off('data', onData);
+      child.stdout?.resume();
+      resolve({ child, url: match[1] });
+    };
+    child.stdout?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${stderr}`)));
   });
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { preparedFirst } from '../../db/prepared-query';
 import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -21,11 +22,16 @@ export async function setUserColumnOnce(
     .execute();
 }
 
+const userById = preparedFirst<{ id: string }, UserRow>((db, param) =>
+  db.selectFrom('users').selectAll().where('id', '=', param('id')),
+);
+
 /** SQL for the users table. A user row is only ever read by its own id, email or Google subject. */
 export function createUsersRepo(db: Kysely<Database>) {
   return {
+    /** Every authenticated request reads its user by id: prepared once. */
     findById(id: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return userById(db, { id });
     },
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

@@ -7,7 +7,7 @@ export function byDueThenId(a: { due: number; id: string }, b: { due: number; id
   return a.due - b.due || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export type QueueReads = Pick<ReviewRepo, 'dueLearning' | 'dueReview' | 'deckLimits' | 'introducedSince' | 'newCards'>;
+export type QueueReads = Pick<ReviewRepo, 'dueCards' | 'newCardAllowance' | 'newCards'>;
 
 /**
  * The review queue rule (GET /cards/due, docs/api.md): learning and relearning cards that are due, then long-term
@@ -21,18 +21,13 @@ export async function buildQueue(
   dayStart: number,
   max: number,
 ): Promise<CardViewRow[]> {
-  const learning = await reviews.dueLearning(scope, now, max);
-  let room = max - learning.length;
-  const due = room > 0 ? await reviews.dueReview(scope, now, room) : [];
-  room -= due.length;
-  if (room <= 0) return [...learning, ...due];
-  const [decks, introduced] = await Promise.all([reviews.deckLimits(scope), reviews.introducedSince(scope, dayStart)]);
-  const take = decks
-    .map((deck) => ({
-      deckId: deck.id,
-      limit: Math.min(room, Math.max(0, deck.daily_new_card_limit - (introduced.get(deck.id) ?? 0))),
-    }))
+  const { learning, review } = await reviews.dueCards(scope, now, max);
+  const due = [...learning, ...review].slice(0, max);
+  const room = max - due.length;
+  if (room <= 0) return due;
+  const take = (await reviews.newCardAllowance(scope, dayStart))
+    .map((deck) => ({ deckId: deck.deckId, limit: Math.min(room, Math.max(0, deck.dailyLimit - deck.introduced)) }))
     .filter((deck) => deck.limit > 0);
   const fresh = (await reviews.newCards(scope.userId, take)).sort(byDueThenId).slice(0, room);
-  return [...learning, ...due, ...fresh];
+  return [...due, ...fresh];
 }

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type ParamOf, preparedFirst, preparedQuery } from '../../db/prepared-query';
 import type { Database, FsrsState, ReviewLogsTable } from '../../db/schema';
 import { countReview } from '../stats/stats.repo';
 import {
@@ -11,7 +12,7 @@ import {
 } from '../study-core/card-state';
 import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
 import type { Scope } from '../study-core/deck-scope';
-import { ownedCard, ownedDeck } from '../study-core/owned-rows';
+import { ownedCard } from '../study-core/owned-rows';
 import { byDueThenId } from './queue';
 
 export interface RawStats {
@@ -46,90 +47,266 @@ class UndoRaced extends Error {}
 /** SQLite compounds at most 500 SELECTs in one statement; stay well below. */
 const UNION_CHUNK = 100;
 
+interface StatsParams extends Record<string, unknown> {
+  userId: string;
+  deckId: string | null;
+  now: number;
+  dayStart: number;
+}
+
+/** DeckStats' figures for every deck of the user (`oneDeck` false) or one of them, as one row. */
+function statsQuery(oneDeck: boolean) {
+  return preparedFirst<StatsParams, StatsRow>((db, param) => {
+    const cards = () => {
+      const query = db.selectFrom('cards').where('user_id', '=', param('userId'));
+      return oneDeck ? query.where('deck_id', '=', param('deckId') as string) : query;
+    };
+    const nextDue = (state: Exclude<FsrsState, typeof CardState.New>) =>
+      cards().select('due').where('state', '=', state).where('due', '>', param('now')).orderBy('due').limit(1);
+    let reviewed = db
+      .selectFrom('review_logs')
+      .select((eb) => eb.fn.count<number | string>('card_id').distinct().as('n'))
+      .where('user_id', '=', param('userId'))
+      .where('reviewed_at', '>=', param('dayStart'))
+      .where('undone_at', 'is', null);
+    if (oneDeck) reviewed = reviewed.where('deck_id', '=', param('deckId') as string);
+    const decks = db.selectFrom('decks').where('user_id', '=', param('userId'));
+    return (oneDeck ? decks.where('id', '=', param('deckId') as string) : decks).select((eb) => [
+      eb.fn.sum<number | string | null>('new_cards').as('fresh'),
+      eb.fn.sum<number | string | null>('learning_cards').as('learning'),
+      eb.fn.sum<number | string | null>('review_cards').as('review'),
+      cards()
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .where('state', '=', CardState.Review)
+        .where('due', '<=', param('now'))
+        .as('due_now'),
+      reviewed.as('reviewed_today'),
+      nextDue(CardState.Learning).as('next_learning'),
+      nextDue(CardState.Review).as('next_review'),
+      nextDue(CardState.Relearning).as('next_relearning'),
+    ]);
+  });
+}
+
+interface StatsRow {
+  fresh: number | string | null;
+  learning: number | string | null;
+  review: number | string | null;
+  due_now: number | string | null;
+  reviewed_today: number | string | null;
+  next_learning: number | string | null;
+  next_review: number | string | null;
+  next_relearning: number | string | null;
+}
+
+const statsOfAllDecks = statsQuery(false);
+const statsOfOneDeck = statsQuery(true);
+
+/** A deck's first `limit` new cards, oldest first. */
+function newCardsOf(db: Kysely<Database>, userId: string, deckId: string, limit: number) {
+  return db
+    .selectFrom('cards')
+    .select(cardViewColumns)
+    .where('user_id', '=', userId)
+    .where('deck_id', '=', deckId)
+    .where('state', '=', CardState.New)
+    .orderBy('due')
+    .orderBy('id')
+    .limit(limit);
+}
+
+const newCardsOfOneDeck = preparedQuery<{ userId: string; deckId: string; limit: number }, CardViewRow>((db, param) =>
+  newCardsOf(db, param('userId'), param('deckId'), param('limit')),
+);
+
+interface ScopeParams extends Record<string, unknown> {
+  userId: string;
+  deckId: string | null;
+}
+
+/** Cards of the user, of one deck when `oneDeck` (the deckId parameter). */
+function cardsInScope(db: Kysely<Database>, param: ParamOf<ScopeParams>, oneDeck: boolean) {
+  const query = db.selectFrom('cards').where('user_id', '=', param('userId'));
+  return oneDeck ? query.where('deck_id', '=', param('deckId') as string) : query;
+}
+
+/** Due learning, relearning and review cards (each at most `limit`, earliest first), as one union. */
+function dueQuery(oneDeck: boolean) {
+  return preparedQuery<ScopeParams & { now: number; limit: number }, CardViewRow>((db, param) => {
+    const inState = (state: Exclude<FsrsState, typeof CardState.New>, alias: string) =>
+      db
+        .selectFrom(
+          cardsInScope(db, param, oneDeck)
+            .select(cardViewColumns)
+            .where('state', '=', state)
+            .where('due', '<=', param('now'))
+            .orderBy('due')
+            .orderBy('id')
+            .limit(param('limit'))
+            .as(alias),
+        )
+        .selectAll();
+    return inState(CardState.Learning, 'learning')
+      .unionAll(inState(CardState.Relearning, 'relearning'))
+      .unionAll(inState(CardState.Review, 'review'));
+  });
+}
+
+const dueInAllDecks = dueQuery(false);
+const dueInOneDeck = dueQuery(true);
+
+/** A deck's daily new-card limit and what is left of it today (newCardAllowance). */
+export interface NewCardAllowance {
+  deckId: string;
+  dailyLimit: number;
+  introduced: number;
+}
+
+function allowanceQuery(oneDeck: boolean) {
+  return preparedQuery<
+    ScopeParams & { since: number },
+    { id: string; daily_new_card_limit: number; introduced: number | string | null }
+  >((db, param) => {
+    let introduced = db
+      .selectFrom('review_logs')
+      .select((eb) => ['deck_id', eb.fn.count<number | string>('card_id').distinct().as('n')])
+      .where('user_id', '=', param('userId'))
+      .where('reviewed_at', '>=', param('since'))
+      .where('state_before', '=', CardState.New)
+      .where('undone_at', 'is', null);
+    if (oneDeck) introduced = introduced.where('deck_id', '=', param('deckId') as string);
+    let decks = db
+      .selectFrom('decks')
+      .leftJoin(introduced.groupBy('deck_id').as('introduced'), 'introduced.deck_id', 'decks.id')
+      .select(['decks.id', 'decks.daily_new_card_limit', 'introduced.n as introduced'])
+      .where('decks.user_id', '=', param('userId'));
+    if (oneDeck) decks = decks.where('decks.id', '=', param('deckId') as string);
+    return decks.orderBy('decks.created_at').orderBy('decks.id');
+  });
+}
+
+const allowanceOfAllDecks = allowanceQuery(false);
+const allowanceOfOneDeck = allowanceQuery(true);
+
+/** A card row with its deck's desired retention (a number; a numeric string on PostgreSQL). */
+export type CardToReview = CardRow & { desired_retention: number | string };
+
+const cardToReview = preparedFirst<{ userId: string; cardId: string }, CardToReview>((db, param) =>
+  db
+    .selectFrom('cards')
+    .innerJoin('decks', (join) =>
+      join.onRef('decks.id', '=', 'cards.deck_id').onRef('decks.user_id', '=', 'cards.user_id'),
+    )
+    .selectAll('cards')
+    .select('decks.desired_retention')
+    .where('cards.user_id', '=', param('userId'))
+    .where('cards.id', '=', param('cardId')),
+);
+
+/** A review-log row as a review writes it (not undone; its card snapshot is added by applyReview). */
+export type ReviewLogRow = Omit<ReviewLogsTable, 'undone_at' | 'card_before'>;
+
+type ReviewedCardParams = SchedulingState & {
+  first_reviewed_at: number;
+  updated_at: number;
+  userId: string;
+  cardId: string;
+  repsBefore: number;
+};
+
+/** The card's new scheduling state, if its reps are still `repsBefore`; the card as updated. */
+const reviewedCard = preparedFirst<ReviewedCardParams, CardViewRow>((db, param) =>
+  db
+    .updateTable('cards')
+    .set({
+      state: param('state'),
+      due: param('due'),
+      stability: param('stability'),
+      difficulty: param('difficulty'),
+      scheduled_days: param('scheduled_days'),
+      learning_steps: param('learning_steps'),
+      reps: param('reps'),
+      lapses: param('lapses'),
+      last_review: param('last_review'),
+      first_reviewed_at: param('first_reviewed_at'),
+      updated_at: param('updated_at'),
+    })
+    .where('user_id', '=', param('userId'))
+    .where('id', '=', param('cardId'))
+    .where('reps', '=', param('repsBefore'))
+    .returning(cardViewColumns),
+);
+
+const insertReviewLog = preparedQuery<ReviewLogRow & { card_before: string }, never>((db, param) =>
+  db.insertInto('review_logs').values({
+    id: param('id'),
+    user_id: param('user_id'),
+    deck_id: param('deck_id'),
+    card_id: param('card_id'),
+    reviewed_at: param('reviewed_at'),
+    rating: param('rating'),
+    state_before: param('state_before'),
+    state_after: param('state_after'),
+    due_before: param('due_before'),
+    due_after: param('due_after'),
+    stability: param('stability'),
+    difficulty: param('difficulty'),
+    scheduled_days: param('scheduled_days'),
+    elapsed_days: param('elapsed_days'),
+    card_before: param('card_before'),
+  }),
+);
+
 /**
  * SQL for the review queue, reviews and statistics. Every query is scoped by user_id (and the deck, when given),
  * and each one is answered from an index on (user_id, [deck_id,] state, due) or (user_id, reviewed_at).
  */
 export function createReviewRepo(db: Kysely<Database>) {
-  const cardsIn = (scope: Scope) => {
-    let query = db.selectFrom('cards').where('user_id', '=', scope.userId);
-    if (scope.deckId !== null) query = query.where('deck_id', '=', scope.deckId);
-    return query;
-  };
-
   return {
     /**
-     * Learning and relearning cards due by `now`, earliest first: one ordered index range per state (each read stops
-     * at `limit` rows), merged here.
+     * Cards due by `now`, in one statement: learning and relearning cards (merged, earliest first, at most `limit`)
+     * and long-term review cards (earliest first, at most `limit`). Each state is its own ordered index range that
+     * stops at `limit` rows.
      */
-    async dueLearning(scope: Scope, now: number, limit: number): Promise<CardViewRow[]> {
-      const inState = (state: typeof CardState.Learning | typeof CardState.Relearning) =>
-        cardsIn(scope)
-          .select(cardViewColumns)
-          .where('state', '=', state)
-          .where('due', '<=', now)
-          .orderBy('due')
-          .orderBy('id')
-          .limit(limit)
-          .execute();
-      const [learning, relearning] = await Promise.all([inState(CardState.Learning), inState(CardState.Relearning)]);
-      return [...learning, ...relearning].sort(byDueThenId).slice(0, limit);
+    async dueCards(
+      scope: Scope,
+      now: number,
+      limit: number,
+    ): Promise<{ learning: CardViewRow[]; review: CardViewRow[] }> {
+      const query = scope.deckId === null ? dueInAllDecks : dueInOneDeck;
+      const rows = await query(db, { userId: scope.userId, deckId: scope.deckId, now, limit });
+      const learning = rows
+        .filter((row) => row.state !== CardState.Review)
+        .sort(byDueThenId)
+        .slice(0, limit);
+      return { learning, review: rows.filter((row) => row.state === CardState.Review).sort(byDueThenId) };
     },
 
-    /** Long-term (review-state) cards due by `now`, earliest first. */
-    dueReview(scope: Scope, now: number, limit: number): Promise<CardViewRow[]> {
-      return cardsIn(scope)
-        .select(cardViewColumns)
-        .where('state', '=', CardState.Review)
-        .where('due', '<=', now)
-        .orderBy('due')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-
-    /** The user's decks in scope with their daily new-card limits. */
-    deckLimits(scope: Scope): Promise<{ id: string; daily_new_card_limit: number }[]> {
-      let query = db.selectFrom('decks').select(['id', 'daily_new_card_limit']).where('user_id', '=', scope.userId);
-      if (scope.deckId !== null) query = query.where('id', '=', scope.deckId);
-      return query.orderBy('created_at').orderBy('id').execute();
-    },
-
-    /** Per deck: how many new cards got their first review since `since` (read from today's review log). */
-    async introducedSince(scope: Scope, since: number): Promise<Map<string, number>> {
-      let query = db
-        .selectFrom('review_logs')
-        .select((eb) => ['deck_id', eb.fn.count<number | string>('card_id').distinct().as('n')])
-        .where('user_id', '=', scope.userId)
-        .where('reviewed_at', '>=', since)
-        .where('state_before', '=', CardState.New)
-        .where('undone_at', 'is', null);
-      if (scope.deckId !== null) query = query.where('deck_id', '=', scope.deckId);
-      const rows = await query.groupBy('deck_id').execute();
-      return new Map(rows.map((row) => [row.deck_id, Number(row.n)]));
+    /**
+     * The user's decks in scope (oldest first) with their daily new-card limits and how many new cards each introduced
+     * since `since` (cards whose first review, not undone, is in the review log since then), in one statement.
+     */
+    async newCardAllowance(scope: Scope, since: number): Promise<NewCardAllowance[]> {
+      const query = scope.deckId === null ? allowanceOfAllDecks : allowanceOfOneDeck;
+      const rows = await query(db, { userId: scope.userId, deckId: scope.deckId, since });
+      return rows.map((row) => ({
+        deckId: row.id,
+        dailyLimit: row.daily_new_card_limit,
+        introduced: Number(row.introduced ?? 0),
+      }));
     },
 
     /** The first `take` new cards of each deck (oldest first), in one round trip per 100 decks. */
     async newCards(userId: string, take: { deckId: string; limit: number }[]): Promise<CardViewRow[]> {
+      const [only] = take;
+      // One deck (a study session of one deck): the same statement each time, prepared once.
+      if (take.length === 1 && only) return newCardsOfOneDeck(db, { userId, deckId: only.deckId, limit: only.limit });
       const rows: CardViewRow[] = [];
       for (let start = 0; start < take.length; start += UNION_CHUNK) {
         const parts = take
           .slice(start, start + UNION_CHUNK)
           .map(({ deckId, limit }, index) =>
-            db
-              .selectFrom(
-                db
-                  .selectFrom('cards')
-                  .select(cardViewColumns)
-                  .where('user_id', '=', userId)
-                  .where('deck_id', '=', deckId)
-                  .where('state', '=', CardState.New)
-                  .orderBy('due')
-                  .orderBy('id')
-                  .limit(limit)
-                  .as(`d${index}`),
-              )
-              .selectAll(),
+            db.selectFrom(newCardsOf(db, userId, deckId, limit).as(`d${index}`)).selectAll(),
           );
         const [first, ...rest] = parts;
         if (!first) continue;
@@ -139,47 +316,37 @@ export function createReviewRepo(db: Kysely<Database>) {
       return rows;
     },
 
-    /** The desired retention of the user's deck (0.9 when it is gone: the review then finds no card anyway). */
-    async desiredRetention(userId: string, deckId: string): Promise<number> {
-      const row = await ownedDeck(db, userId, deckId).select('desired_retention').executeTakeFirst();
-      return row === undefined ? 0.9 : Number(row.desired_retention);
-    },
-
-    findCard(userId: string, cardId: string): Promise<CardRow | undefined> {
-      return ownedCard(db, userId, cardId).selectAll().executeTakeFirst();
+    /** The user's card with its deck's desired retention: what a review reads, in one statement. */
+    findCardToReview(userId: string, cardId: string): Promise<CardToReview | undefined> {
+      return cardToReview(db, { userId, cardId });
     },
 
     /**
      * Writes a review: the card's new state and one review-log row, in one transaction. The update applies only if
-     * the card is still as it was read (same reps); false means another review won the race and nothing was written.
+     * the card is still as it was read (same reps); undefined means another review won the race and nothing was
+     * written. Answers the card as the update left it.
      */
     async applyReview(
       before: CardRow,
       next: SchedulingState,
-      log: Insertable<ReviewLogsTable>,
+      log: ReviewLogRow,
       now: number,
     ): Promise<CardViewRow | undefined> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('cards')
-          .set({
-            ...next,
-            first_reviewed_at: before.first_reviewed_at ?? now,
-            updated_at: now,
-          })
-          .where('user_id', '=', before.user_id)
-          .where('id', '=', before.id)
-          .where('reps', '=', before.reps)
-          .executeTakeFirst();
-        if (result.numUpdatedRows === 0n) return undefined;
+        const after = await reviewedCard(trx, {
+          ...next,
+          first_reviewed_at: before.first_reviewed_at ?? now,
+          updated_at: now,
+          userId: before.user_id,
+          cardId: before.id,
+          repsBefore: before.reps,
+        });
+        if (!after) return undefined;
         const [from, to] = [counterFor(before.state), counterFor(next.state)];
         if (from !== to) {
           await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
         }
-        await trx
-          .insertInto('review_logs')
-          .values({ ...log, card_before: JSON.stringify(snapshotOf(before)) })
-          .execute();
+        await insertReviewLog(trx, { ...log, card_before: JSON.stringify(snapshotOf(before)) });
         await countReview(
           trx,
           {
@@ -191,7 +358,7 @@ export function createReviewRepo(db: Kysely<Database>) {
           },
           1,
         );
-        return ownedCard(trx, before.user_id, before.id).select(cardViewColumns).executeTakeFirst();
+        return after;
       });
     },
 
@@ -258,59 +425,26 @@ export function createReviewRepo(db: Kysely<Database>) {
     },
 
     /**
-     * The figures of DeckStats without a pass over the cards: the decks' card counters (one row per deck), the
-     * index range of review cards due by now, one index seek per state for the earliest future due time, and the
-     * review log's (user_id, reviewed_at) range for today.
+     * The figures of DeckStats without a pass over the cards, in one statement (statsQuery): the decks' card
+     * counters, the index range of review cards due by now, one index seek per state for the earliest future due
+     * time, and the review log's (user_id, reviewed_at) range for today.
      */
     async stats(scope: Scope, now: number, dayStart: number): Promise<RawStats> {
-      let counters = db
-        .selectFrom('decks')
-        .select((eb) => [
-          eb.fn.sum<number | string | null>('new_cards').as('fresh'),
-          eb.fn.sum<number | string | null>('learning_cards').as('learning'),
-          eb.fn.sum<number | string | null>('review_cards').as('review'),
-        ])
-        .where('user_id', '=', scope.userId);
-      if (scope.deckId !== null) counters = counters.where('id', '=', scope.deckId);
-      let reviewed = db
-        .selectFrom('review_logs')
-        .select((eb) => eb.fn.count<number | string>('card_id').distinct().as('n'))
-        .where('user_id', '=', scope.userId)
-        .where('reviewed_at', '>=', dayStart)
-        .where('undone_at', 'is', null);
-      if (scope.deckId !== null) reviewed = reviewed.where('deck_id', '=', scope.deckId);
-      const nextDue = (state: Exclude<FsrsState, typeof CardState.New>) =>
-        cardsIn(scope)
-          .select('due')
-          .where('state', '=', state)
-          .where('due', '>', now)
-          .orderBy('due')
-          .limit(1)
-          .executeTakeFirst();
-
-      const [totals, dueNow, reviewedToday, ...nexts] = await Promise.all([
-        counters.executeTakeFirst(),
-        cardsIn(scope)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('state', '=', CardState.Review)
-          .where('due', '<=', now)
-          .executeTakeFirst(),
-        reviewed.executeTakeFirst(),
-        nextDue(CardState.Learning),
-        nextDue(CardState.Review),
-        nextDue(CardState.Relearning),
-      ]);
-      const fresh = Number(totals?.fresh ?? 0);
-      const learning = Number(totals?.learning ?? 0);
-      const review = Number(totals?.review ?? 0);
+      const query = scope.deckId === null ? statsOfAllDecks : statsOfOneDeck;
+      const row = await query(db, { userId: scope.userId, deckId: scope.deckId, now, dayStart });
+      const fresh = Number(row?.fresh ?? 0);
+      const learning = Number(row?.learning ?? 0);
+      const review = Number(row?.review ?? 0);
       // A new card's due date is its creation time, not an appointment: only states 1 to 3 have a next due time.
-      const futures = nexts.filter((row) => row !== undefined).map((row) => Number(row.due));
+      const futures = [row?.next_learning, row?.next_review, row?.next_relearning]
+        .filter((due) => due !== null && due !== undefined)
+        .map(Number);
       return {
         total: fresh + learning + review,
         fresh,
         learning,
-        due: Number(dueNow?.n ?? 0),
-        reviewedToday: Number(reviewedToday?.n ?? 0),
+        due: Number(row?.due_now ?? 0),
+        reviewedToday: Number(row?.reviewed_today ?? 0),
         nextDue: futures.length > 0 ? Math.min(...futures) : null,
       };
     },

@@ -53,10 +53,10 @@ export function createReviewService(deps: ReviewServiceDeps) {
     ): Promise<{ card: Card }> {
       if (!isId(cardId)) throw errors.cardNotFound();
       for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
-        const before = await reviews.findCard(userId, cardId);
+        const before = await reviews.findCardToReview(userId, cardId);
         if (!before) throw errors.cardNotFound();
         const now = clock.now();
-        const retention = await reviews.desiredRetention(userId, before.deck_id);
+        const retention = Number(before.desired_retention);
         const outcome = review(before, result, now, deps.random, schedulerParametersFor(weights, retention));
         const after = await reviews.applyReview(
           before,

@@ -1,5 +1,6 @@
-import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Expression, type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
+import type { Database, ReviewStatsTable } from '../../db/schema';
 import type { Scope } from '../study-core/deck-scope';
 import { BUCKET_MS, type OffsetSegment, ROLLOVER_HOUR } from './study-day';
 
@@ -33,20 +34,35 @@ export async function countReview(trx: Transaction<Database> | Kysely<Database>,
     mature_reviews: mature,
     mature_passed: mature !== 0 ? passed : 0,
   };
-  await trx
-    .insertInto('review_stats')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict.columns(['user_id', 'deck_id', 'bucket']).doUpdateSet({
-        reviews: sql`review_stats.reviews + ${sql.lit(row.reviews)}`,
-        passed: sql`review_stats.passed + ${sql.lit(row.passed)}`,
-        new_cards: sql`review_stats.new_cards + ${sql.lit(row.new_cards)}`,
-        mature_reviews: sql`review_stats.mature_reviews + ${sql.lit(row.mature_reviews)}`,
-        mature_passed: sql`review_stats.mature_passed + ${sql.lit(row.mature_passed)}`,
-      }),
-    )
-    .execute();
+  await addToReviewStats(trx, row);
 }
+
+type ReviewStatsRow = Selectable<ReviewStatsTable>;
+
+/** Adds a row of review counts to its rollup bucket (inserted at those counts when the bucket is new). */
+const addToReviewStats = preparedQuery<ReviewStatsRow, never>((db, param) =>
+  db
+    .insertInto('review_stats')
+    .values({
+      user_id: param('user_id'),
+      deck_id: param('deck_id'),
+      bucket: param('bucket'),
+      reviews: param('reviews'),
+      passed: param('passed'),
+      new_cards: param('new_cards'),
+      mature_reviews: param('mature_reviews'),
+      mature_passed: param('mature_passed'),
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'deck_id', 'bucket']).doUpdateSet((eb) => ({
+        reviews: eb('review_stats.reviews', '+', eb.ref('excluded.reviews')),
+        passed: eb('review_stats.passed', '+', eb.ref('excluded.passed')),
+        new_cards: eb('review_stats.new_cards', '+', eb.ref('excluded.new_cards')),
+        mature_reviews: eb('review_stats.mature_reviews', '+', eb.ref('excluded.mature_reviews')),
+        mature_passed: eb('review_stats.mature_passed', '+', eb.ref('excluded.mature_passed')),
+      })),
+    ),
+);
 
 /**
  * The study day number (days since 1970-01-01 of local time − 4 h) of a column of epoch quarter hours or epoch

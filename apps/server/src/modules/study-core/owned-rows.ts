@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedFirst } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
 /**
@@ -14,7 +15,11 @@ export function ownedCard(db: Kysely<Database>, userId: string, cardId: string) 
   return db.selectFrom('cards').where('user_id', '=', userId).where('id', '=', cardId);
 }
 
-/** True when the user has a deck with this id. */
+const ownedDeckId = preparedFirst<{ userId: string; deckId: string }, { id: string }>((db, param) =>
+  ownedDeck(db, param('userId'), param('deckId')).select('id'),
+);
+
+/** True when the user has a deck with this id (most routes that name a deck ask: prepared once). */
 export async function hasDeck(db: Kysely<Database>, userId: string, deckId: string): Promise<boolean> {
-  return (await ownedDeck(db, userId, deckId).select('id').executeTakeFirst()) !== undefined;
+  return (await ownedDeckId(db, { userId, deckId })) !== undefined;
 }

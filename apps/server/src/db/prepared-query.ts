@@ -1,0 +1,55 @@
+import { type Compilable, type CompiledQuery, createQueryId, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/** Stands in for a run-time value while the query is compiled; its place in the parameters is remembered. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+type Params = Record<string, unknown>;
+
+/** Puts `param(name)` where a run-time value goes; typed as that value, so the builder type-checks as usual. */
+export type ParamOf<P extends Params> = <K extends keyof P & string>(name: K) => P[K];
+
+interface Compiled {
+  compiled: CompiledQuery;
+  /** Per parameter: the name of the value to put there, or the constant the builder gave. */
+  slots: readonly (Slot | unknown)[];
+}
+
+/**
+ * A query built and compiled once per SQL dialect, then run with new values: Kysely otherwise rebuilds and recompiles
+ * every query on every call, which on the busiest routes cost as much as running the SQL (bench/http-overhead).
+ * `build` must give the same SQL for any values: it may not branch on them (use one prepared query per shape).
+ * `db` may be a transaction. Kysely plugins are not used in this project; they would run once, at compile time.
+ */
+export function preparedQuery<P extends Params, R>(
+  build: (db: Kysely<Database>, param: ParamOf<P>) => Compilable<R>,
+): (db: Kysely<Database>, params: P) => Promise<R[]> {
+  // Keyed by the dialect's adapter, which a Kysely instance shares with its transactions.
+  const byAdapter = new WeakMap<object, Compiled>();
+  const compile = (db: Kysely<Database>): Compiled => {
+    const compiled = build(db, ((name: string) => new Slot(name)) as ParamOf<P>).compile();
+    return { compiled, slots: compiled.parameters };
+  };
+  return async (db, params) => {
+    const adapter = db.getExecutor().adapter;
+    let entry = byAdapter.get(adapter);
+    if (!entry) {
+      entry = compile(db);
+      byAdapter.set(adapter, entry);
+    }
+    const { compiled, slots } = entry;
+    const parameters = slots.map((slot) => (slot instanceof Slot ? params[slot.name] : slot));
+    const query = { query: compiled.query, sql: compiled.sql, parameters, queryId: createQueryId() };
+    return (await db.executeQuery(query as CompiledQuery<R>)).rows;
+  };
+}
+
+/** `preparedQuery` for a query that answers at most one row: that row or undefined. */
+export function preparedFirst<P extends Params, R>(
+  build: (db: Kysely<Database>, param: ParamOf<P>) => Compilable<R>,
+): (db: Kysely<Database>, params: P) => Promise<R | undefined> {
+  const run = preparedQuery(build);
+  return async (db, params) => (await run(db, params))[0];
+}
