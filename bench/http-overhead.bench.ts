@@ -8,8 +8,9 @@
 // - ours:       the built server exactly as `npm start` runs it (apps/server/dist/server.js, same Node options).
 // Then ours runs a mixed-traffic soak (the three routes at once plus uploads to /create) for BENCH_SOAK_S seconds
 // (default 60; an hour is BENCH_SOAK_S=3600), and the same loads are measured again: before and after, with RSS.
-// BENCH_DURATION_S sets each load's length (default 10); BENCH_DEFAULT_V8=1 runs ours without npm start's V8
-// options, for comparison. CI never runs this.
+// BENCH_DURATION_S sets each load's length (default 10); BENCH_SOAK_S=0 measures once, with no soak;
+// BENCH_ROUTES=due,stats measures only the routes whose names contain one of those words (any case);
+// BENCH_DEFAULT_V8=1 runs ours without npm start's V8 options, for comparison. CI never runs this.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -203,7 +204,7 @@ const reviewed = (
 ).json().cards[0]._id as string;
 
 // Reads first, then the review load, whose writes (a review-log row each) would otherwise weigh on the reads.
-const routes: RouteLoad[] = [
+const allRoutes: RouteLoad[] = [
   { name: 'GET /cards/due (50 cards)', headers, method: 'GET', path: `/cards/due?deck_id=${deck._id}` },
   { name: 'GET /decks/stats', headers, method: 'GET', path: '/decks/stats' },
   {
@@ -214,6 +215,10 @@ const routes: RouteLoad[] = [
     body: JSON.stringify({ card_id: reviewed, result: 'pass' }),
   },
 ];
+const routeFilter = process.env.BENCH_ROUTES?.toLowerCase().split(',');
+const routes = allRoutes.filter(
+  (route) => !routeFilter || routeFilter.some((word) => route.name.toLowerCase().includes(word)),
+);
 // Ids the request names (kept); any other id in an INSERT was generated for it (fresh on every replay).
 const userIds = await Promise.all(
   [headers, reviewerHeaders].map(
@@ -285,7 +290,13 @@ const table = async (label: string) => {
   return results;
 };
 
-const before = await table('Before the soak');
+const before = await table(SOAK_S > 0 ? 'Before the soak' : 'Measured once');
+if (SOAK_S <= 0) {
+  for (const server of [bareBytes, bareSql, ours]) server.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // --- Mixed traffic against ours only: the three routes at once, and uploads to /create, for SOAK_S seconds.
 out(

@@ -197,12 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
 
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks on every request take a callback, not a promise: one promise fewer per hook per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // API answers carry user data: no browser or proxy keeps them. Pages and assets set their own caching.
     if (!reply.hasHeader('cache-control') && isApiResponse(reply.getHeader('content-type'))) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
   registerInputGuards(app);
 

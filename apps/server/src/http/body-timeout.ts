@@ -14,10 +14,13 @@ export interface BodyTimeouts {
  * `requestTimeout` is set too, but it does not end a slow body reliably behind Fastify, so this hook is the bound.
  */
 export function registerBodyTimeouts(app: FastifyInstance, timeouts: BodyTimeouts): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const hasBody =
       request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
-    if (!hasBody || request.raw.complete) return;
+    if (!hasBody || request.raw.complete) {
+      done();
+      return;
+    }
     const type = (request.headers['content-type'] ?? '').toLowerCase();
     const ms = type.startsWith('multipart/') ? timeouts.uploadMs : timeouts.otherMs;
     const timer = setTimeout(() => {
@@ -30,5 +33,6 @@ export function registerBodyTimeouts(app: FastifyInstance, timeouts: BodyTimeout
     request.raw.once('close', stop);
     reply.raw.once('finish', stop);
     reply.raw.once('close', stop);
+    done();
   });
 }

@@ -18,9 +18,11 @@ export function containsNul(value: unknown, depth = 0): boolean {
  * Multipart fields are checked where they are read (parseInput).
  */
 export function registerInputGuards(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw appError('validation_failed', { message: 'nulCharacter' });
+      done(appError('validation_failed', { message: 'nulCharacter' }));
+      return;
     }
+    done();
   });
 }
