@@ -47,9 +47,18 @@ class UndoRaced extends Error {}
 /** SQLite compounds at most 500 SELECTs in one statement; stay well below. */
 const UNION_CHUNK = 100;
 
-interface StatsParams extends Record<string, unknown> {
+interface ScopeParams extends Record<string, unknown> {
   userId: string;
   deckId: string | null;
+}
+
+/** Cards of the user, of one deck when `oneDeck` (the deckId parameter). */
+function cardsInScope(db: Kysely<Database>, param: ParamOf<ScopeParams>, oneDeck: boolean) {
+  const query = db.selectFrom('cards').where('user_id', '=', param('userId'));
+  return oneDeck ? query.where('deck_id', '=', param('deckId') as string) : query;
+}
+
+interface StatsParams extends ScopeParams {
   now: number;
   dayStart: number;
 }
@@ -57,10 +66,7 @@ interface StatsParams extends Record<string, unknown> {
 /** DeckStats' figures for every deck of the user (`oneDeck` false) or one of them, as one row. */
 function statsQuery(oneDeck: boolean) {
   return preparedFirst<StatsParams, StatsRow>((db, param) => {
-    const cards = () => {
-      const query = db.selectFrom('cards').where('user_id', '=', param('userId'));
-      return oneDeck ? query.where('deck_id', '=', param('deckId') as string) : query;
-    };
+    const cards = () => cardsInScope(db, param, oneDeck);
     const nextDue = (state: Exclude<FsrsState, typeof CardState.New>) =>
       cards().select('due').where('state', '=', state).where('due', '>', param('now')).orderBy('due').limit(1);
     let reviewed = db
@@ -118,17 +124,6 @@ function newCardsOf(db: Kysely<Database>, userId: string, deckId: string, limit:
 const newCardsOfOneDeck = preparedQuery<{ userId: string; deckId: string; limit: number }, CardViewRow>((db, param) =>
   newCardsOf(db, param('userId'), param('deckId'), param('limit')),
 );
-
-interface ScopeParams extends Record<string, unknown> {
-  userId: string;
-  deckId: string | null;
-}
-
-/** Cards of the user, of one deck when `oneDeck` (the deckId parameter). */
-function cardsInScope(db: Kysely<Database>, param: ParamOf<ScopeParams>, oneDeck: boolean) {
-  const query = db.selectFrom('cards').where('user_id', '=', param('userId'));
-  return oneDeck ? query.where('deck_id', '=', param('deckId') as string) : query;
-}
 
 /** Due learning, relearning and review cards (each at most `limit`, earliest first), as one union. */
 function dueQuery(oneDeck: boolean) {
