@@ -11,12 +11,6 @@ type Params = Record<string, unknown>;
 /** Puts `param(name)` where a run-time value goes; typed as that value, so the builder type-checks as usual. */
 export type ParamOf<P extends Params> = <K extends keyof P & string>(name: K) => P[K];
 
-interface Compiled {
-  compiled: CompiledQuery;
-  /** Per parameter: the name of the value to put there, or the constant the builder gave. */
-  slots: readonly (Slot | unknown)[];
-}
-
 /**
  * A query built and compiled once per SQL dialect, then run with new values: Kysely otherwise rebuilds and recompiles
  * every query on every call, which on the busiest routes cost as much as running the SQL (bench/http-overhead).
@@ -27,20 +21,16 @@ export function preparedQuery<P extends Params, R>(
   build: (db: Kysely<Database>, param: ParamOf<P>) => Compilable<R>,
 ): (db: Kysely<Database>, params: P) => Promise<R[]> {
   // Keyed by the dialect's adapter, which a Kysely instance shares with its transactions.
-  const byAdapter = new WeakMap<object, Compiled>();
-  const compile = (db: Kysely<Database>): Compiled => {
-    const compiled = build(db, ((name: string) => new Slot(name)) as ParamOf<P>).compile();
-    return { compiled, slots: compiled.parameters };
-  };
+  const byAdapter = new WeakMap<object, CompiledQuery>();
   return async (db, params) => {
     const adapter = db.getExecutor().adapter;
-    let entry = byAdapter.get(adapter);
-    if (!entry) {
-      entry = compile(db);
-      byAdapter.set(adapter, entry);
+    let compiled = byAdapter.get(adapter);
+    if (!compiled) {
+      compiled = build(db, ((name: string) => new Slot(name)) as ParamOf<P>).compile();
+      byAdapter.set(adapter, compiled);
     }
-    const { compiled, slots } = entry;
-    const parameters = slots.map((slot) => (slot instanceof Slot ? params[slot.name] : slot));
+    // Each compiled parameter is a Slot (the named value goes there) or a constant the builder gave.
+    const parameters = compiled.parameters.map((slot) => (slot instanceof Slot ? params[slot.name] : slot));
     const query = { query: compiled.query, sql: compiled.sql, parameters, queryId: createQueryId() };
     return (await db.executeQuery(query as CompiledQuery<R>)).rows;
   };
