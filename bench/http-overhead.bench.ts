@@ -4,7 +4,8 @@
 // - bare bytes: a bare Fastify route sending the bytes ours sent (the HTTP floor);
 // - bare SQL:   a bare Fastify route running the same SQL ours ran for that request (captured from Kysely), through
 //               better-sqlite3 statements prepared once, answering JSON of the rows (the floor for any stack on this
-//               database);
+//               database); values that move from one request to the next (times, the review count the card update
+//               checks) move on each replay, so its writes write what ours do;
 // - ours:       the built server exactly as `npm start` runs it (apps/server/dist/server.js, same Node options).
 // Then ours runs a mixed-traffic soak (the three routes at once plus uploads to /create) for BENCH_SOAK_S seconds
 // (default 60; an hour is BENCH_SOAK_S=3600), and the same loads are measured again: before and after, with RSS.
@@ -194,14 +195,29 @@ const reviewerHeaders = { authorization: `Bearer ${reviewerLogin.json().access_t
 const reviewDeck = (
   await setup.inject({ method: 'POST', url: '/decks', headers: reviewerHeaders, payload: { deck_name: 'Reviewed' } })
 ).json();
-const reviewed = (
+// Two cards of the same state: ours reviews the first, the bare SQL route replays the second's statements, so neither
+// load finds its card moved by the other's. Each is reviewed a few times first, into the review state where a pass
+// keeps it: the statements of one review are then those of the next, with moving values.
+const [reviewed, twin] = (
   await setup.inject({
     method: 'POST',
     url: '/save-cards',
     headers: reviewerHeaders,
-    payload: { deck_id: reviewDeck._id, cards: [cards[0]] },
+    payload: { deck_id: reviewDeck._id, cards: [cards[0], cards[1]] },
   })
-).json().cards[0]._id as string;
+)
+  .json()
+  .cards.map((card: { _id: string }) => card._id) as [string, string];
+for (const card of [reviewed, twin]) {
+  for (let i = 0; i < 4; i++) {
+    await setup.inject({
+      method: 'POST',
+      url: '/cards/review',
+      headers: { ...reviewerHeaders, 'content-type': 'application/json' },
+      payload: JSON.stringify({ card_id: card, result: 'pass' }),
+    });
+  }
+}
 
 // Reads first, then the review load, whose writes (a review-log row each) would otherwise weigh on the reads.
 const allRoutes: RouteLoad[] = [
@@ -215,6 +231,8 @@ const allRoutes: RouteLoad[] = [
     body: JSON.stringify({ card_id: reviewed, result: 'pass' }),
   },
 ];
+/** The request whose SQL the bare route replays: the same, but for the review, on the twin card. */
+const replayedBody = (route: RouteLoad) => route.body?.replace(reviewed, twin);
 const routeFilter = process.env.BENCH_ROUTES?.toLowerCase().split(',');
 const routes = allRoutes.filter(
   (route) => !routeFilter || routeFilter.some((word) => route.name.toLowerCase().includes(word)),
@@ -225,29 +243,44 @@ const userIds = await Promise.all(
     async (h) => (await setup.inject({ method: 'GET', url: '/users/me', headers: h })).json()._id as string,
   ),
 );
-const knownIds = new Set<string>([...userIds, deck._id, reviewDeck._id, reviewed]);
+const knownIds = new Set<string>([...userIds, deck._id, reviewDeck._id, reviewed, twin]);
 const spec = { dbFile: sqlitePath(dataDir), routes: [] as unknown[] };
-for (const route of routes) {
+type Statement = { sql: string; params: unknown[] };
+const capture = async (route: RouteLoad) => {
   captured.length = 0;
+  const body = replayedBody(route);
   const response = await setup.inject({
     method: route.method,
     url: route.path,
-    headers: route.body ? { ...route.headers, 'content-type': 'application/json' } : route.headers,
-    ...(route.body ? { payload: route.body } : {}),
+    headers: body ? { ...route.headers, 'content-type': 'application/json' } : route.headers,
+    ...(body ? { payload: body } : {}),
   });
   if (response.statusCode !== 200) throw new Error(`${route.name}: ${response.statusCode} ${response.body}`);
-  const statements = captured
-    .filter((query) => !/^\s*(begin|commit|rollback|savepoint|release)/i.test(query.sql))
-    .map((query) => ({
-      sql: query.sql,
-      params: query.params,
-      freshIds: /^\s*insert/i.test(query.sql)
-        ? query.params.flatMap((value, index) =>
-            typeof value === 'string' && /^[0-9a-f]{24}$/.test(value) && !knownIds.has(value) ? [index] : [],
-          )
-        : [],
-    }));
-  spec.routes.push({ method: route.method, path: route.path.split('?')[0], body: response.body, statements });
+  const statements = captured.filter((query) => !/^\s*(begin|commit|rollback|savepoint|release)/i.test(query.sql));
+  return { body: response.body, statements: statements.map((query) => ({ ...query })) as Statement[] };
+};
+for (const route of routes) {
+  // Two requests in a row: a number that moved between them (a time, the card's review count that the update's guard
+  // checks) moves by as much on every replay, so the bare route's writes hit rows as ours do, not a stale guard.
+  const first = await capture(route);
+  const second = await capture(route);
+  if (first.statements.map((s) => s.sql).join(';') !== second.statements.map((s) => s.sql).join(';')) {
+    throw new Error(`${route.name}: two requests in a row ran different SQL`);
+  }
+  const statements = second.statements.map((query, i) => ({
+    sql: query.sql,
+    params: query.params,
+    steps: query.params.map((value, index) => {
+      const before = first.statements[i]?.params[index];
+      return typeof value === 'number' && typeof before === 'number' ? value - before : 0;
+    }),
+    freshIds: /^\s*insert/i.test(query.sql)
+      ? query.params.flatMap((value, index) =>
+          typeof value === 'string' && /^[0-9a-f]{24}$/.test(value) && !knownIds.has(value) ? [index] : [],
+        )
+      : [],
+  }));
+  spec.routes.push({ method: route.method, path: route.path.split('?')[0], body: second.body, statements });
 }
 await setup.close();
 await capturing.destroy();

@@ -2,15 +2,19 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   Migrator,
   PostgresDialect,
   SqliteDialect,
   type SqliteDatabase as SqliteDialectDatabase,
+  SqliteDriver,
   sql,
 } from 'kysely';
 import type pg from 'pg';
 import { migrationProvider } from './migrations/migrations';
+import { registerDirectRunner } from './prepared-query';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -64,9 +68,44 @@ function openSqlite(options: DatabaseOptions): Omit<DatabaseHandle, 'close'> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
-    dialect: 'sqlite',
+  const statements = withStatementCache(database);
+  const driver = new HeldSqliteDriver({ database: statements });
+  const db = new Kysely<Database>({ dialect: new (driverDialect(driver))({ database: statements }) });
+  // Prepared queries (prepared-query.ts) run at once on the connection when no one holds it, or when the query's own
+  // transaction does: the same statement Kysely would run, without its asynchronous steps (about ten per query).
+  registerDirectRunner(db, (sqlText, parameters, inTransaction) => {
+    if (!inTransaction && driver.held > 0) return undefined;
+    const statement = statements.prepare(sqlText) as SqliteDatabase.Statement;
+    if (statement.reader) return statement.all(parameters);
+    statement.run(parameters);
+    return [];
+  });
+  return { db, dialect: 'sqlite' };
+}
+
+/**
+ * Kysely's SQLite driver, counting who holds its one connection: a query from start to end, a transaction from begin
+ * to commit. Kysely lets one at a time hold it, and others wait their turn.
+ */
+class HeldSqliteDriver extends SqliteDriver {
+  held = 0;
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.held++;
+    return connection;
+  }
+  override async releaseConnection(): Promise<void> {
+    this.held--;
+    await super.releaseConnection();
+  }
+}
+
+/** Kysely's SQLite dialect with the given driver. */
+function driverDialect(driver: Driver): typeof SqliteDialect {
+  return class extends SqliteDialect {
+    override createDriver(): Driver {
+      return driver;
+    }
   };
 }
 

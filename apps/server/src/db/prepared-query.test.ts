@@ -22,6 +22,16 @@ const usersCreatedBetween = preparedQuery<{ from: number; to: number; limit: num
     .limit(param('limit')),
 );
 
+const insertUser = preparedQuery<{ id: string; email: string; at: number }, never>((db, param) =>
+  db.insertInto('users').values({
+    id: param('id'),
+    email: param('email'),
+    name: param('email'),
+    created_at: param('at'),
+    updated_at: param('at'),
+  }),
+);
+
 const userEmail = preparedFirst<{ id: string }, { email: string }>((db, param) =>
   db.selectFrom('users').select('email').where('id', '=', param('id')),
 );
@@ -58,6 +68,38 @@ describe('preparedQuery', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await userEmail(db, { id })).toBeUndefined();
+  });
+
+  it('never runs inside another caller’s open transaction: it waits or reads apart, never its uncommitted writes', async () => {
+    const { db } = database.current;
+    const id = 'u'.repeat(24);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted: () => void = () => {};
+    const insertedYet = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({ id, email: 'uncommitted@example.com', name: 'U', created_at: 6_000, updated_at: 6_000 })
+        .execute();
+      inserted();
+      await held;
+      throw new Error('roll back');
+    });
+    await insertedYet;
+    // SQLite has one connection, which the transaction holds: the read waits its turn. PostgreSQL reads on another.
+    const read = userEmail(db, { id });
+    const write = insertUser(db, { id: 'v'.repeat(24), email: 'outside@example.com', at: 7_000 });
+    release();
+    await expect(transaction).rejects.toThrow('roll back');
+    expect(await read).toBeUndefined();
+    await write;
+    // The write outside was not swept into the transaction and rolled back with it.
+    expect(await userEmail(db, { id: 'v'.repeat(24) })).toEqual({ email: 'outside@example.com' });
   });
 
   it('passes hostile values as bound parameters, never as SQL', async () => {

@@ -8,6 +8,24 @@ class Slot {
 
 type Params = Record<string, unknown>;
 
+/**
+ * Runs a compiled statement at once on the dialect's connection and answers its rows, or undefined when it cannot now
+ * (Kysely then runs it). `inTransaction`: the query belongs to a transaction, which holds the connection.
+ */
+export type DirectRunner = (
+  sql: string,
+  parameters: readonly unknown[],
+  inTransaction: boolean,
+) => unknown[] | undefined;
+
+// Keyed by the dialect's adapter, which a Kysely instance shares with its transactions.
+const directRunners = new WeakMap<object, DirectRunner>();
+
+/** Lets the prepared queries on `db` (and its transactions) run through `runner` (database.ts, for SQLite). */
+export function registerDirectRunner(db: Kysely<Database>, runner: DirectRunner): void {
+  directRunners.set(db.getExecutor().adapter, runner);
+}
+
 /** Puts `param(name)` where a run-time value goes; typed as that value, so the builder type-checks as usual. */
 export type ParamOf<P extends Params> = <K extends keyof P & string>(name: K) => P[K];
 
@@ -20,7 +38,6 @@ export type ParamOf<P extends Params> = <K extends keyof P & string>(name: K) =>
 export function preparedQuery<P extends Params, R>(
   build: (db: Kysely<Database>, param: ParamOf<P>) => Compilable<R>,
 ): (db: Kysely<Database>, params: P) => Promise<R[]> {
-  // Keyed by the dialect's adapter, which a Kysely instance shares with its transactions.
   const byAdapter = new WeakMap<object, CompiledQuery>();
   return async (db, params) => {
     const adapter = db.getExecutor().adapter;
@@ -31,6 +48,8 @@ export function preparedQuery<P extends Params, R>(
     }
     // Each compiled parameter is a Slot (the named value goes there) or a constant the builder gave.
     const parameters = compiled.parameters.map((slot) => (slot instanceof Slot ? params[slot.name] : slot));
+    const rows = directRunners.get(adapter)?.(compiled.sql, parameters, db.isTransaction);
+    if (rows) return rows as R[];
     const query = { query: compiled.query, sql: compiled.sql, parameters, queryId: createQueryId() };
     return (await db.executeQuery(query as CompiledQuery<R>)).rows;
   };

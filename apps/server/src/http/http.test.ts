@@ -163,15 +163,32 @@ describe('the error model', () => {
 });
 
 describe('headers', () => {
-  it('sets security headers and a content security policy', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+  it('gives a page the full security headers, with the policy that lets the app and Google sign-in load', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/review', headers: { accept: 'text/html' } });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(response.headers['origin-agent-cluster']).toBe('?1');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('https://accounts.google.com/gsi/client');
+  });
+
+  it.each([
+    ['a JSON answer', { method: 'GET' as const, url: '/healthz' }],
+    ['an error', { method: 'GET' as const, url: '/decks/stats' }],
+    ['an asset', { method: 'GET' as const, url: '/assets/app-abc123.js' }],
+  ])('gives %s the strict answer headers: no sources, never framed or sniffed', async (_name, request) => {
+    const response = await ctx.app.inject(request);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it('gives every response a request id, keeping a well-formed one the client sent', async () => {
