@@ -1,17 +1,30 @@
-import { createEmptyCard, fsrs, get_fuzz_range, Rating, State, StrategyMode } from 'ts-fsrs';
+import { createEmptyCard, fsrs, generatorParameters, get_fuzz_range, Rating, State, StrategyMode } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
 import { fixedRandom } from '../../../test/support/study';
 import { CardState, newCardState, type SchedulingState, statusOf } from '../study-core/card-state';
-import { fuzzSeed, type RandomSource, review, schedulerParameters, toFsrsCard } from './scheduler';
+import {
+  fuzzSeed,
+  type RandomSource,
+  review,
+  schedulerParameters,
+  schedulerParametersFor,
+  toFsrsCard,
+} from './scheduler';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const start = Date.parse('2026-11-22T10:00:00.000Z');
 
 /** ts-fsrs itself with the product's parameters (checked below), fed the seed the same random source gives. */
-function reference(card: SchedulingState, rating: Rating.Again | Rating.Good, now: number, random: RandomSource) {
+function reference(
+  card: SchedulingState,
+  rating: Rating.Again | Rating.Good,
+  now: number,
+  random: RandomSource,
+  parameters = schedulerParameters,
+) {
   const seed = fuzzSeed(random);
-  const scheduler = fsrs(schedulerParameters).useStrategy(StrategyMode.SEED, () => seed);
+  const scheduler = fsrs(parameters).useStrategy(StrategyMode.SEED, () => seed);
   return scheduler.next(toFsrsCard(card), new Date(now), rating).card;
 }
 
@@ -104,6 +117,21 @@ describe('review (pure)', () => {
     expect(new Set(intervals).size).toBeGreaterThan(1);
     // Same source, same interval.
     expect(review(card, 'pass', start, () => 0.25).next).toEqual(review(card, 'pass', start, () => 0.25).next);
+  });
+
+  it('reuses one scheduler per learner’s parameters, each review drawing its own fuzz as a fresh ts-fsrs would', () => {
+    const weights = schedulerParameters.w.map((weight, index) => (index === 2 ? weight * 1.5 : weight));
+    const parameters = schedulerParametersFor(weights, 0.85);
+    expect(schedulerParametersFor([...weights], 0.85)).toBe(parameters);
+    expect(schedulerParametersFor(weights, 0.8)).not.toBe(parameters);
+    const fresh = generatorParameters({ ...schedulerParameters, request_retention: 0.85, w: [...weights] });
+    const card = reviewedOnTime({ stability: 30, difficulty: 5, intervalDays: 30, reps: 6 });
+    for (const value of [0.01, 0.5, 0.99, 0.5]) {
+      const next = review(card, 'pass', start, () => value, parameters).next;
+      const expected = reference(card, Rating.Good, start, () => value, fresh);
+      expect(next.due).toBe(expected.due.getTime());
+      expect(next.stability).toBe(expected.stability);
+    }
   });
 
   it('leaves short intervals unfuzzed: a first pass schedules the 10-minute step whatever the randomness', () => {

@@ -1,5 +1,13 @@
 import type { ReviewResult } from '@flashcards/shared/api-types';
-import { type FSRSParameters, type Card as FsrsCard, fsrs, generatorParameters, Rating, StrategyMode } from 'ts-fsrs';
+import {
+  type FSRS,
+  type FSRSParameters,
+  type Card as FsrsCard,
+  fsrs,
+  generatorParameters,
+  Rating,
+  StrategyMode,
+} from 'ts-fsrs';
 import type { FsrsState } from '../../db/schema';
 import { fsrsMemoryOf, type SchedulingState } from '../study-core/card-state';
 
@@ -34,16 +42,28 @@ export const schedulerParameters: FSRSParameters = generatorParameters({
   relearning_steps: ['10m'],
 });
 
+// A learner's parameters, kept by their values: the same object on every review, so that its scheduler is reused.
+const parametersByKey = new Map<string, FSRSParameters>();
+const MAX_KEPT_PARAMETERS = 1_000;
+
 /**
  * The product's parameters with a learner's own FSRS weights (null: the defaults) and a deck's desired retention.
  */
 export function schedulerParametersFor(weights: readonly number[] | null, desiredRetention: number): FSRSParameters {
   if (weights === null && desiredRetention === schedulerParameters.request_retention) return schedulerParameters;
-  return generatorParameters({
-    ...schedulerParameters,
-    request_retention: desiredRetention,
-    ...(weights === null ? {} : { w: [...weights] }),
-  });
+  const key = `${desiredRetention}:${weights?.join(',') ?? ''}`;
+  let parameters = parametersByKey.get(key);
+  if (!parameters) {
+    parameters = generatorParameters({
+      ...schedulerParameters,
+      request_retention: desiredRetention,
+      ...(weights === null ? {} : { w: [...weights] }),
+    });
+    // The oldest out first: a bound on memory, whatever the number of learners.
+    if (parametersByKey.size >= MAX_KEPT_PARAMETERS) parametersByKey.delete(parametersByKey.keys().next().value as string);
+    parametersByKey.set(key, parameters);
+  }
+  return parameters;
 }
 
 /** The weights stored on a user row (a JSON array), or null for the defaults (also for anything unreadable). */
@@ -80,11 +100,31 @@ export function review(
   parameters: FSRSParameters = schedulerParameters,
 ): ReviewOutcome {
   const rating = ratingFor[result];
-  const seed = fuzzSeed(random);
-  const scheduler = fsrs(parameters).useStrategy(StrategyMode.SEED, () => seed);
+  const scheduler = schedulerFor(parameters);
+  scheduler.seed = fuzzSeed(random);
   const elapsedDays = card.last_review === null ? 0 : Math.max(0, (now - card.last_review) / DAY_MS);
-  const { card: next } = scheduler.next(toFsrsCard(card, elapsedDays), new Date(now), rating);
+  const { card: next } = scheduler.fsrs.next(toFsrsCard(card, elapsedDays), new Date(now), rating);
   return { next: fromFsrsCard(next, now), rating, elapsedDays };
+}
+
+/** A ts-fsrs scheduler and the fuzz seed its next call draws from (set just before that call; scheduling is sync). */
+interface SeededScheduler {
+  fsrs: FSRS;
+  seed: string;
+}
+
+// Building a ts-fsrs scheduler (clipping the weights, a proxy over the parameters) cost more than scheduling a review.
+const schedulers = new WeakMap<FSRSParameters, SeededScheduler>();
+
+function schedulerFor(parameters: FSRSParameters): SeededScheduler {
+  let scheduler = schedulers.get(parameters);
+  if (!scheduler) {
+    const seeded: SeededScheduler = { fsrs: fsrs(parameters), seed: '0' };
+    seeded.fsrs.useStrategy(StrategyMode.SEED, () => seeded.seed);
+    schedulers.set(parameters, seeded);
+    scheduler = seeded;
+  }
+  return scheduler;
 }
 
 export function toFsrsCard(card: SchedulingState, elapsedDays = 0): FsrsCard {
