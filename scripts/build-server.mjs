@@ -1,7 +1,7 @@
 // Builds the server to JavaScript for `npm start`: esbuild bundles apps/server/src (and packages/shared, which is
 // TypeScript) into apps/server/dist, one file per process entry: server.js, and the worker processes'
 // parse-worker.js, offline-worker.js and import-worker.js beside it (workerEntry and import-runner find them there),
-// and the FSRS optimizer's plain-JavaScript worker copied there. npm packages are bundled too (one
+// and the plain-JavaScript workers (the FSRS optimizer's, the WAL checkpointer's) copied there. npm packages are bundled too (one
 // file loads far faster than thousands of small modules: start-up and memory), except those that must stay files
 // in node_modules: native addons, and packages that find their own files or start their own workers at run time.
 // `npm run dev` and the tests keep running the TypeScript through tsx.
@@ -90,7 +90,7 @@ export async function buildServer() {
     minify: process.env.BUILD_MINIFY !== '0',
   });
   // Plain JavaScript workers that the code finds beside itself with new URL('./…', import.meta.url).
-  for (const file of ['src/adapters/fsrs/fsrs-optimizer.worker.mjs']) {
+  for (const file of ['src/adapters/fsrs/fsrs-optimizer.worker.mjs', 'src/db/wal-checkpoint.worker.mjs']) {
     copyFileSync(path.join(serverDir, file), path.join(serverDist, path.basename(file)));
   }
 }

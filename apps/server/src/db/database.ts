@@ -15,6 +15,7 @@ import {
 import type pg from 'pg';
 import { migrationProvider } from './migrations/migrations';
 import { registerDirectRunner } from './prepared-query';
+import { startWalCheckpointer } from './wal-checkpointer';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -41,18 +42,21 @@ export function sqlitePath(dataDir: string, file = 'flashcards.db'): string {
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  const handle = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
+  const { stop, ...handle } = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
   let closed: Promise<void> | undefined;
   return {
     ...handle,
     close: () => {
-      closed ??= handle.db.destroy();
+      closed ??= Promise.all([stop?.(), handle.db.destroy()]).then(() => undefined);
       return closed;
     },
   };
 }
 
-function openSqlite(options: DatabaseOptions): Omit<DatabaseHandle, 'close'> {
+/** A database as opened, with what must stop beside its connections when it closes. */
+type OpenedDatabase = Omit<DatabaseHandle, 'close'> & { stop?: () => Promise<void> };
+
+function openSqlite(options: DatabaseOptions): OpenedDatabase {
   // Password hashes, emails and billing ids live here: only the server's own user may read them.
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   chmodSync(options.dataDir, 0o700);
@@ -68,6 +72,10 @@ function openSqlite(options: DatabaseOptions): Omit<DatabaseHandle, 'close'> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Checkpoints run on a thread of their own (wal-checkpointer.ts); this connection checkpoints only if the log
+  // reaches 10,000 pages (40 MB), should that thread fall behind. A log left to grow slows every read.
+  database.pragma('wal_autocheckpoint = 10000');
+  const checkpointer = startWalCheckpointer(file);
   const statements = withStatementCache(database);
   const driver = new HeldSqliteDriver({ database: statements });
   const db = new Kysely<Database>({ dialect: new (driverDialect(driver))({ database: statements }) });
@@ -80,7 +88,7 @@ function openSqlite(options: DatabaseOptions): Omit<DatabaseHandle, 'close'> {
     statement.run(parameters);
     return [];
   });
-  return { db, dialect: 'sqlite' };
+  return { db, dialect: 'sqlite', stop: () => checkpointer.stop() };
 }
 
 /**
@@ -144,7 +152,7 @@ function pgTypes(types: typeof pg.types): { getTypeParser: typeof pg.types.getTy
  * module, as it loads, creates a fetch Response to detect Cloudflare Workers, which starts Node's fetch engine and
  * compiles its WebAssembly HTTP parser: about 15 MB that would stay resident).
  */
-function openPostgres(connectionString: string): Omit<DatabaseHandle, 'close'> {
+function openPostgres(connectionString: string): OpenedDatabase {
   const pool = async () => {
     const { default: pgModule } = await import('pg');
     return new pgModule.Pool({ connectionString, types: pgTypes(pgModule.types), max: 10 });
