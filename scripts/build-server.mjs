@@ -1,9 +1,10 @@
 // Builds the server to JavaScript for `npm start`: esbuild bundles apps/server/src (and packages/shared, which is
 // TypeScript) into apps/server/dist, one file per process entry: server.js, and the worker processes'
 // parse-worker.js, offline-worker.js and import-worker.js beside it (workerEntry and import-runner find them there),
-// and the plain-JavaScript workers (the FSRS optimizer's, the WAL checkpointer's) copied there. npm packages are bundled too (one
-// file loads far faster than thousands of small modules: start-up and memory), except those that must stay files
-// in node_modules: native addons, and packages that find their own files or start their own workers at run time.
+// and the plain-JavaScript workers (the FSRS optimizer's, the WAL checkpointer's) copied there. npm packages are
+// bundled too (one file loads far faster than thousands of small modules: start-up and memory), except those that
+// must stay files in node_modules: native addons, and packages that find their own files or start their own workers
+// at run time.
 // `npm run dev` and the tests keep running the TypeScript through tsx.
 //
 // Usage: node scripts/build-server.mjs            (scripts/start.mjs runs it when the sources changed)

@@ -15,8 +15,8 @@ import {
 import type pg from 'pg';
 import { migrationProvider } from './migrations/migrations';
 import { registerDirectRunner } from './prepared-query';
-import { startWalCheckpointer } from './wal-checkpointer';
 import type { Database } from './schema';
+import { startWalCheckpointer } from './wal-checkpointer';
 
 export type DialectName = 'sqlite' | 'postgres';
 

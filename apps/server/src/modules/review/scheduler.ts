@@ -60,7 +60,9 @@ export function schedulerParametersFor(weights: readonly number[] | null, desire
       ...(weights === null ? {} : { w: [...weights] }),
     });
     // The oldest out first: a bound on memory, whatever the number of learners.
-    if (parametersByKey.size >= MAX_KEPT_PARAMETERS) parametersByKey.delete(parametersByKey.keys().next().value as string);
+    if (parametersByKey.size >= MAX_KEPT_PARAMETERS) {
+      parametersByKey.delete(parametersByKey.keys().next().value as string);
+    }
     parametersByKey.set(key, parameters);
   }
   return parameters;
