@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signal } from '../../test/support/signal';
 import { useTestDatabase } from '../../test/support/test-database';
 import { preparedFirst, preparedQuery } from './prepared-query';
 
@@ -73,28 +74,22 @@ describe('preparedQuery', () => {
   it('never runs inside another caller’s open transaction: it waits or reads apart, never its uncommitted writes', async () => {
     const { db } = database.current;
     const id = 'u'.repeat(24);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let inserted: () => void = () => {};
-    const insertedYet = new Promise<void>((resolve) => {
-      inserted = resolve;
-    });
+    const held = signal();
+    const inserted = signal();
     const transaction = db.transaction().execute(async (trx) => {
       await trx
         .insertInto('users')
         .values({ id, email: 'uncommitted@example.com', name: 'U', created_at: 6_000, updated_at: 6_000 })
         .execute();
-      inserted();
-      await held;
+      inserted.fire();
+      await held.promise;
       throw new Error('roll back');
     });
-    await insertedYet;
+    await inserted.promise;
     // SQLite has one connection, which the transaction holds: the read waits its turn. PostgreSQL reads on another.
     const read = userEmail(db, { id });
     const write = insertUser(db, { id: 'v'.repeat(24), email: 'outside@example.com', at: 7_000 });
-    release();
+    held.fire();
     await expect(transaction).rejects.toThrow('roll back');
     expect(await read).toBeUndefined();
     await write;

@@ -1,25 +1,20 @@
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { signal } from '../../test/support/signal';
 import { createTestApp } from '../../test/support/test-app';
 
 // What server.ts does on SIGTERM/SIGINT (app.close()): stop accepting, finish what is in flight, close the database.
 
 describe('graceful shutdown', () => {
   it('finishes a request in flight, then refuses new connections and closes the database', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let started: () => void = () => {};
-    const inFlight = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    const held = signal();
+    const inFlight = signal();
     const ctx = await createTestApp({
       beforeReady: (app) => {
         app.get('/test/slow', async () => {
-          started();
-          await held;
+          inFlight.fire();
+          await held.promise;
           return { finished: true };
         });
       },
@@ -37,12 +32,12 @@ describe('graceful shutdown', () => {
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
       }).on('error', reject);
     });
-    await inFlight;
+    await inFlight.promise;
     const closing = ctx.app.close();
     // The listener stops while the slow request is still being served.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(ctx.app.server.listening).toBe(false);
-    release();
+    held.fire();
     const response = await slow;
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ finished: true });
