@@ -245,7 +245,6 @@ const userIds = await Promise.all(
 );
 const knownIds = new Set<string>([...userIds, deck._id, reviewDeck._id, reviewed, twin]);
 const spec = { dbFile: sqlitePath(dataDir), routes: [] as unknown[] };
-type Statement = { sql: string; params: unknown[] };
 const capture = async (route: RouteLoad) => {
   captured.length = 0;
   const body = replayedBody(route);
@@ -256,8 +255,9 @@ const capture = async (route: RouteLoad) => {
     ...(body ? { payload: body } : {}),
   });
   if (response.statusCode !== 200) throw new Error(`${route.name}: ${response.statusCode} ${response.body}`);
+  // A new array: the next capture empties `captured`, not this.
   const statements = captured.filter((query) => !/^\s*(begin|commit|rollback|savepoint|release)/i.test(query.sql));
-  return { body: response.body, statements: statements.map((query) => ({ ...query })) as Statement[] };
+  return { body: response.body, statements };
 };
 for (const route of routes) {
   // Two requests in a row: a number that moved between them (a time, the card's review count that the update's guard
