@@ -210,8 +210,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   app.addHook('onResponse', (request, reply, done) => {
-    // Through Fastify's own serializers: method, url, host and address; the status code.
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    // Flat values, not Fastify's req/res serializers (host, port, nested objects): the line cost a tenth of a small
+    // request through them (bench/http-overhead).
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        address: request.ip,
+        statusCode: reply.statusCode,
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
     done();
   });
   registerSecurityHeaders(app, {

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       TOKEN_TTL: '12h',
       GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
       LOG_LEVEL: 'warn',
+      LOG_BUFFER_MAX_BYTES: '1048576',
       REDIS_URL: 'redis://cache:6379',
       TRUST_PROXY: '2',
       PAYMENTS_MODE: 'test',
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       tokenTtlMs: 12 * 3600 * 1000,
       googleClientId: 'abc.apps.googleusercontent.com',
       logLevel: 'warn',
+      logBufferMaxBytes: 1_048_576,
       redisUrl: 'redis://cache:6379',
       trustProxy: 2,
     });
@@ -75,6 +77,13 @@ describe('loadConfig', () => {
 
   it('names the setting that is wrong', () => {
     expect(configProblems({ PORT: 'abc' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "abc")']);
+  });
+
+  it('keeps at least 64 KiB of log lines for stdout, 16 MiB by default', () => {
+    expect(loadConfig({}).logBufferMaxBytes).toBe(16_777_216);
+    expect(configProblems({ LOG_BUFFER_MAX_BYTES: '4096' })).toEqual([
+      'LOG_BUFFER_MAX_BYTES must be a whole number, 65536 or more (got "4096")',
+    ]);
   });
 
   it('lists every bad setting at once, without echoing secrets', () => {

@@ -126,6 +126,7 @@ const schema = z
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    LOG_BUFFER_MAX_BYTES: wholeNumber({ min: 65_536 }, 'must be a whole number, 65536 or more')(16_777_216),
     REDIS_URL: urlWithScheme(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
     TRUST_PROXY: trustProxy,
     AUTH_RATE_LIMIT_PER_IP: positiveInt(100),
@@ -240,6 +241,8 @@ export interface Config {
   tokenTtlMs: number;
   googleClientId: string | undefined;
   logLevel: LogLevel;
+  /** Log lines waiting for stdout beyond this are dropped (and counted) rather than kept in memory. */
+  logBufferMaxBytes: number;
   redisUrl: string | undefined;
   trustProxy: boolean | number | string[];
   /** perEmail: password checks per email and client address; perAccount: per email from all addresses. */
@@ -344,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlMs: e.TOKEN_TTL,
     googleClientId: e.GOOGLE_CLIENT_ID,
     logLevel: e.LOG_LEVEL,
+    logBufferMaxBytes: e.LOG_BUFFER_MAX_BYTES,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: {

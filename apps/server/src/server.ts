@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { pino } from 'pino';
 import { systemClock } from './adapters/clock';
 import { createGoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import { createIdGenerator } from './adapters/ids';
+import { createLogDestination } from './adapters/log-destination';
 import { memoryRateLimiters, redisRateLimiters } from './adapters/rate-limit/rate-limiter';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     ? new (await import('ioredis')).default(config.redisUrl, { enableOfflineQueue: true })
     : undefined;
 
+  const logDestination = createLogDestination(config.logBufferMaxBytes);
   const app = await buildApp({
     config,
     db: database.db,
@@ -39,14 +40,9 @@ async function main(): Promise<void> {
     google: config.googleClientId ? createGoogleIdTokenVerifier({ clientId: config.googleClientId }) : null,
     rateLimiters: redis ? redisRateLimiters(redis) : memoryRateLimiters(),
     webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
-    // Lines are written in the background, in batches of at least 4 KiB and at least once a second, rather than one
-    // write each (a write per line cost a fifth of a small request; bench/http-overhead). Pino flushes what is left
-    // when the process exits; a SIGKILL may lose the last second of lines.
-    logger: {
-      level: config.logLevel,
-      stream: pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }),
-    },
+    logger: { level: config.logLevel, stream: logDestination.stream },
   });
+  logDestination.reportDropsTo(app.log);
   app.addHook('onClose', async () => {
     await database.close();
     await redis?.quit();

@@ -9,6 +9,8 @@ export interface BuiltServer {
   child: ChildProcess;
   /** The server's URL once it logs "Server listening"; rejects if it exits first or takes over a minute. */
   listening: Promise<string>;
+  /** What it has written to stdout so far (while `child.stdout` is read: paused, it reads nothing). */
+  output: () => string;
 }
 
 /**
@@ -49,7 +51,7 @@ export function launchBuiltServer(database: TestDatabase, env: Record<string, st
       reject(new Error(`server exited with ${code}:\n${stderr}`));
     });
   });
-  return { child, listening };
+  return { child, listening, output: () => stdout };
 }
 
 /** Sends `signal` to the server unless it has already exited, and waits for it to exit. */

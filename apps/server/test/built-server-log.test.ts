@@ -1,0 +1,105 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, serverBuildIsStale } from '../../../scripts/build-server.mjs';
+import { type BuiltServer, launchBuiltServer, stopBuiltServer } from './support/built-server';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+
+// The built server's log on stdout, as `npm start` writes it: the access line, and what happens when nobody reads it.
+
+interface LogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+const DROPPED = /^(\d+) log lines were dropped while stdout was not being read$/;
+
+let database: TestDatabase | undefined;
+let server: BuiltServer | undefined;
+
+beforeAll(async () => {
+  if (serverBuildIsStale()) await buildServer();
+}, 120_000);
+
+afterEach(async () => {
+  if (server) await stopBuiltServer(server.child, 'SIGKILL');
+  server = undefined;
+  await database?.destroy();
+  database = undefined;
+});
+
+async function start(env: Record<string, string> = {}): Promise<BuiltServer & { url: string }> {
+  database = await createTestDatabase();
+  server = launchBuiltServer(database, { JWT_SECRET: 'built-server-log-test-secret-long-enough-0123', ...env });
+  return { ...server, url: await server.listening };
+}
+
+/** The JSON lines written so far whose message matches. */
+function linesSaying(output: string, message: string | RegExp): LogLine[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine)
+    .filter((line) => (typeof message === 'string' ? line.msg === message : message.test(line.msg)));
+}
+
+async function waitFor(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("the built server's log", () => {
+  it('writes one line per answered request: method, URL, address, status code and time', {
+    timeout: 90_000,
+  }, async () => {
+    const { url, child, output } = await start();
+    expect((await fetch(`${url}/users/me?probe=1`)).status).toBe(401);
+    expect((await fetch(`${url}/no-such-route`, { method: 'POST' })).status).toBe(404);
+    await stopBuiltServer(child, 'SIGTERM');
+    const lines = linesSaying(output(), 'request completed');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 30, method: 'GET', url: '/users/me?probe=1', address: '127.0.0.1' });
+    expect(lines[0]?.statusCode).toBe(401);
+    expect(lines[1]).toMatchObject({ method: 'POST', url: '/no-such-route', address: '127.0.0.1', statusCode: 404 });
+    for (const line of lines) {
+      expect(typeof line.reqId).toBe('string');
+      expect(typeof line.responseTime).toBe('number');
+    }
+  });
+
+  it('drops the lines a stalled stdout cannot take instead of keeping them, keeps serving, then says how many', {
+    timeout: 120_000,
+  }, async () => {
+    const { url, child, output } = await start({ LOG_BUFFER_MAX_BYTES: '65536' });
+    await waitFor(() => output().includes('serving '), 10_000);
+    child.stdout?.pause();
+    // About 1 MB of access lines (answered 401: no database work): far beyond what the pipe (a few hundred KiB) and
+    // the 64 KiB buffer can hold.
+    const requests = 4000;
+    for (let sent = 0; sent < requests; sent += 50) {
+      const statuses = await Promise.all(
+        Array.from({ length: 50 }, async (_, i) => (await fetch(`${url}/users/me?n=${sent + i}`)).status),
+      );
+      expect(statuses.filter((status) => status !== 401)).toEqual([]);
+    }
+    child.stdout?.resume();
+    await waitFor(() => linesSaying(output(), DROPPED).length > 0, 30_000);
+    await stopBuiltServer(child, 'SIGTERM');
+
+    const warnings = linesSaying(output(), DROPPED);
+    for (const warning of warnings) {
+      expect(warning.level).toBe(40);
+      expect(warning.msg).toBe(`${warning.droppedLines} log lines were dropped while stdout was not being read`);
+    }
+    const dropped = warnings.reduce((sum, warning) => sum + Number(warning.droppedLines), 0);
+    const written = linesSaying(output(), 'request completed').filter((line) =>
+      String(line.url).startsWith('/users/me?n='),
+    ).length;
+    // Every line reached stdout or was counted as dropped: none was lost unsaid, none kept beyond the bound.
+    expect(dropped).toBeGreaterThan(0);
+    expect(written).toBeGreaterThan(0);
+    expect(written + dropped).toBe(requests);
+  });
+});
