@@ -1,6 +1,7 @@
-// Builds the server to JavaScript for `npm start`: esbuild bundles apps/server/src (and packages/shared, which is
-// TypeScript) into apps/server/dist, one file per process entry: server.js, and the worker processes'
-// parse-worker.js, offline-worker.js and import-worker.js beside it (workerEntry and import-runner find them there),
+// Builds the server to JavaScript for `npm start` and `npm run worker`: esbuild bundles apps/server/src (and
+// packages/shared, which is TypeScript) into apps/server/dist, one file per process entry: server.js, worker.js (the
+// generation worker), and the worker processes' parse-worker.js, offline-worker.js and import-worker.js beside them
+// (workerEntry and import-runner find them there),
 // and the plain-JavaScript workers (the FSRS optimizer's, the WAL checkpointer's) copied there. npm packages are
 // bundled too (one file loads far faster than thousands of small modules: start-up and memory), except those that
 // must stay files in node_modules: native addons, and packages that find their own files or start their own workers
@@ -16,6 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
 export const serverDist = path.join(serverDir, 'dist');
 export const serverEntry = path.join(serverDist, 'server.js');
+export const generationWorkerEntry = path.join(serverDist, 'worker.js');
 const sources = [
   path.join(serverDir, 'src'),
   path.join(root, 'packages/shared/src'),
@@ -63,6 +65,7 @@ export async function buildServer() {
     absWorkingDir: serverDir,
     entryPoints: {
       server: 'src/server.ts',
+      worker: 'src/worker.ts',
       'parser-broker': 'src/adapters/extract/parser-broker.ts',
       'parse-worker': 'src/adapters/extract/parse-worker.ts',
       'offline-worker': 'src/adapters/ai/offline/offline-worker.ts',

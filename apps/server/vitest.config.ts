@@ -5,6 +5,7 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/build-server.global-setup.ts'],
     // Redis-backed tests run only where a Redis is given (CI sets REDIS_URL); they are not collected otherwise.
     exclude: process.env.REDIS_URL ? [] : ['**/*.redis.test.ts'],
     testTimeout: 20_000,

@@ -1,5 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, serverBuildIsStale } from '../../../scripts/build-server.mjs';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type BuiltServer, launchBuiltServer, stopBuiltServer } from './support/built-server';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -15,10 +14,6 @@ const DROPPED = /^(\d+) log lines were dropped while stdout was not being read$/
 
 let database: TestDatabase | undefined;
 let server: BuiltServer | undefined;
-
-beforeAll(async () => {
-  if (serverBuildIsStale()) await buildServer();
-}, 120_000);
 
 afterEach(async () => {
   if (server) await stopBuiltServer(server.child, 'SIGKILL');

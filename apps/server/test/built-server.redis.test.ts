@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, serverBuildIsStale } from '../../../scripts/build-server.mjs';
 import { launchBuiltServer, stopBuiltServer } from './support/built-server';
 import { DEFAULT_PASSWORD, uniqueEmail } from './support/factories';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -16,9 +15,8 @@ let database: TestDatabase;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
-  if (serverBuildIsStale()) await buildServer();
   database = await createTestDatabase();
-}, 120_000);
+});
 
 afterAll(async () => {
   if (child) await stopBuiltServer(child, 'SIGTERM');

@@ -2,7 +2,6 @@ import type { ChildProcess } from 'node:child_process';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, serverBuildIsStale } from '../../../scripts/build-server.mjs';
 import { launchBuiltServer, stopBuiltServer } from './support/built-server';
 import { DEFAULT_PASSWORD, uniqueEmail } from './support/factories';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -20,9 +19,8 @@ const JWT_SECRET = 'crash-test-secret-that-is-long-enough-0123456789';
 let database: TestDatabase;
 
 beforeAll(async () => {
-  if (serverBuildIsStale()) await buildServer();
   database = await createTestDatabase();
-}, 120_000);
+});
 
 afterAll(async () => {
   await database?.destroy();
