@@ -10,6 +10,7 @@ import {
   SqliteDialect,
   type SqliteDatabase as SqliteDialectDatabase,
   SqliteDriver,
+  type SqliteStatement,
   sql,
 } from 'kysely';
 import type pg from 'pg';
@@ -83,7 +84,7 @@ function openSqlite(options: DatabaseOptions): OpenedDatabase {
   // transaction does: the same statement Kysely would run, without its asynchronous steps (about ten per query).
   registerDirectRunner(db, (sqlText, parameters, inTransaction) => {
     if (!inTransaction && driver.held > 0) return undefined;
-    const statement = statements.prepare(sqlText) as SqliteDatabase.Statement;
+    const statement = statements.prepare(sqlText);
     if (statement.reader) return statement.all(parameters);
     statement.run(parameters);
     return [];
@@ -117,22 +118,56 @@ function driverDialect(driver: Driver): typeof SqliteDialect {
   };
 }
 
+/** A prepared statement as Kysely's driver and the direct runner use it; `busy` while it is being iterated. */
+type CachedStatement = SqliteStatement & { readonly busy: boolean };
+
 /**
  * Reuses prepared statements by SQL text (least recently used out beyond `max`): Kysely prepares every query anew,
  * and preparing costs more than running most of ours. Kysely runs one query at a time on this connection; a
  * statement still busy (being iterated) is never handed out twice.
  */
-function withStatementCache(database: SqliteDatabase.Database, max = 500): SqliteDialectDatabase {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(
+  database: SqliteDatabase.Database,
+  max = 500,
+): SqliteDialectDatabase & { prepare(sql: string): CachedStatement } {
+  const cache = new Map<string, CachedStatement>();
   return {
     close: () => database.close(),
     prepare(sqlText) {
       const cached = cache.get(sqlText);
       cache.delete(sqlText);
-      const statement = cached && !cached.busy ? cached : database.prepare(sqlText);
+      const statement = cached && !cached.busy ? cached : withObjectRows(database.prepare(sqlText));
       cache.set(sqlText, statement);
       if (cache.size > max) cache.delete(cache.keys().next().value as string);
       return statement;
+    },
+  };
+}
+
+/**
+ * A reading statement whose rows are objects built here from better-sqlite3's raw arrays, with the column names read
+ * once. better-sqlite3's own objects look each column name up in V8's string table and set it through the C++ API,
+ * row by row: for 50 cards of 16 columns that took 175 µs against 97 µs this way (the same objects, keys in column
+ * order; a repeated name keeps its last value, as there).
+ */
+function withObjectRows(statement: SqliteDatabase.Statement): CachedStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  statement.raw(true);
+  const toRow = (values: unknown[]) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i] as string] = values[i];
+    return row;
+  };
+  return {
+    reader: true,
+    get busy() {
+      return statement.busy;
+    },
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toRow),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
     },
   };
 }
