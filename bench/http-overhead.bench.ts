@@ -9,7 +9,10 @@
 // - ours:       the built server exactly as `npm start` runs it (apps/server/dist/server.js, same Node options).
 // Then ours runs a mixed-traffic soak (the three routes at once plus uploads to /create) for BENCH_SOAK_S seconds
 // (default 60; an hour is BENCH_SOAK_S=3600), and the same loads are measured again: before and after, with RSS.
-// BENCH_DURATION_S sets each load's length (default 10); BENCH_SOAK_S=0 measures once, with no soak;
+// Each route is measured in BENCH_ROUNDS rounds (default 3) of one load per server in turn, BENCH_DURATION_S seconds
+// each (default 5): on a shared machine the speed of both cores drifts from one minute to the next, and a ratio taken
+// from two loads run a minute apart measures the drift as well. Each figure printed is the median over the rounds;
+// the ratio is the median of the rounds' ratios, with the lowest and highest. BENCH_SOAK_S=0 measures once, no soak;
 // BENCH_ROUTES=due,stats measures only the routes whose names contain one of those words (any case);
 // BENCH_DEFAULT_V8=1 runs ours without npm start's V8 options, for comparison. CI never runs this.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -29,7 +32,8 @@ import { migrateToLatest, openDatabase, sqlitePath } from '../apps/server/src/db
 import type { Database } from '../apps/server/src/db/schema';
 import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 60);
 const CONNECTIONS = 50;
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
@@ -296,17 +300,37 @@ const ours = await startProcess(
   /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
 );
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+/** The median of each figure over the rounds. */
+const summary = (results: Result[]): Result => ({
+  rps: median(results.map((result) => result.rps)),
+  p50: median(results.map((result) => result.p50)),
+  p99: median(results.map((result) => result.p99)),
+  non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+});
+
 const table = async (label: string) => {
   out(
-    `\n${label}: ${CONNECTIONS} connections, ${DURATION_S} s per load, one load at a time; ours RSS ${await rssMb(ours.child)} MB`,
+    `\n${label}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per server and route, one load at a ` +
+      `time; medians over the rounds; ours RSS ${await rssMb(ours.child)} MB`,
   );
-  out('| route | bare bytes req/s (p99) | bare SQL req/s (p99) | ours req/s (p50 / p99) | ours / bare SQL |');
+  out('| route | bare bytes req/s (p99) | bare SQL req/s (p99) | ours req/s (p50 / p99) | ours / bare SQL (min–max) |');
   out('|---|---|---|---|---|');
   const results: Record<string, Result> = {};
   for (const route of routes) {
-    const bytes = await load(bareBytes.url, route, DURATION_S);
-    const bare = await load(bareSql.url, route, DURATION_S);
-    const our = await load(ours.url, route, DURATION_S);
+    const rounds = { bytes: [] as Result[], sql: [] as Result[], ours: [] as Result[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.bytes.push(await load(bareBytes.url, route, DURATION_S));
+      rounds.sql.push(await load(bareSql.url, route, DURATION_S));
+      rounds.ours.push(await load(ours.url, route, DURATION_S));
+    }
+    const [bytes, bare, our] = [summary(rounds.bytes), summary(rounds.sql), summary(rounds.ours)];
     for (const [name, result] of [
       ['bytes', bytes],
       ['sql', bare],
@@ -314,10 +338,12 @@ const table = async (label: string) => {
     ] as const) {
       if (result.non2xx > 0) out(`  (${name} ${route.name}: ${result.non2xx} non-2xx or errors)`);
     }
+    const ratios = rounds.ours.map((result, i) => (100 * result.rps) / (rounds.sql[i] as Result).rps);
     results[route.name] = our;
     out(
       `| ${route.name} | ${bytes.rps.toFixed(0)} (${bytes.p99} ms) | ${bare.rps.toFixed(0)} (${bare.p99} ms) | ` +
-        `${our.rps.toFixed(0)} (${our.p50} / ${our.p99} ms) | ${((100 * our.rps) / bare.rps).toFixed(0)} % |`,
+        `${our.rps.toFixed(0)} (${our.p50} / ${our.p99} ms) | ${median(ratios).toFixed(0)} % ` +
+        `(${Math.min(...ratios).toFixed(0)}–${Math.max(...ratios).toFixed(0)} %) |`,
     );
   }
   return results;
