@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BuiltServer, launchBuiltServer, stopBuiltServer } from './support/built-server';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { waitFor } from './support/wait-for';
 
 // The built server's log on stdout, as `npm start` writes it: the access line, and what happens when nobody reads it.
 
@@ -35,14 +36,6 @@ function linesSaying(output: string, message: string | RegExp): LogLine[] {
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as LogLine)
     .filter((line) => (typeof message === 'string' ? line.msg === message : message.test(line.msg)));
-}
-
-async function waitFor(condition: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe("the built server's log", () => {

@@ -16,9 +16,10 @@ import { queueConnection } from '../src/modules/generation/generation-queue';
 import { nextCard, openCreateStream, readAll } from './support/event-stream';
 import { signUpAndLogIn } from './support/factories';
 import { cardsReply, FakeChatServer, streamCompletion, watchedStream } from './support/fake-chat-server';
-import { biology, freeUsed as freeUsedIn, waitFor } from './support/generation';
+import { biology, freeUsed as freeUsedIn } from './support/generation';
 import { multipartBody } from './support/multipart';
 import { createTestApp, type TestContext } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const redisUrl = process.env.REDIS_URL ?? '';

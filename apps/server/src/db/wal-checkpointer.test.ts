@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/support/wait-for';
 import { openDatabase, sqlitePath } from './database';
 
 // SQLite's own behaviour, so an SQLite file of its own whatever DATABASE_URL says.
@@ -10,15 +11,6 @@ const dataDirs: string[] = [];
 afterEach(() => {
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return true;
-}
 
 describe('WAL checkpoints on a thread of their own', () => {
   it('copy what the server commits into the database file, the server’s connection only committing', async () => {
@@ -33,7 +25,8 @@ describe('WAL checkpoints on a thread of their own', () => {
     for (let i = 0; i < 300; i++) {
       await sql`insert into filler (body) values (${Buffer.alloc(8_192, i % 256)})`.execute(handle.db);
     }
-    expect(await until(() => statSync(file).size >= before + 2_400_000, 5_000)).toBe(true);
+    // Fails the test if the file has not grown within 5 s.
+    await waitFor(() => statSync(file).size >= before + 2_400_000, 5_000);
     await handle.close();
 
     const reopened = openDatabase({ dataDir });

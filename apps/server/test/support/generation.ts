@@ -52,19 +52,3 @@ export async function twoSlidePptx(): Promise<Buffer> {
     .addText('Diffusion is the spreading of particles from high to low concentration.', { x: 0.5, y: 1, w: 9, h: 1 });
   return Buffer.from((await deck.write({ outputType: 'nodebuffer' })) as ArrayBuffer);
 }
-
-/**
- * Polls `check` every 20 ms until it gives a truthy value, and returns it; fails after `timeoutMs`.
- */
-export async function waitFor<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs: number,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

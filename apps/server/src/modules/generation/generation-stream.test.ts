@@ -29,10 +29,10 @@ import {
   freeUsed as freeUsedIn,
   postCreate,
   twoSlidePptx,
-  waitFor,
 } from '../../../test/support/generation';
 import { multipartBody } from '../../../test/support/multipart';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { waitFor } from '../../../test/support/wait-for';
 
 const sse = { accept: 'text/event-stream' };
 

@@ -1,4 +1,5 @@
 import type { ReviewResult } from '@flashcards/shared/api-types';
+import { LRUCache } from 'lru-cache';
 import {
   type FSRS,
   type FSRSParameters,
@@ -42,9 +43,9 @@ export const schedulerParameters: FSRSParameters = generatorParameters({
   relearning_steps: ['10m'],
 });
 
-// A learner's parameters, kept by their values: the same object on every review, so that its scheduler is reused.
-const parametersByKey = new Map<string, FSRSParameters>();
-const MAX_KEPT_PARAMETERS = 1_000;
+// A learner's parameters, kept by their values (the 1,000 most recently used): the same object on every review, so
+// that its scheduler is reused.
+const parametersByKey = new LRUCache<string, FSRSParameters>({ max: 1_000 });
 
 /**
  * The product's parameters with a learner's own FSRS weights (null: the defaults) and a deck's desired retention.
@@ -59,10 +60,6 @@ export function schedulerParametersFor(weights: readonly number[] | null, desire
       request_retention: desiredRetention,
       ...(weights === null ? {} : { w: [...weights] }),
     });
-    // The oldest out first: a bound on memory, whatever the number of learners.
-    if (parametersByKey.size >= MAX_KEPT_PARAMETERS) {
-      parametersByKey.delete(parametersByKey.keys().next().value as string);
-    }
     parametersByKey.set(key, parameters);
   }
   return parameters;
