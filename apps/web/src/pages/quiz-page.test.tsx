@@ -68,7 +68,8 @@ describe('quiz page', () => {
       'POST /api/quiz/generate': () => json(200, quiz),
     });
     const select = await screen.findByLabelText('Deck');
-    expect(select).toHaveValue(deckA._id);
+    // The first deck is chosen by an effect once the decks arrive, which may commit after the select first renders.
+    await waitFor(() => expect(select).toHaveValue(deckA._id));
     expect(screen.getByRole('option', { name: 'History (1 card)' })).toBeInTheDocument();
     fireEvent.change(select, { target: { value: deckB._id } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Quiz' }));
