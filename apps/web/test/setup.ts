@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor give up after 3 s rather than Testing Library's 1 s: a first render that loads the markdown and
+// math code can take longer than 1 s on a loaded CI machine (the server's tests run beside these).
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();

@@ -52,8 +52,6 @@ async function generateQuiz(routes: Routes = {}) {
   return view;
 }
 
-const question = (text: string) => screen.findByText(text, {}, { timeout: 3000 });
-
 beforeEach(() => {
   localStorage.clear();
 });
@@ -74,7 +72,7 @@ describe('quiz page', () => {
     fireEvent.change(select, { target: { value: deckB._id } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Quiz' }));
     expect(await screen.findByText('Card 1 of 3')).toBeInTheDocument();
-    expect(await question('Which organelle makes ATP?')).toBeInTheDocument();
+    expect(await screen.findByText('Which organelle makes ATP?')).toBeInTheDocument();
     expect(bodyOf(calls, 'POST', '/api/quiz/generate')).toEqual([{ deck_id: deckB._id }]);
   });
 
@@ -117,9 +115,7 @@ describe('quiz page', () => {
 
   it('says when the decks cannot be loaded', async () => {
     renderQuiz({ 'GET /decks': () => json(500, { detail: messages.internalError, code: 'internal_error' }) });
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
-      'Failed to load decks. Please try again later.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load decks. Please try again later.');
   });
 
   it.each([
@@ -164,12 +160,12 @@ describe('quiz page', () => {
     await generateQuiz();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Show Answer' }));
-    expect(await question('The mitochondrion')).toBeInTheDocument();
+    expect(await screen.findByText('The mitochondrion')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Card 2 of 3')).toBeInTheDocument();
-    expect(await question('Where is DNA kept?')).toBeInTheDocument();
+    expect(await screen.findByText('Where is DNA kept?')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Where is DNA kept?'));
-    expect(await question('In the nucleus')).toBeInTheDocument();
+    expect(await screen.findByText('In the nucleus')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Card 3 of 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -179,12 +175,12 @@ describe('quiz page', () => {
 
   it('takes the keyboard: space flips, D goes to the next card, A to the previous', async () => {
     await generateQuiz();
-    await question('Which organelle makes ATP?');
+    await screen.findByText('Which organelle makes ATP?');
     fireEvent.keyDown(document.body, { key: ' ' });
-    expect(await question('The mitochondrion')).toBeInTheDocument();
+    expect(await screen.findByText('The mitochondrion')).toBeInTheDocument();
     fireEvent.keyDown(document.body, { key: 'd' });
     expect(screen.getByText('Card 2 of 3')).toBeInTheDocument();
-    expect(await question('Where is DNA kept?')).toBeInTheDocument();
+    expect(await screen.findByText('Where is DNA kept?')).toBeInTheDocument();
     fireEvent.keyDown(document.body, { key: 'D' });
     expect(screen.getByText('Card 3 of 3')).toBeInTheDocument();
     fireEvent.keyDown(document.body, { key: 'd' });

@@ -128,9 +128,7 @@ describe('review page: deck list', () => {
 
   it("says 'Failed to load decks. Please try again later.' when the list fails", async () => {
     start({ 'GET /decks': () => json(500, { detail: messages.internalError, code: 'internal_error' }) });
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
-      'Failed to load decks. Please try again later.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load decks. Please try again later.');
   });
 
   it('creates a deck; an empty name is refused without a request; a failure has its message', async () => {
@@ -328,7 +326,7 @@ describe('review page: a review session', () => {
   it("says 'Failed to load cards for review. Please try again later.' when the queue fails", async () => {
     start({ 'GET /cards/due': () => json(500, { detail: messages.internalError, code: 'internal_error' }) });
     fireEvent.click(await deckButton('Review Deck'));
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load cards for review. Please try again later.',
     );
   });

@@ -39,7 +39,7 @@ describe('shared deck page', () => {
     [500, null, messages.sharedDeckLoadFailed],
   ])('answers a %i with the right message', async (status, body, text) => {
     renderApp('/share/code1', fakeServer({ 'GET /shared/code1': () => json(status, body) }).fetch);
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(text);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
   it('without a code says the link is invalid', async () => {
