@@ -3,9 +3,9 @@
 // connections, for GET /cards/due (50 cards), POST /cards/review and GET /decks/stats, against:
 // - bare bytes: a bare Fastify route sending the bytes ours sent (the HTTP floor);
 // - bare SQL:   a bare Fastify route running the same SQL ours ran for that request (captured from Kysely), through
-//               better-sqlite3 statements prepared once, answering JSON of the rows (the floor for any stack on this
-//               database); values that move from one request to the next (times, the review count the card update
-//               checks) move on each replay, so its writes write what ours do;
+//               better-sqlite3 statements prepared once on a connection set up as ours is, answering JSON of the rows
+//               (the floor for any stack on this database); values that move from one request to the next (times,
+//               the review count the card update checks) move on each replay, so its writes write what ours do;
 // - ours:       the built server exactly as `npm start` runs it (apps/server/dist/server.js, same Node options).
 // Then ours runs a mixed-traffic soak (the three routes at once plus uploads to /create) for BENCH_SOAK_S seconds
 // (default 60; an hour is BENCH_SOAK_S=3600), and the same loads are measured again: before and after, with RSS.
@@ -28,7 +28,7 @@ import { createIdGenerator } from '../apps/server/src/adapters/ids';
 import { memoryRateLimiters } from '../apps/server/src/adapters/rate-limit/rate-limiter';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { migrateToLatest, openDatabase, sqlitePath } from '../apps/server/src/db/database';
+import { migrateToLatest, openDatabase, sqlitePath, sqlitePragmas } from '../apps/server/src/db/database';
 import type { Database } from '../apps/server/src/db/schema';
 import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
 
@@ -248,7 +248,7 @@ const userIds = await Promise.all(
   ),
 );
 const knownIds = new Set<string>([...userIds, deck._id, reviewDeck._id, reviewed, twin]);
-const spec = { dbFile: sqlitePath(dataDir), routes: [] as unknown[] };
+const spec = { dbFile: sqlitePath(dataDir), pragmas: sqlitePragmas, routes: [] as unknown[] };
 const capture = async (route: RouteLoad) => {
   captured.length = 0;
   const body = replayedBody(route);

@@ -2,7 +2,7 @@
 //   node bare-servers.mjs bytes  SPEC_FILE   a bare Fastify route per path, sending the bytes ours sent
 //   node bare-servers.mjs sql    SPEC_FILE   a bare Fastify route per path, running the SQL ours ran for it through
 //                                            better-sqlite3 prepared statements (prepared once), then JSON of the rows
-// SPEC_FILE (JSON): { dbFile, routes: [{ method, path, body, statements: [{ sql, params, steps, freshIds }] }] }:
+// SPEC_FILE (JSON): { dbFile, pragmas, routes: [{ method, path, body, statements: [{ sql, params, steps, freshIds }] }] }:
 // params as one request had them; steps[i], how far a number moved from the request before (the nth replay adds n
 // steps); freshIds, the indexes of ids the request generated.
 // Prints "listening <url>" on stdout once it listens on a free loopback port.
@@ -25,9 +25,8 @@ if (mode === 'bytes') {
   }
 } else {
   const db = new Database(spec.dbFile);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  // The server's own connection settings (database.ts, sqlitePragmas).
+  for (const pragma of spec.pragmas) db.pragma(pragma);
   for (const route of spec.routes) {
     const statements = route.statements.map((statement) => ({
       ...statement,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signal } from '../../test/support/signal';
 import { useTestDatabase } from '../../test/support/test-database';
 import { preparedFirst, preparedQuery } from './prepared-query';
+import { rowLimit } from './row-limit';
 
 const database = useTestDatabase();
 
@@ -20,7 +21,7 @@ const usersCreatedBetween = preparedQuery<{ from: number; to: number; limit: num
     .where('created_at', '>=', param('from'))
     .where('created_at', '<', param('to'))
     .orderBy('created_at')
-    .limit(param('limit')),
+    .limit(rowLimit(param('limit'))),
 );
 
 const insertUser = preparedQuery<{ id: string; email: string; at: number }, never>((db, param) =>

@@ -8,6 +8,7 @@ import * as cardManagement from './0006-card-management';
 import * as timeZoneScheduling from './0007-time-zone-scheduling';
 import * as mediaAndImports from './0008-media-and-imports';
 import * as accountControls from './0009-account-controls';
+import * as queueOrderIndexes from './0010-queue-order-indexes';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-time-zone-scheduling': timeZoneScheduling,
   '0008-media-and-imports': mediaAndImports,
   '0009-account-controls': accountControls,
+  '0010-queue-order-indexes': queueOrderIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

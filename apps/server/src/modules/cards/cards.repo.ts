@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 import { type CardRow, type CardViewRow, cardViewColumns, type NewCardRow } from '../study-core/card-state';
 import { adjustDeckCounters, counterFor, insertCards } from '../study-core/deck-counters';
@@ -40,7 +41,7 @@ export function createCardsRepo(db: Kysely<Database>) {
           ]),
         );
       }
-      return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+      return query.orderBy('created_at').orderBy('id').limit(rowLimit(limit)).execute();
     },
 
     /**
@@ -57,7 +58,7 @@ export function createCardsRepo(db: Kysely<Database>) {
           from cards c join decks d on d.id = c.deck_id
           where c.search_vector @@ to_tsquery('simple', ${tsquery}) and c.user_id = ${userId} ${inDeck}
           order by ts_rank(c.search_vector, to_tsquery('simple', ${tsquery})) desc, c.id
-          limit ${limit} offset ${offset}
+          limit ${rowLimit(limit)} offset ${offset}
         `.execute(db);
         return result.rows;
       }
@@ -71,7 +72,7 @@ export function createCardsRepo(db: Kysely<Database>) {
           select rowid as hit, bm25(cards_fts, 2.0, 1.0, 0.0, 0.0) as score from cards_fts
           where cards_fts match ${match}
           order by score, rowid
-          limit ${limit} offset ${offset}
+          limit ${rowLimit(limit)} offset ${offset}
         ) f
         join cards c on c.rowid = f.hit join decks d on d.id = c.deck_id
         where c.user_id = ${userId}
@@ -88,7 +89,7 @@ export function createCardsRepo(db: Kysely<Database>) {
         .where('deck_id', '=', deckId)
         .orderBy('created_at')
         .orderBy('id');
-      return (limit === undefined ? query : query.limit(limit)).execute();
+      return (limit === undefined ? query : query.limit(rowLimit(limit))).execute();
     },
 
     find(userId: string, id: string): Promise<CardRow | undefined> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type ParamOf, preparedFirst, preparedQuery } from '../../db/prepared-query';
+import { rowLimit } from '../../db/row-limit';
 import type { Database, FsrsState, ReviewLogsTable } from '../../db/schema';
 import { countReview } from '../stats/stats.repo';
 import {
@@ -68,7 +69,12 @@ function statsQuery(oneDeck: boolean) {
   return preparedFirst<StatsParams, StatsRow>((db, param) => {
     const cards = () => cardsInScope(db, param, oneDeck);
     const nextDue = (state: Exclude<FsrsState, typeof CardState.New>) =>
-      cards().select('due').where('state', '=', state).where('due', '>', param('now')).orderBy('due').limit(1);
+      cards()
+        .select('due')
+        .where('state', '=', state)
+        .where('due', '>', param('now'))
+        .orderBy('due')
+        .limit(rowLimit(1));
     let reviewed = db
       .selectFrom('review_logs')
       .select((eb) => eb.fn.count<number | string>('card_id').distinct().as('n'))
@@ -118,7 +124,7 @@ function newCardsOf(db: Kysely<Database>, userId: string, deckId: string, limit:
     .where('state', '=', CardState.New)
     .orderBy('due')
     .orderBy('id')
-    .limit(limit);
+    .limit(rowLimit(limit));
 }
 
 const newCardsOfOneDeck = preparedQuery<{ userId: string; deckId: string; limit: number }, CardViewRow>((db, param) =>
@@ -137,7 +143,7 @@ function dueQuery(oneDeck: boolean) {
             .where('due', '<=', param('now'))
             .orderBy('due')
             .orderBy('id')
-            .limit(param('limit'))
+            .limit(rowLimit(param('limit')))
             .as(alias),
         )
         .selectAll();
@@ -374,7 +380,7 @@ export function createReviewRepo(db: Kysely<Database>) {
             .where('card_id', '=', cardId)
             .orderBy('reviewed_at', 'desc')
             .orderBy('id', 'desc')
-            .limit(1)
+            .limit(rowLimit(1))
             .executeTakeFirst();
           if (!latest || latest.undone_at !== null || latest.card_before === null) return 'nothing_to_undo';
           const marked = await trx

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 
 export interface StoredFit {
@@ -33,7 +34,7 @@ export function createSchedulingRepo(db: Kysely<Database>) {
         .where('undone_at', 'is', null)
         .orderBy('reviewed_at', 'desc')
         .offset(limit - 1)
-        .limit(1)
+        .limit(rowLimit(1))
         .executeTakeFirst();
       return row === undefined ? null : Number(row.reviewed_at);
     },
