@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../adapters/ids';
 import type { RateLimiter, RateLimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import { isUniqueViolation } from '../../db/errors';
 import { errors, rateLimited } from '../../http/app-error';
+import { isoTime } from '../../http/iso-time';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 import type { UserRow, UsersRepo } from './users.repo';
@@ -31,7 +32,7 @@ export function toUser(
     _id: row.id,
     email: row.email,
     name: row.name,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: isoTime(row.created_at),
     time_zone: row.time_zone ?? 'UTC',
   };
 }

@@ -1,6 +1,7 @@
 import type { PaymentView } from '@flashcards/shared/api-types';
 import type { Selectable } from 'kysely';
 import type { PaymentsTable } from '../../db/schema';
+import { isoTime } from '../../http/iso-time';
 
 /** GET /api/payments: one row of the payment history as the API shows it (amounts in currency units). */
 export function toPaymentView(row: Selectable<PaymentsTable>): PaymentView {
@@ -12,6 +13,6 @@ export function toPaymentView(row: Selectable<PaymentsTable>): PaymentView {
     currency: row.currency,
     status: row.status,
     generations_granted: row.generations_granted,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: isoTime(row.created_at),
   };
 }

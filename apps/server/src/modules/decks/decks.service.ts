@@ -3,6 +3,7 @@ import { limits } from '@flashcards/shared/limits';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
+import { isoTime } from '../../http/iso-time';
 import type { CardsRepo } from '../cards/cards.repo';
 import { toCard } from '../study-core/card-state';
 import type { DeckRow, DecksRepo } from './decks.repo';
@@ -30,7 +31,7 @@ export function toDeck(
     name: row.name,
     daily_new_card_limit: row.daily_new_card_limit,
     card_count: row.card_count,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: isoTime(row.created_at),
     desired_retention: Number(row.desired_retention ?? limits.defaultDesiredRetention),
   };
 }

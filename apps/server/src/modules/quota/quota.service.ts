@@ -1,6 +1,7 @@
 import type { SubscriptionStatus } from '@flashcards/shared/api-types';
 import type { Clock } from '../../adapters/clock';
 import { errors } from '../../http/app-error';
+import { isoTime } from '../../http/iso-time';
 import type { Draw, QuotaRepo, QuotaRow } from './quota.repo';
 
 /** A taken cost, to be kept on success or refunded on failure. */
@@ -13,7 +14,7 @@ export interface Reservation {
 
 /** The UTC month that the free allowance counts, e.g. "2026-11". */
 export function quotaPeriod(now: number): string {
-  return new Date(now).toISOString().slice(0, 7);
+  return isoTime(now).slice(0, 7);
 }
 
 export interface QuotaBalance {
@@ -91,8 +92,7 @@ export function createQuotaService(deps: QuotaServiceDeps) {
         premium_quota: b.premiumQuota,
         premium_requests_used: b.premiumUsed,
         purchased_generations: b.purchased,
-        subscription_end_date:
-          row?.subscription_end_date != null ? new Date(row.subscription_end_date).toISOString() : null,
+        subscription_end_date: row?.subscription_end_date != null ? isoTime(row.subscription_end_date) : null,
         cancel_at_period_end: row?.subscription_cancel_at_period_end === 1,
         free_quota: b.freeQuota,
         free_used: b.freeUsed,

@@ -2,6 +2,7 @@ import type { Card, DeckStats, ReviewResult } from '@flashcards/shared/api-types
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
+import { isoTime } from '../../http/iso-time';
 import { studyDayStart } from '../stats/study-day';
 import { toCard } from '../study-core/card-state';
 import { type DeckLookup, deckScope } from '../study-core/deck-scope';
@@ -104,7 +105,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         learning_cards: raw.learning,
         due_cards: raw.due,
         cards_reviewed_today: raw.reviewedToday,
-        next_due_time: raw.nextDue === null ? null : new Date(raw.nextDue).toISOString(),
+        next_due_time: raw.nextDue === null ? null : isoTime(raw.nextDue),
       };
     },
   };

@@ -8,6 +8,7 @@ import {
   type ReviewHistories,
 } from '../../adapters/fsrs/fsrs-optimizer';
 import { errors } from '../../http/app-error';
+import { isoTime } from '../../http/iso-time';
 import type { UserRow } from '../auth/users.repo';
 import { parseWeights, schedulerParameters } from '../review/scheduler';
 import { dayNumberAt, offsetSegments } from '../stats/study-day';
@@ -79,7 +80,7 @@ export function createSchedulingService(deps: SchedulingServiceDeps) {
       return {
         personalized,
         parameters: [...(weights ?? defaultWeights)],
-        optimized_at: personalized && since !== null ? new Date(Number(since)).toISOString() : null,
+        optimized_at: personalized && since !== null ? isoTime(Number(since)) : null,
         reviews_used: personalized ? learner.fsrs_reviews_used : 0,
         reviews_since: await repo.countReviews(learner.id, since === null ? null : Number(since)),
         min_reviews: deps.minReviews,

@@ -5,6 +5,7 @@ import type { Clock } from '../../adapters/clock';
 import type { IdGenerator } from '../../adapters/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { errors } from '../../http/app-error';
+import { isoTime } from '../../http/iso-time';
 import type { UserLimits } from '../decks/user-limits';
 import { newCardRow } from '../study-core/card-state';
 import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
@@ -47,7 +48,7 @@ export function createSharingService(deps: SharingServiceDeps) {
       await requireOwnDeck(decks, userId, deckId);
       const now = clock.now();
       const live = await shares.findLive(userId, deckId, now);
-      if (live) return { share_code: live.code, expires_at: new Date(live.expires_at).toISOString() };
+      if (live) return { share_code: live.code, expires_at: isoTime(live.expires_at) };
       const row = {
         id: deps.newId(),
         user_id: userId,
@@ -57,7 +58,7 @@ export function createSharingService(deps: SharingServiceDeps) {
         expires_at: now + deps.shareTtlMs,
       };
       await shares.insert(row);
-      return { share_code: row.code, expires_at: new Date(row.expires_at).toISOString() };
+      return { share_code: row.code, expires_at: isoTime(row.expires_at) };
     },
 
     async info(code: string): Promise<SharedDeckInfo> {
@@ -66,8 +67,8 @@ export function createSharingService(deps: SharingServiceDeps) {
         deck_name: share.deck_name,
         owner_name: share.owner_name.trim() || messages.anonymousOwner,
         card_count: share.card_count,
-        shared_at: new Date(share.created_at).toISOString(),
-        expires_at: new Date(share.expires_at).toISOString(),
+        shared_at: isoTime(share.created_at),
+        expires_at: isoTime(share.expires_at),
       };
     },
 

@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { isoTime } from '../../http/iso-time';
 
 /**
  * The learner's study day (docs/api.md, "Rules the API keeps"): 04:00 to 04:00 in the user's IANA time zone,
@@ -68,7 +69,7 @@ export function dayNumberOf(date: string): number {
 }
 
 export function dateOfDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  return isoTime(day * DAY_MS).slice(0, 10);
 }
 
 /** A stretch of time over which the zone's UTC offset stays the same: from `from` (epoch ms) on, `offsetMs`. */

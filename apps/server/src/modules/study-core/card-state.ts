@@ -1,6 +1,7 @@
 import type { Card, CardStatus } from '@flashcards/shared/api-types';
 import type { Insertable, Selectable } from 'kysely';
 import type { CardsTable, FsrsState } from '../../db/schema';
+import { isoTime } from '../../http/iso-time';
 
 /**
  * The study core's shared vocabulary for one card: its FSRS states by name, the columns the API shows, a new card's
@@ -114,8 +115,8 @@ export function toCard(row: CardViewRow): Card {
     question: row.question,
     answer: row.answer,
     status: statusOf(row.state),
-    due_date: new Date(row.due).toISOString(),
-    created_at: new Date(row.created_at).toISOString(),
+    due_date: isoTime(row.due),
+    created_at: isoTime(row.created_at),
     reps: row.reps,
     lapses: row.lapses,
   };
