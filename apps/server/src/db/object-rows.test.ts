@@ -71,6 +71,21 @@ describe('row objects on SQLite', () => {
     expect(streamed).toEqual(expected);
   });
 
+  it('with names that are not plain words: quotes, a backslash, numbers, code, __proto__', async () => {
+    // Each statement's rows are built by a function made from its column names (database.ts, rowBuilder).
+    const names = `select 1 as "say ""hi""", 2 as "back\\slash", 3 as "10", 4 as "2", 5 as "}; throw 1; ({", 6 as "constructor"`;
+    const expected = reference.prepare(names).all();
+    const { rows } = await sql.raw(names).execute(handle.db);
+    expect(rows).toEqual(expected);
+    expect(rows.map((row) => Object.keys(row as object))).toEqual(expected.map((row) => Object.keys(row as object)));
+    expect(Object.keys(expected[0] as object)).toHaveLength(6);
+    const proto = `select 1 as "a", 2 as "__proto__", 3 as "b"`;
+    const protoExpected = reference.prepare(proto).all();
+    const protoRows = (await sql.raw(proto).execute(handle.db)).rows as object[];
+    expect(protoRows.map((row) => Object.keys(row))).toEqual(protoExpected.map((row) => Object.keys(row as object)));
+    expect(protoRows.map((row) => Object.getPrototypeOf(row))).toEqual([Object.prototype]);
+  });
+
   it('from a write that returns rows, and none from one that does not', async () => {
     const returned = await sql`update items set weight = weight * 2 where label = 'one' returning id, weight`.execute(
       handle.db,
