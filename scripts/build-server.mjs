@@ -22,6 +22,8 @@ const sources = [
   path.join(serverDir, 'src'),
   path.join(root, 'packages/shared/src'),
   path.join(serverDir, 'package.json'),
+  // Dependencies are bundled: an install that changes one (the lock file) makes the build stale too.
+  path.join(root, 'package-lock.json'),
 ];
 
 function newestChange(target) {

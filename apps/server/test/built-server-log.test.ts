@@ -90,4 +90,22 @@ describe("the built server's log", () => {
     expect(written).toBeGreaterThan(0);
     expect(written + dropped).toBe(requests);
   });
+
+  it('stops on SIGTERM when nobody reads stdout any more (a log collector that died)', {
+    timeout: 90_000,
+  }, async () => {
+    const { url, child, output } = await start();
+    await waitFor(() => output().includes('serving '), 10_000);
+    // The reading end of the pipe closes: every write to stdout now fails with EPIPE.
+    child.stdout?.destroy();
+    expect((await fetch(`${url}/users/me`)).status).toBe(401);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    // It finishes what it serves and exits; before, flushing the last lines at exit retried EPIPE forever.
+    const code = await Promise.race([
+      exited,
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000)),
+    ]);
+    expect(code).toBe(0);
+  });
 });

@@ -23,6 +23,17 @@ export function createLogDestination(maxBufferBytes: number): LogDestination {
     periodicFlush: 1000,
     maxLength: maxBufferBytes,
   });
+  // Pino writes what is left synchronously when the process exits. With stdout's reader gone (a log collector that
+  // died), that write fails with EPIPE: the lines have nowhere to go, and the exit goes on (an exception here made a
+  // clean SIGTERM exit 1; sonic-boom 4 retried it forever). Pino does the same for the asynchronous writes.
+  const flushSync = stream.flushSync.bind(stream);
+  stream.flushSync = () => {
+    try {
+      flushSync();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+    }
+  };
   let dropped = 0;
   stream.on('drop', () => {
     dropped++;
