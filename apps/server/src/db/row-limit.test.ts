@@ -9,7 +9,11 @@ import { rowLimit } from './row-limit';
 const database = useTestDatabase();
 
 const idsUpTo = preparedQuery<{ limit: number }, { id: string }>((db, param) =>
-  db.selectFrom('users').select('id').orderBy('id').limit(rowLimit(param('limit'))),
+  db
+    .selectFrom('users')
+    .select('id')
+    .orderBy('id')
+    .limit(rowLimit(param('limit'))),
 );
 
 describe('rowLimit', () => {
@@ -25,7 +29,9 @@ describe('rowLimit', () => {
     for (const limit of [0, 1, 5, 7, 100]) {
       expect((await idsUpTo(db, { limit })).map((row) => row.id)).toEqual(ids.slice(0, limit));
     }
-    const raw = await sql<{ id: string }>`select id from users order by id limit ${rowLimit(2)} offset ${4}`.execute(db);
+    const raw = await sql<{ id: string }>`select id from users order by id limit ${rowLimit(2)} offset ${4}`.execute(
+      db,
+    );
     expect(raw.rows.map((row) => row.id)).toEqual(ids.slice(4, 6));
   });
 
