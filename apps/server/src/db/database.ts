@@ -14,6 +14,7 @@ import {
   sql,
 } from 'kysely';
 import type pg from 'pg';
+import { enableGroupCommit } from './group-commit';
 import { migrationProvider } from './migrations/migrations';
 import { registerDirectRunner } from './prepared-query';
 import type { Database } from './schema';
@@ -98,6 +99,7 @@ function openSqlite(options: DatabaseOptions): OpenedDatabase {
     statement.run(parameters);
     return [];
   });
+  enableGroupCommit(db);
   return { db, dialect: 'sqlite', stop: () => checkpointer.stop() };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { inGroupCommit } from '../../db/group-commit';
 import { type ParamOf, preparedFirst, preparedQuery } from '../../db/prepared-query';
 import { rowLimit } from '../../db/row-limit';
 import type { Database, FsrsState, ReviewLogsTable } from '../../db/schema';
@@ -204,8 +205,15 @@ const cardToReview = preparedFirst<{ userId: string; cardId: string }, CardToRev
     .where('cards.id', '=', param('cardId')),
 );
 
-/** A review-log row as a review writes it (not undone; its card snapshot is added by applyReview). */
+/** A review-log row as a review writes it (not undone; its card snapshot is added by reviewCard). */
 export type ReviewLogRow = Omit<ReviewLogsTable, 'undone_at' | 'card_before'>;
+
+/** What a review decided for the card it read: its next state and review-log row, at `now`. */
+export interface ReviewDecision {
+  next: SchedulingState;
+  log: ReviewLogRow;
+  now: number;
+}
 
 type ReviewedCardParams = SchedulingState & {
   first_reviewed_at: number;
@@ -317,23 +325,23 @@ export function createReviewRepo(db: Kysely<Database>) {
       return rows;
     },
 
-    /** The user's card with its deck's desired retention: what a review reads, in one statement. */
-    findCardToReview(userId: string, cardId: string): Promise<CardToReview | undefined> {
-      return cardToReview(db, { userId, cardId });
-    },
-
     /**
-     * Writes a review: the card's new state and one review-log row, in one transaction. The update applies only if
-     * the card is still as it was read (same reps); undefined means another review won the race and nothing was
-     * written. Answers the card as the update left it.
+     * Reviews the user's card in one transaction: reads it (with its deck's desired retention), asks `decide` for its
+     * next state and review-log row, and writes both if the card is still as read (same reps). On SQLite the
+     * transaction is committed with the other reviews that arrived with it (db/group-commit.ts), each reading the card
+     * as the one before left it. Answers the card as the update left it; `not_found` for no such card; `raced` when
+     * another connection's review changed the card between the read and the write (PostgreSQL) and nothing was
+     * written. `decide` may be called again if the group is run again.
      */
-    async applyReview(
-      before: CardRow,
-      next: SchedulingState,
-      log: ReviewLogRow,
-      now: number,
-    ): Promise<CardViewRow | undefined> {
-      return db.transaction().execute(async (trx) => {
+    reviewCard(
+      userId: string,
+      cardId: string,
+      decide: (before: CardToReview) => ReviewDecision,
+    ): Promise<CardViewRow | 'not_found' | 'raced'> {
+      return inGroupCommit(db, async (trx) => {
+        const before = await cardToReview(trx, { userId, cardId });
+        if (!before) return 'not_found';
+        const { next, log, now } = decide(before);
         const after = await reviewedCard(trx, {
           ...next,
           first_reviewed_at: before.first_reviewed_at ?? now,
@@ -342,7 +350,7 @@ export function createReviewRepo(db: Kysely<Database>) {
           cardId: before.id,
           repsBefore: before.reps,
         });
-        if (!after) return undefined;
+        if (!after) return 'raced';
         const [from, to] = [counterFor(before.state), counterFor(next.state)];
         if (from !== to) {
           await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });

@@ -27,7 +27,10 @@ export function utcDayStart(now: number): number {
   return Math.floor(now / DAY_MS) * DAY_MS;
 }
 
-/** Two reviews of one card at the same instant: the loser re-reads and reviews the card as the winner left it. */
+/**
+ * Two reviews of one card at the same instant on two connections (PostgreSQL): the loser re-reads and reviews the card
+ * as the winner left it.
+ */
 const MAX_REVIEW_ATTEMPTS = 10;
 
 /** The review queue, reviews (scheduler + review log) and deck statistics. */
@@ -54,33 +57,33 @@ export function createReviewService(deps: ReviewServiceDeps) {
     ): Promise<{ card: Card }> {
       if (!isId(cardId)) throw errors.cardNotFound();
       for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
-        const before = await reviews.findCardToReview(userId, cardId);
-        if (!before) throw errors.cardNotFound();
-        const now = clock.now();
-        const retention = Number(before.desired_retention);
-        const outcome = review(before, result, now, deps.random, schedulerParametersFor(weights, retention));
-        const after = await reviews.applyReview(
-          before,
-          outcome.next,
-          {
-            id: deps.newId(),
-            user_id: userId,
-            deck_id: before.deck_id,
-            card_id: before.id,
-            reviewed_at: now,
-            rating: outcome.rating,
-            state_before: before.state,
-            state_after: outcome.next.state,
-            due_before: before.due,
-            due_after: outcome.next.due,
-            stability: outcome.next.stability,
-            difficulty: outcome.next.difficulty,
-            scheduled_days: outcome.next.scheduled_days,
-            elapsed_days: outcome.elapsedDays,
-          },
-          now,
-        );
-        if (after) return { card: toCard(after) };
+        const after = await reviews.reviewCard(userId, cardId, (before) => {
+          const now = clock.now();
+          const retention = Number(before.desired_retention);
+          const outcome = review(before, result, now, deps.random, schedulerParametersFor(weights, retention));
+          return {
+            next: outcome.next,
+            log: {
+              id: deps.newId(),
+              user_id: userId,
+              deck_id: before.deck_id,
+              card_id: before.id,
+              reviewed_at: now,
+              rating: outcome.rating,
+              state_before: before.state,
+              state_after: outcome.next.state,
+              due_before: before.due,
+              due_after: outcome.next.due,
+              stability: outcome.next.stability,
+              difficulty: outcome.next.difficulty,
+              scheduled_days: outcome.next.scheduled_days,
+              elapsed_days: outcome.elapsedDays,
+            },
+            now,
+          };
+        });
+        if (after === 'not_found') throw errors.cardNotFound();
+        if (after !== 'raced') return { card: toCard(after) };
       }
       throw errors.reviewConflict();
     },
