@@ -1,9 +1,8 @@
-import { pino } from 'pino';
-
-type Destination = ReturnType<typeof pino.destination>;
+import { type DestinationStream, pino } from 'pino';
 
 export interface LogDestination {
-  stream: Destination;
+  /** What pino writes its lines to. */
+  stream: DestinationStream;
   /** From now on, once stdout takes lines again after some were dropped, `log` says how many. */
   reportDropsTo(log: { warn(details: object, message: string): void }): void;
 }
@@ -22,6 +21,10 @@ export function createLogDestination(maxBufferBytes: number): LogDestination {
     minLength: 4096,
     periodicFlush: 1000,
     maxLength: maxBufferBytes,
+    // Each line as a Buffer: given text, sonic-boom measures the UTF-8 length of the whole batch still waiting, on
+    // every line (up to 16 KiB each time: 2 to 4 µs of a 50 µs request at 20,000 requests a second). Given a Buffer,
+    // it adds the line's length.
+    contentMode: 'buffer',
   });
   // Pino writes what is left synchronously when the process exits. With stdout's reader gone (a log collector that
   // died), that write fails with EPIPE: the lines have nowhere to go, and the exit goes on (an exception here made a
@@ -34,12 +37,15 @@ export function createLogDestination(maxBufferBytes: number): LogDestination {
       if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
     }
   };
+  // In buffer mode sonic-boom's write takes a Buffer; its types know only text.
+  const inBufferMode = stream as unknown as { write(data: Buffer): boolean };
   let dropped = 0;
   stream.on('drop', () => {
     dropped++;
   });
   return {
-    stream,
+    // `write` is looked up on each line: pino replaces it once stdout's reader is gone (EPIPE).
+    stream: { write: (line: string) => inBufferMode.write(Buffer.from(line)) },
     reportDropsTo(log) {
       stream.on('write', () => {
         if (dropped === 0) return;
