@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { UserRow } from '../modules/auth/users.repo';
+import type { SessionUser } from '../modules/auth/users.repo';
 import { errors } from './app-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `app.authenticate` on protected routes. */
-    user: UserRow | null;
+    /** Set by `app.authenticate` on protected routes: the user's session columns (users.repo.ts). */
+    user: SessionUser | null;
   }
   interface FastifyInstance {
     /** onRequest hook for protected routes: a valid bearer token or 401. */
@@ -16,7 +16,7 @@ declare module 'fastify' {
 /** Installs `app.authenticate`, backed by whatever resolves a bearer token to its user. */
 export function registerAuthentication(
   app: FastifyInstance,
-  resolveUser: (token: string) => Promise<UserRow | null>,
+  resolveUser: (token: string) => Promise<SessionUser | null>,
 ): void {
   app.decorateRequest('user', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -29,7 +29,7 @@ export function registerAuthentication(
 }
 
 /** The signed-in user of a request that passed `app.authenticate`. */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw errors.notAuthenticated();
   return request.user;
 }

@@ -28,7 +28,9 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
     return auth.googleLogin(credential, request.ip);
   });
 
-  app.get('/users/me', { onRequest: app.authenticate }, async (request) => toUser(currentUser(request)));
+  app.get('/users/me', { onRequest: app.authenticate }, async (request) =>
+    toUser(await auth.account(currentUser(request))),
+  );
 
   // Account controls. A password change ends every other session; the new token for this one comes back in the
   // X-Access-Token response header (docs/api.md).

@@ -9,7 +9,7 @@ import { errors, rateLimited } from '../../http/app-error';
 import { isoTime } from '../../http/iso-time';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
-import type { UserRow, UsersRepo } from './users.repo';
+import type { SessionUser, UserRow, UsersRepo } from './users.repo';
 
 export interface AuthServiceDeps {
   users: UsersRepo;
@@ -57,6 +57,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   const loginPerAccount = deps.rateLimiters({ name: 'login-email', points: perAccount, windowMs });
   const signupAttempts = deps.rateLimiters({ name: 'signup-email', points: perEmail, windowMs });
 
+  /** The signed-in user's whole account row (authentication reads only its session columns). */
+  const account = async (session: SessionUser): Promise<UserRow> => {
+    const user = await users.findById(session.id);
+    if (!user) throw errors.notAuthenticated();
+    return user;
+  };
   const tokenFor = async (user: Pick<UserRow, 'id' | 'token_version'>): Promise<TokenResponse> => ({
     access_token: await tokens.issue(user.id, user.token_version),
     token_type: 'bearer',
@@ -122,21 +128,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** The user a bearer token belongs to, or null (bad token, revoked version, or the account no longer exists). */
-    async authenticate(token: string): Promise<UserRow | null> {
+    async authenticate(token: string): Promise<SessionUser | null> {
       const claims = await tokens.verify(token);
       if (!claims) return null;
-      const user = await users.findById(claims.userId);
+      const user = await users.findSessionUser(claims.userId);
       return user && user.token_version === claims.version ? user : null;
     },
+
+    account,
 
     /**
      * Sets a new password. An account with a password must give the current one; a Google-only account may set its
      * first without. Every other session ends (the token version moves on); the caller gets a fresh token.
      */
     async changePassword(
-      user: UserRow,
+      session: SessionUser,
       input: { current_password?: string | undefined; new_password: string },
     ): Promise<TokenResponse> {
+      const user = await account(session);
       if (user.password_hash) {
         await limit(loginPerAccount, user.email);
         const valid =
@@ -149,7 +158,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Ends every session of the user, this one included. */
-    async signOutEverywhere(user: UserRow): Promise<void> {
+    async signOutEverywhere(user: SessionUser): Promise<void> {
       await users.bumpTokenVersion(user.id, clock.now());
     },
 
@@ -157,7 +166,8 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Deletes the account and everything in it. A password account confirms with its password; a Google-only account
      * with a Google sign-in in the last 10 minutes. Payment records stay, without the person (users.repo).
      */
-    async deleteAccount(user: UserRow, input: { password?: string | undefined }): Promise<void> {
+    async deleteAccount(session: SessionUser, input: { password?: string | undefined }): Promise<void> {
+      const user = await account(session);
       if (user.password_hash) {
         await limit(loginPerAccount, user.email);
         const valid = input.password !== undefined && (await verifyPassword(user.password_hash, input.password));

@@ -10,7 +10,7 @@ import {
   WebhookSignatureError,
 } from '../../adapters/payments/payment-provider';
 import { errors } from '../../http/app-error';
-import type { UserRow } from '../auth/users.repo';
+import type { SessionUser } from '../auth/users.repo';
 import type { BillingRepo } from './billing.repo';
 import type { CreateSubscriptionInput, VerifySubscriptionInput } from './billing.schemas';
 
@@ -202,7 +202,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   return {
     plans: () => plans.map(toPublicPlan),
 
-    async createCheckout(user: UserRow, input: CreateSubscriptionInput) {
+    async createCheckout(user: SessionUser, input: CreateSubscriptionInput) {
       const plan = findPlan(input.plan_type);
       if (!plan) throw errors.validationFailed({ message: 'unknownPlan' });
       const origin = returnOrigin(input.base_url);
@@ -233,7 +233,7 @@ export function createBillingService(deps: BillingServiceDeps) {
      * Confirms a payment after the return from checkout. Only a checkout this user started counts, and only when
      * the provider says it was paid; the email and name in the request are never trusted.
      */
-    async verify(user: UserRow, input: VerifySubscriptionInput) {
+    async verify(user: SessionUser, input: VerifySubscriptionInput) {
       const planType = input.plan_type;
       const failed = { success: false, message: fillMessage(messages.verifyFailed, { plan: planType || 'unknown' }) };
       const plan = findPlan(planType);
@@ -251,7 +251,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       return { success: true, message };
     },
 
-    async portal(user: UserRow) {
+    async portal(user: SessionUser) {
       const billing = await repo.findBillingFields(user.id);
       if (provider.name === 'stripe' && !billing?.billing_customer_id) {
         throw errors.noBillingAccount();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseInput } from '../../http/validation';
-import type { UserRow } from '../auth/users.repo';
+import type { SessionUser } from '../auth/users.repo';
 import { feedbackSchema } from './feedback.schemas';
 import type { FeedbackService } from './feedback.service';
 
@@ -8,7 +8,7 @@ import type { FeedbackService } from './feedback.service';
 export function feedbackRoutes(
   app: FastifyInstance,
   feedback: FeedbackService,
-  resolveUser: (token: string) => Promise<UserRow | null>,
+  resolveUser: (token: string) => Promise<SessionUser | null>,
 ): void {
   const optionalUserId = async (request: FastifyRequest): Promise<string | null> => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
