@@ -6,6 +6,8 @@
 //               better-sqlite3 statements prepared once on a connection set up as ours is, answering JSON of the rows
 //               (the floor for any stack on this database); values that move from one request to the next (times,
 //               the review count the card update checks) move on each replay, so its writes write what ours do;
+//               each request's writes are one transaction, as they were in ours until the reviews of one event-loop
+//               turn were committed together (db/group-commit.ts): on the review, ours can now pass this floor;
 // - ours:       the built server exactly as `npm start` runs it (apps/server/dist/server.js, same Node options).
 // Then ours runs a mixed-traffic soak (the three routes at once plus uploads to /create) for BENCH_SOAK_S seconds
 // (default 60; an hour is BENCH_SOAK_S=3600), and the same loads are measured again: before and after, with RSS.
