@@ -25,17 +25,23 @@ async function existing(ids: string[], db: Kysely<Database> = database.current.d
   return rows.map((row) => row.id).sort();
 }
 
+/** `count` user inserts handed to group commit in one turn: their ids, and the transaction each ran in. */
+async function addUsersAtOnce(count: number): Promise<{ ids: string[]; seen: Transaction<Database>[] }> {
+  const seen: Transaction<Database>[] = [];
+  const ids = await Promise.all(
+    Array.from({ length: count }, () =>
+      inGroupCommit(database.current.db, async (trx) => {
+        seen.push(trx);
+        return addUser(trx);
+      }),
+    ),
+  );
+  return { ids, seen };
+}
+
 describe('group commit', () => {
   it('runs the transactions of one turn in one transaction on SQLite, each in its own on PostgreSQL', async () => {
-    const seen: Transaction<Database>[] = [];
-    const ids = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        inGroupCommit(database.current.db, async (trx) => {
-          seen.push(trx);
-          return addUser(trx);
-        }),
-      ),
-    );
+    const { ids, seen } = await addUsersAtOnce(5);
     expect(await existing(ids)).toEqual([...ids].sort());
     expect(new Set(seen).size).toBe(sqlite() ? 1 : 5);
   });
@@ -51,15 +57,7 @@ describe('group commit', () => {
   });
 
   it('keeps a group to 64 transactions', async () => {
-    const seen: Transaction<Database>[] = [];
-    const ids = await Promise.all(
-      Array.from({ length: 150 }, () =>
-        inGroupCommit(database.current.db, async (trx) => {
-          seen.push(trx);
-          return addUser(trx);
-        }),
-      ),
-    );
+    const { ids, seen } = await addUsersAtOnce(150);
     expect(await existing(ids)).toHaveLength(150);
     expect(new Set(seen).size).toBe(sqlite() ? 3 : 150);
   });
