@@ -40,14 +40,23 @@ function renderQuiz(routes: Routes) {
 const bodyOf = (calls: FakeCall[], method: string, path: string) =>
   calls.filter((call) => call.method === method && call.path === path).map((call) => JSON.parse(call.body ?? ''));
 
+/**
+ * The Generate button once the first deck is chosen: an effect chooses it after the decks arrive, and a click before
+ * that commits asks for a deck instead.
+ */
+async function generateButton() {
+  const select = await screen.findByLabelText('Deck');
+  await waitFor(() => expect(select).toHaveValue(deckA._id));
+  return screen.getByRole('button', { name: 'Generate Quiz' });
+}
+
 async function generateQuiz(routes: Routes = {}) {
   const view = renderQuiz({
     'GET /decks': () => json(200, [deckA, deckB]),
     'POST /api/quiz/generate': () => json(200, quiz),
     ...routes,
   });
-  const button = await screen.findByRole('button', { name: 'Generate Quiz' });
-  fireEvent.click(button);
+  fireEvent.click(await generateButton());
   await screen.findByText('Card 1 of 3');
   return view;
 }
@@ -85,7 +94,7 @@ describe('quiz page', () => {
 
   it('disables the button while the quiz is generated', async () => {
     renderQuiz({ 'GET /decks': () => json(200, [deckA]), 'POST /api/quiz/generate': never });
-    fireEvent.click(await screen.findByRole('button', { name: 'Generate Quiz' }));
+    fireEvent.click(await generateButton());
     expect(await screen.findByRole('button', { name: 'Generating Quiz...' })).toBeDisabled();
   });
 
@@ -124,7 +133,7 @@ describe('quiz page', () => {
     ['an empty list', () => json(200, { cards: [] })],
   ])('explains %s', async (_label, answer) => {
     renderQuiz({ 'GET /decks': () => json(200, [deckA]), 'POST /api/quiz/generate': answer });
-    fireEvent.click(await screen.findByRole('button', { name: 'Generate Quiz' }));
+    fireEvent.click(await generateButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "No quiz cards could be generated. The deck might be empty or the AI couldn't process the content.",
     );
@@ -136,7 +145,7 @@ describe('quiz page', () => {
     ['no response', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('answers %s with the generic failure', async (_label, answer) => {
     renderQuiz({ 'GET /decks': () => json(200, [deckA]), 'POST /api/quiz/generate': answer });
-    fireEvent.click(await screen.findByRole('button', { name: 'Generate Quiz' }));
+    fireEvent.click(await generateButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to generate quiz. Please try again.');
   });
 
@@ -145,7 +154,7 @@ describe('quiz page', () => {
       'GET /decks': () => json(200, [deckA]),
       'POST /api/quiz/generate': () => json(429, { detail: messages.rateLimited, code: 'rate_limited' }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Generate Quiz' }));
+    fireEvent.click(await generateButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.rateLimited);
   });
 
