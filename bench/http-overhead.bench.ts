@@ -10,7 +10,8 @@
 //               turn were committed together (db/group-commit.ts): on the review, ours can now pass this floor;
 // - ours:       the built server exactly as `npm start` runs it (apps/server/dist/server.js, same Node options).
 // Then ours runs a mixed-traffic soak (the three routes at once plus uploads to /create) for BENCH_SOAK_S seconds
-// (default 60; an hour is BENCH_SOAK_S=3600), and the same loads are measured again: before and after, with RSS.
+// (default 60; an hour is BENCH_SOAK_S=3600), and the same loads are measured again: before and after, with RSS
+// (sampled six times during the soak too).
 // Each route is measured in BENCH_ROUNDS rounds (default 3) of one load per server in turn, BENCH_DURATION_S seconds
 // each (default 5): on a shared machine the speed of both cores drifts from one minute to the next, and a ratio taken
 // from two loads run a minute apart measures the drift as well. Each figure printed is the median over the rounds;
@@ -381,7 +382,17 @@ const uploader = (async () => {
     uploads++;
   }
 })();
+// Ours' RSS six times over the soak: a plateau and a leak end alike at the last sample, not along the way.
+const soakStart = Date.now();
+const rssSamples = setInterval(
+  async () => {
+    const minutes = ((Date.now() - soakStart) / 60_000).toFixed(1);
+    out(`  after ${minutes} min: ${uploads} uploads; ours RSS ${await rssMb(ours.child)} MB`);
+  },
+  (SOAK_S * 1000) / 6,
+);
 await Promise.all([...routes.map((route) => load(ours.url, route, SOAK_S, 10)), uploader]);
+clearInterval(rssSamples);
 out(`  ${uploads} uploads parsed and generated; ours RSS ${await rssMb(ours.child)} MB`);
 
 const after = await table('After the soak');
