@@ -36,11 +36,11 @@ function newestChange(target) {
 /**
  * Node options for the built server: young-generation semi-spaces of 2 MB (V8's default lets them grow to 16 MB each,
  * which an idle server keeps as resident memory), one V8 helper thread (two cores are shared with the workers), and
- * no memory reducer. The reducer runs full collections while the process is idle; one of them, with no tick object
- * alive, frees the hidden classes that `process.nextTick`'s object literal had cached, and in Node 20's V8 that
- * literal then goes to the runtime on every call for the rest of the process's life (Runtime_
- * DefineKeyedOwnPropertyInLiteral: 3–4 % of the main thread on GET /decks/stats, about 10 % fewer requests a second,
- * after any idle spell of a few seconds; bench/http-overhead). Collections under load still run as usual.
+ * no memory reducer. The reducer runs full collections while the process is idle. Measured: after such an idle spell
+ * (20 s), `process.nextTick`'s object literal goes to V8's runtime on every call for the rest of the process's life
+ * (Runtime_DefineKeyedOwnPropertyInLiteral: 3–4 % of the main thread on GET /decks/stats, about 10 % fewer requests
+ * a second; bench/http-overhead); without the reducer it never did. Likely, not confirmed in V8's source: a collection
+ * with no tick object alive frees the hidden classes the literal's cache recorded. Collections under load run as usual.
  */
 export const serverNodeOptions = ['--max-semi-space-size=2', '--v8-pool-size=1', '--no-memory-reducer'];
 
