@@ -58,6 +58,42 @@ describe('malformed multipart bodies get 400, not 500 (finding 11)', () => {
   });
 });
 
+describe('a multipart body to a route that reads no form (outside the multipart scope, app.ts)', () => {
+  it.each([
+    ['POST', '/cards/review'],
+    ['POST', '/save-cards'],
+    ['POST', '/send-feedback'],
+    ['PUT', '/users/me/settings'],
+  ] as const)('%s %s: 400 unsupported content type, well-formed or cut short', async (method, url) => {
+    const form = multipartBody([{ name: 'card_id', value: 'x' }]);
+    for (const request of [
+      { headers: form.headers, payload: form.payload },
+      { headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: 'no closing boundary' },
+      { headers: { 'content-type': 'multipart/form-data' }, payload: 'x' },
+    ]) {
+      const response = await ctx.app.inject({
+        method,
+        url,
+        headers: { ...session.headers, ...request.headers },
+        payload: request.payload,
+      });
+      expectError(response, 400, 'bad_request', messages.unsupportedContentType);
+    }
+  });
+
+  it('the routes that read forms still take them: a deck named in a multipart form', async () => {
+    const form = multipartBody([{ name: 'deck_name', value: 'From a form' }]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/decks',
+      headers: { ...session.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'From a form', card_count: 0 });
+  });
+});
+
 describe('a NUL character in stored text is 422 on both databases (finding 12)', () => {
   it('signup, login, feedback, decks, cards, verify-subscription', async () => {
     const email = uniqueEmail();

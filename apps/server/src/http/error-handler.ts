@@ -54,7 +54,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     // busboy's and dicer's complaints about a broken multipart body (no boundary, no closing boundary): the client's.
-    if (request.isMultipart() && isMalformedMultipart(error)) {
+    // The header, not request.isMultipart(): that exists only in the multipart plugin's scope (app.ts).
+    if (isMultipartType(request.headers['content-type']) && isMalformedMultipart(error)) {
       return sendCode(reply, 'bad_request', messages.malformedMultipart);
     }
 
@@ -65,6 +66,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 const malformedMultipartPattern =
   /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|\w+ terminated early due to unexpected end of multipart data|Malformed part header|Malformed urlencoded form)/;
+
+function isMultipartType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^multipart\//i.test(contentType);
+}
 
 function isMalformedMultipart(error: Error): boolean {
   return malformedMultipartPattern.test(error.message ?? '');
