@@ -1,0 +1,192 @@
+// `npm run bench -- request-instructions`: the instructions the built server spends on one request, counted by
+// valgrind (callgrind), for GET /cards/due (50 cards), GET /decks/stats and POST /cards/review. Unlike req/s, an
+// instruction count does not move with the machine's speed (two cores shared with the load generator, drifting by
+// ±10 % within minutes here), so it tells a change of a few per cent that req/s cannot. It counts user-space work
+// only: the kernel's (socket writes, waking the client) is not in it, and bench/http-overhead measures that.
+// Each route runs the server twice under valgrind, answering BENCH_FEW (default 2000) and BENCH_MANY (default 8000)
+// requests from autocannon in a separate process (10 connections); the difference over the difference in requests is
+// the cost of one request, start-up and warm-up (over by the first 2000: fewer left the optimizing compiler's work
+// in the difference) cancelled out. Each run takes a minute or two (valgrind runs the
+// server about 50 times slower); the two runs of a route go in parallel.
+// BENCH_ENTRY=path/to/server.js counts another build (a copy of apps/server/dist kept inside the repository, so that
+// it finds node_modules) for an A/B; BENCH_ROUTES=stats,due as in bench/http-overhead. Needs valgrind (Debian's
+// package); CI never runs this.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { systemClock } from '../apps/server/src/adapters/clock';
+import { createIdGenerator } from '../apps/server/src/adapters/ids';
+import { memoryRateLimiters } from '../apps/server/src/adapters/rate-limit/rate-limiter';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
+import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
+
+const FEW = Number(process.env.BENCH_FEW ?? 2000);
+const MANY = Number(process.env.BENCH_MANY ?? 8000);
+const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+if (spawnSync('valgrind', ['--version']).status !== 0) {
+  out('valgrind is not installed (apt-get install valgrind): nothing measured.');
+  process.exit(0);
+}
+const entry = process.env.BENCH_ENTRY ? path.resolve(process.env.BENCH_ENTRY) : serverEntry;
+if (!process.env.BENCH_ENTRY && serverBuildIsStale()) await buildServer();
+
+// --- Data as bench/http-overhead's: a learner with a deck of 50 new cards; another with a card in the review state.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'flashcards-bench-instructions-'));
+const env = {
+  LOG_LEVEL: 'info',
+  DATA_DIR: dataDir,
+  JWT_SECRET: SECRET,
+  AUTH_RATE_LIMIT_PER_IP: '100000',
+  MAX_CARDS_PER_USER: '10000000',
+};
+const setupDb = openDatabase({ dataDir });
+await migrateToLatest(setupDb.db, setupDb.dialect);
+const setup = await buildApp({
+  config: loadConfig({ ...env, LOG_LEVEL: 'silent' }),
+  db: setupDb.db,
+  jwtSecret: SECRET,
+  clock: systemClock,
+  newId: createIdGenerator(systemClock),
+  google: null,
+  rateLimiters: memoryRateLimiters(),
+  logger: false,
+});
+/** Signs a new learner up and in: the Authorization header's value. */
+async function learner(email: string): Promise<string> {
+  await setup.inject({ method: 'POST', url: '/signup', payload: { email, password: 'bench password', name: 'Bench' } });
+  const login = await setup.inject({
+    method: 'POST',
+    url: '/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username: email, password: 'bench password' }).toString(),
+  });
+  return `Bearer ${login.json().access_token as string}`;
+}
+/** A deck of the learner's with these cards: the deck's id and the cards' ids. */
+async function deckOf(authorization: string, cards: { question: string; answer: string }[]) {
+  const headers = { authorization };
+  const deck = (await setup.inject({ method: 'POST', url: '/decks', headers, payload: { deck_name: 'Bench' } })).json();
+  const saved = await setup.inject({
+    method: 'POST',
+    url: '/save-cards',
+    headers,
+    payload: { deck_id: deck._id, cards },
+  });
+  return { deckId: deck._id as string, cardIds: (saved.json().cards as { _id: string }[]).map((card) => card._id) };
+}
+const cards = Array.from({ length: 50 }, (_, i) => ({
+  question: `What is item ${i}? A question of moderate length, like a real card.`,
+  answer: `Item ${i} is the answer, with **markdown** and $x^${i}$ math.`,
+}));
+const studying = await learner('bench@example.com');
+const { deckId } = await deckOf(studying, cards);
+// A second learner reviews, as in bench/http-overhead: the review rows stay out of the first one's queue and stats.
+const reviewing = await learner('reviewer@example.com');
+const reviewed = (await deckOf(reviewing, cards.slice(0, 1))).cardIds[0] as string;
+const reviewBody = JSON.stringify({ card_id: reviewed, result: 'pass' });
+for (let i = 0; i < 4; i++) {
+  await setup.inject({
+    method: 'POST',
+    url: '/cards/review',
+    headers: { authorization: reviewing, 'content-type': 'application/json' },
+    payload: reviewBody,
+  });
+}
+await setup.close();
+await setupDb.close();
+
+interface Route {
+  name: string;
+  authorization: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+const allRoutes: Route[] = [
+  { name: 'GET /cards/due (50 cards)', authorization: studying, method: 'GET', path: `/cards/due?deck_id=${deckId}` },
+  { name: 'GET /decks/stats', authorization: studying, method: 'GET', path: '/decks/stats' },
+  { name: 'POST /cards/review', authorization: reviewing, method: 'POST', path: '/cards/review', body: reviewBody },
+];
+const routeFilter = process.env.BENCH_ROUTES?.toLowerCase().split(',');
+const routes = allRoutes.filter(
+  (route) => !routeFilter || routeFilter.some((word) => route.name.toLowerCase().includes(word)),
+);
+
+/** Resolves once the process has exited and its output has been read to the end ('close', not 'exit'). */
+function waitForClose(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null && child.stderr?.readableEnded) resolve();
+    else child.once('close', () => resolve());
+  });
+}
+
+/** Instructions the server ran from its start to its exit, having answered `count` requests of `route`. */
+async function countInstructions(route: Route, count: number): Promise<number> {
+  // A copy of the data per run: the two runs of a route go at once, and two servers reviewing one card would race.
+  const runDir = mkdtempSync(path.join(tmpdir(), 'flashcards-bench-instructions-run-'));
+  cpSync(dataDir, runDir, { recursive: true });
+  const server = spawn(
+    'valgrind',
+    ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...serverNodeOptions, entry],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, DATA_DIR: runDir, HOST: '127.0.0.1', PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  server.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 5 minutes: ${stderr.slice(-500)}`)), 300_000);
+    const onData = (chunk: Buffer) => {
+      stdout += chunk;
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      server.stdout?.off('data', onData);
+      server.stdout?.resume();
+      resolve(match[1]);
+    };
+    server.stdout?.on('data', onData);
+  });
+  const args = [autocannonCli, '-j', '-c', '10', '-a', String(count), '-m', route.method];
+  args.push('-H', `authorization=${route.authorization}`);
+  if (route.body) args.push('-H', 'content-type=application/json', '-b', route.body);
+  const load = spawnSync(process.execPath, [...args, `${url}${route.path}`], { encoding: 'utf8' });
+  if (load.status !== 0) throw new Error(`autocannon: ${load.stderr}`);
+  const report = JSON.parse(load.stdout) as { '2xx': number; non2xx: number; errors: number };
+  if (report['2xx'] !== count || report.non2xx + report.errors > 0) {
+    throw new Error(`${route.name}: ${report['2xx']} of ${count} requests answered 2xx`);
+  }
+  server.kill('SIGTERM');
+  await waitForClose(server);
+  rmSync(runDir, { recursive: true, force: true });
+  const collected = /Collected : (\d+)/.exec(stderr)?.[1];
+  if (!collected) throw new Error(`no instruction count from valgrind: ${stderr.slice(-500)}`);
+  return Number(collected);
+}
+
+out(`Instructions per request (callgrind), ${path.relative(root, entry)}: runs of ${FEW} and ${MANY} requests`);
+out('| route | instructions per request | whole run, few / many |');
+out('|---|---|---|');
+for (const route of routes) {
+  const [few, many] = await Promise.all([countInstructions(route, FEW), countInstructions(route, MANY)]);
+  const perRequest = (many - few) / (MANY - FEW);
+  out(
+    `| ${route.name} | ${Math.round(perRequest).toLocaleString('en-US')} | ` +
+      `${(few / 1e9).toFixed(2)} / ${(many / 1e9).toFixed(2)} G |`,
+  );
+}
+rmSync(dataDir, { recursive: true, force: true });
