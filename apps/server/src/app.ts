@@ -374,8 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Multipart bodies (a browser's FormData, an uploaded file) are read by these four modules' routes only, so the
   // plugin lives in their scope: it adds two async hooks and a 'close' listener to every request it covers (to clean
-  // up saved files, which we never save). With the lazy request.log (request-logger.ts): 337,000 → 326,000
-  // instructions for a GET /decks/stats (callgrind). Elsewhere a multipart body is an unsupported content type (400).
+  // up saved files, which we never save). Elsewhere a multipart body is an unsupported content type (400).
   await app.register(async (forms) => {
     await forms.register(multipart, {
       limits: { fileSize: limits.maxFileBytes, files: 1, fields: 20, fieldSize: 1_048_576, parts: 25 },
