@@ -3,11 +3,13 @@
 // instruction count does not move with the machine's speed (two cores shared with the load generator, drifting by
 // ±10 % within minutes here), so it tells a change of a few per cent that req/s cannot. It counts user-space work
 // only: the kernel's (socket writes, waking the client) is not in it, and bench/http-overhead measures that.
-// Each route runs the server twice under valgrind, answering BENCH_FEW (default 2000) and BENCH_MANY (default 8000)
+// Each route runs the server twice under valgrind, answering BENCH_FEW (default 4000) and BENCH_MANY (default 16000)
 // requests from autocannon in a separate process (10 connections); the difference over the difference in requests is
-// the cost of one request, start-up and warm-up (over by the first 2000: fewer left the optimizing compiler's work
-// in the difference) cancelled out. Each run takes a minute or two (valgrind runs the
-// server about 50 times slower); the two runs of a route go in parallel.
+// the cost of one request, start-up cancelled out. Warm-up must be over by BENCH_FEW: with 2000 and 8000, the
+// optimizing compiler's and the collector's late work still fell in the difference (GET /decks/stats read 303,000 to
+// 337,000 there, the same build differing by up to 30,000 between runs, against 238,000 and 252,000 for two builds
+// at the defaults). A route takes three to four minutes (valgrind runs the server about 50 times slower); its two
+// runs go in parallel. Repeat a run before trusting a difference under 5 %.
 // BENCH_ENTRY=path/to/server.js counts another build (a copy of apps/server/dist kept inside the repository, so that
 // it finds node_modules) for an A/B; BENCH_ROUTES=stats,due as in bench/http-overhead. Needs valgrind (Debian's
 // package); CI never runs this.
@@ -25,8 +27,8 @@ import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
 
-const FEW = Number(process.env.BENCH_FEW ?? 2000);
-const MANY = Number(process.env.BENCH_MANY ?? 8000);
+const FEW = Number(process.env.BENCH_FEW ?? 4000);
+const MANY = Number(process.env.BENCH_MANY ?? 16000);
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
