@@ -150,31 +150,35 @@ async function countInstructions(route: Route, count: number): Promise<number> {
   server.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 5 minutes: ${stderr.slice(-500)}`)), 300_000);
-    const onData = (chunk: Buffer) => {
-      stdout += chunk;
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (!match?.[1]) return;
-      clearTimeout(timer);
-      server.stdout?.off('data', onData);
-      server.stdout?.resume();
-      resolve(match[1]);
-    };
-    server.stdout?.on('data', onData);
-  });
-  const args = [autocannonCli, '-j', '-c', '10', '-a', String(count), '-m', route.method];
-  args.push('-H', `authorization=${route.authorization}`);
-  if (route.body) args.push('-H', 'content-type=application/json', '-b', route.body);
-  const load = spawnSync(process.execPath, [...args, `${url}${route.path}`], { encoding: 'utf8' });
-  if (load.status !== 0) throw new Error(`autocannon: ${load.stderr}`);
-  const report = JSON.parse(load.stdout) as { '2xx': number; non2xx: number; errors: number };
-  if (report['2xx'] !== count || report.non2xx + report.errors > 0) {
-    throw new Error(`${route.name}: ${report['2xx']} of ${count} requests answered 2xx`);
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start within 5 minutes: ${stderr.slice(-500)}`)), 300_000);
+      const onData = (chunk: Buffer) => {
+        stdout += chunk;
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+        if (!match?.[1]) return;
+        clearTimeout(timer);
+        server.stdout?.off('data', onData);
+        server.stdout?.resume();
+        resolve(match[1]);
+      };
+      server.stdout?.on('data', onData);
+    });
+    const args = [autocannonCli, '-j', '-c', '10', '-a', String(count), '-m', route.method];
+    args.push('-H', `authorization=${route.authorization}`);
+    if (route.body) args.push('-H', 'content-type=application/json', '-b', route.body);
+    const load = spawnSync(process.execPath, [...args, `${url}${route.path}`], { encoding: 'utf8' });
+    if (load.status !== 0) throw new Error(`autocannon: ${load.stderr}`);
+    const report = JSON.parse(load.stdout) as { '2xx': number; non2xx: number; errors: number };
+    if (report['2xx'] !== count || report.non2xx + report.errors > 0) {
+      throw new Error(`${route.name}: ${report['2xx']} of ${count} requests answered 2xx`);
+    }
+  } finally {
+    // Also when the load failed: no server left running under valgrind.
+    server.kill('SIGTERM');
+    await waitForClose(server);
+    rmSync(runDir, { recursive: true, force: true });
   }
-  server.kill('SIGTERM');
-  await waitForClose(server);
-  rmSync(runDir, { recursive: true, force: true });
   const collected = /Collected : (\d+)/.exec(stderr)?.[1];
   if (!collected) throw new Error(`no instruction count from valgrind: ${stderr.slice(-500)}`);
   return Number(collected);
