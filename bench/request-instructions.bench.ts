@@ -26,6 +26,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
+import { inProcess, signUpAndLogIn } from './support/accounts';
 
 const FEW = Number(process.env.BENCH_FEW ?? 4000);
 const MANY = Number(process.env.BENCH_MANY ?? 16000);
@@ -63,16 +64,7 @@ const setup = await buildApp({
   logger: false,
 });
 /** Signs a new learner up and in: the Authorization header's value. */
-async function learner(email: string): Promise<string> {
-  await setup.inject({ method: 'POST', url: '/signup', payload: { email, password: 'bench password', name: 'Bench' } });
-  const login = await setup.inject({
-    method: 'POST',
-    url: '/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ username: email, password: 'bench password' }).toString(),
-  });
-  return `Bearer ${login.json().access_token as string}`;
-}
+const learner = async (email: string) => `Bearer ${await signUpAndLogIn(inProcess(setup), email, 'bench password')}`;
 /** A deck of the learner's with these cards: the deck's id and the cards' ids. */
 async function deckOf(authorization: string, cards: { question: string; answer: string }[]) {
   const headers = { authorization };
