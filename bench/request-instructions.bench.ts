@@ -50,6 +50,7 @@ const env = {
   JWT_SECRET: SECRET,
   AUTH_RATE_LIMIT_PER_IP: '100000',
   MAX_CARDS_PER_USER: '10000000',
+  REVIEW_RATE_LIMIT_PER_DAY: '1000000000',
 };
 const setupDb = openDatabase({ dataDir });
 await migrateToLatest(setupDb.db, setupDb.dialect);

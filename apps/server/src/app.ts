@@ -284,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       decks: decksRepo,
       random: deps.random ?? Math.random,
       maxQueue: limits.maxReviewQueue,
+      limiter: deps.rateLimiters({ name: 'review', points: config.review.rateLimitPerDay, windowMs: 86_400_000 }),
     }),
   );
   statsRoutes(app, createStatsService({ stats: createStatsRepo(deps.db), decks: decksRepo, clock: deps.clock }));

@@ -154,6 +154,7 @@ const schema = z
     LOG_GENERATION_TEXT: booleanFlag,
     FREE_GENERATIONS_PER_MONTH: nonNegativeInt(10),
     QUIZ_RATE_LIMIT_PER_HOUR: positiveInt(30),
+    REVIEW_RATE_LIMIT_PER_DAY: positiveInt(20_000),
     EXTRACT_TIMEOUT: duration('60s'),
     EXTRACT_MAX_PDF_PAGES: positiveInt(500),
     EXTRACT_MAX_OCR_PAGES: nonNegativeInt(10),
@@ -274,6 +275,8 @@ export interface Config {
   };
   quota: { freeGenerationsPerMonth: number };
   quiz: { rateLimitPerHour: number };
+  /** Answers (POST /cards/review) one account may give per 24 hours: bounds the review log one day can add. */
+  review: { rateLimitPerDay: number };
   extraction: {
     timeoutMs: number;
     maxPdfPages: number;
@@ -372,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     quota: { freeGenerationsPerMonth: e.FREE_GENERATIONS_PER_MONTH },
     quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR },
+    review: { rateLimitPerDay: e.REVIEW_RATE_LIMIT_PER_DAY },
     interop: {
       maxImportBytes: e.IMPORT_MAX_BYTES,
       maxUnzippedBytes: e.IMPORT_MAX_UNZIPPED_BYTES,

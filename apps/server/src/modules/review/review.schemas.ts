@@ -34,7 +34,7 @@ export const reviewPaths: ApiPaths = {
       auth: true,
       body: json(reviewSchema),
       success: { status: 200, description: 'The card rescheduled', schema: z.object({ card: cardSchema }) },
-      errors: ['card_not_found', 'review_conflict'],
+      errors: ['card_not_found', 'review_conflict', 'rate_limited'],
     }),
   },
   '/cards/{id}/undo-review': {

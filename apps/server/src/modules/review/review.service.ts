@@ -1,7 +1,8 @@
 import type { Card, DeckStats, ReviewResult } from '@flashcards/shared/api-types';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
-import { errors } from '../../http/app-error';
+import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
+import { errors, rateLimited } from '../../http/app-error';
 import { isoTime } from '../../http/iso-time';
 import { studyDayStart } from '../stats/study-day';
 import { toCard } from '../study-core/card-state';
@@ -18,6 +19,12 @@ export interface ReviewServiceDeps {
   random: RandomSource;
   /** The most cards one GET /cards/due answers. */
   maxQueue: number;
+  /**
+   * Answers per account (REVIEW_RATE_LIMIT_PER_DAY a day). No person answers 20,000 cards in a day; a script can
+   * answer that many in seconds, and the day's statistics and new-card allowance read every review-log row of the
+   * day: 5.5 million rows made GET /decks/stats take 1.7 s, all of it on the event loop that serves everyone.
+   */
+  limiter: RateLimiter;
 }
 
 const DAY_MS = 86_400_000;
@@ -56,6 +63,10 @@ export function createReviewService(deps: ReviewServiceDeps) {
       weights: readonly number[] | null = null,
     ): Promise<{ card: Card }> {
       if (!isId(cardId)) throw errors.cardNotFound();
+      // Every answer counts, refused ones too (as /create counts failed files): a refusal writes nothing, but it is
+      // still a request someone scripted.
+      const waitMs = await deps.limiter.hit(userId);
+      if (waitMs !== null) throw rateLimited(waitMs);
       for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
         const after = await reviews.reviewCard(userId, cardId, (before) => {
           const now = clock.now();
