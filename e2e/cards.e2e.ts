@@ -66,7 +66,7 @@ describe('card management', () => {
 
     // Search all decks: a prefix finds the card; the result opens it for editing.
     await page.getByRole('searchbox', { name: 'Search all decks' }).fill('ener');
-    const hit = page.getByRole('button', { name: 'Edit card: What does $E=mc^2$ say about **mass**?' });
+    const hit = page.getByRole('button', { name: 'Edit card: What does E=mc² say about mass?' });
     await hit.waitFor();
     expect(await page.locator('.search-hit').count()).toBe(1);
     expect(await page.locator('.search-hit__deck').innerText()).toBe(deckName);

@@ -199,6 +199,7 @@ export const messages = {
   cardSaved: '1 card saved to "{deck}".',
   studyTheseCards: 'Study these {count} cards now',
   studyThisCard: 'Study this card now',
+  cancelNewDeck: 'Cancel new deck',
 
   // Review page (quoted texts word for word)
   reviewQueueLoadFailed: 'Failed to load cards for review. Please try again later.',
