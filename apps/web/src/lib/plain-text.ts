@@ -115,18 +115,20 @@ function superscriptOf(power: string): string {
 /** Markdown with math, as the plain text of the rendered card on one line. */
 export function plainTextOf(markdown: string): string {
   const text = markdown
+    // Escaped marks are text: set aside (a private-use mark before each) until the end.
+    .replace(/\\([\\`*_{}[\]()#+\-.!$])/g, '\uE000$1')
     // Math first, so that `*` or `_` inside it is not taken for emphasis.
-    .replace(/\$\$([\s\S]*?)\$\$/g, (_whole, tex: string) => ` ${plainMath(tex)} `)
-    .replace(/\$([^$\n]+?)\$/g, (_whole, tex: string) => plainMath(tex))
+    .replace(/(?<!\uE000)\$\$([\s\S]*?)(?<!\uE000)\$\$/g, (_whole, tex: string) => ` ${plainMath(tex)} `)
+    .replace(/(?<!\uE000)\$([^$\n]+?)(?<!\uE000)\$/g, (_whole, tex: string) => plainMath(tex))
     .replace(/```[^\n]*\n?/g, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>\n]{0,200}>/g, ' ')
     .replace(/^[ \t]*(?:#{1,6}|>+|[-*+]|\d+[.)])[ \t]+/gm, '')
     .replace(/^[ \t]*(?:[-*_][ \t]*){3,}$/gm, ' ')
-    .replace(/(\*\*|__|~~)(?=\S)([^\n]{0,500}?\S)\1/g, '$2')
-    .replace(/(^|[^\w*])[*_](?=\S)([^*_\n]*?\S)[*_](?![\w*])/g, '$1$2')
+    .replace(/(?<!\uE000)(\*\*|__|~~)(?=\S)([^\n]{0,500}?\S)(?<!\uE000)\1/g, '$2')
+    .replace(/(^|[^\w*\uE000])[*_](?=\S)([^*_\n]*?[^\s\uE000])[*_](?![\w*])/g, '$1$2')
     .replace(/`([^`]*)`/g, '$1')
-    .replace(/\\([\\`*_{}[\]()#+\-.!$])/g, '$1');
+    .replace(/\uE000/g, '');
   return text.replace(/\s+/g, ' ').trim();
 }

@@ -116,7 +116,7 @@ function CardFormShell({
           if (!dirty) actions.onCancel();
           else if (confirming) keepEditing();
           else {
-            returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            returnTo.current = event.target instanceof HTMLElement ? event.target : null;
             setConfirming(true);
           }
           return;
