@@ -708,7 +708,7 @@ describe('review page: card management', () => {
     });
     await deckButton('Review Deck');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search all decks' }), { target: { value: 'quest tw' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit card: Question two' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit card: Question two Answer two/ }));
     const editor = screen.getByRole('form', { name: 'Edit card' });
     expect(within(editor).getByLabelText('Question')).toHaveValue('Question two');
     const searched = urls

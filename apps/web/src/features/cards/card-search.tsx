@@ -90,20 +90,20 @@ export function SearchResults({ q, deckId }: { q: string; deckId: string | null 
 
 /**
  * One result: the card's question and answer as the plain text of the rendered card (markdown and LaTeX undone), so
- * the button's name reads as the card does.
+ * the button's name (its visible text, after a hidden "Edit card:") reads as the card does.
  */
 function SearchHit({ card, showDeck, onOpen }: { card: CardSearchResult; showDeck: boolean; onOpen: () => void }) {
-  const question = plainTextOf(card.question);
   return (
-    <button
-      type="button"
-      className="search-hit"
-      onClick={onOpen}
-      aria-label={`${messages.searchHitPrefix} ${question}`}
-    >
-      <span className="search-hit__question">{question}</span>
+    <button type="button" className="search-hit" onClick={onOpen}>
+      <span className="visually-hidden">{messages.searchHitPrefix}</span>{' '}
+      <span className="search-hit__question">{plainTextOf(card.question)}</span>{' '}
       <span className="search-hit__answer muted">{plainTextOf(card.answer)}</span>
-      {showDeck && <span className="search-hit__deck">{card.deck_name}</span>}
+      {showDeck && (
+        <>
+          {' '}
+          <span className="search-hit__deck">{card.deck_name}</span>
+        </>
+      )}
     </button>
   );
 }

@@ -189,7 +189,7 @@ describe('search results', () => {
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Search all decks' }), {
       target: { value: 'four' },
     });
-    const hit = await screen.findByRole('button', { name: 'Edit card: What is 1/2 of four?' });
+    const hit = await screen.findByRole('button', { name: 'Edit card: What is 1/2 of four? Two Biology' });
     expect(hit).toHaveTextContent('What is 1/2 of four?');
     expect(hit.textContent).not.toMatch(/[$*\\]/);
   });
