@@ -181,6 +181,27 @@ describe('deck settings', () => {
   });
 });
 
+describe('Add Card dialog', () => {
+  it('Escape closes it at once when nothing was typed, and asks first when something was', async () => {
+    start();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Card' }));
+    let dialog = screen.getByRole('dialog', { name: 'Add Card' });
+    fireEvent.keyDown(within(dialog).getByLabelText('Question'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Card' }));
+    dialog = screen.getByRole('dialog', { name: 'Add Card' });
+    fireEvent.change(within(dialog).getByLabelText('Question'), { target: { value: 'Half typed' } });
+    fireEvent.keyDown(within(dialog).getByLabelText('Question'), { key: 'Escape' });
+    expect(within(dialog).getByText('Discard what you typed in this card?')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByLabelText('Question')).toHaveValue('Half typed');
+    fireEvent.keyDown(within(dialog).getByLabelText('Question'), { key: 'Escape' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
 describe('search results', () => {
   it('are buttons named and shown with the plain text of the rendered card, not raw markdown or LaTeX', async () => {
     start({
