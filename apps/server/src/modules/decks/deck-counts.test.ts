@@ -119,6 +119,29 @@ describe('GET /decks counts', () => {
     expect(await countsOf(headers, deck._id)).toEqual(await queueCounts(headers, deck._id));
   });
 
+  it("starts the day's limit over at 04:00 in the learner's own time zone", async () => {
+    // 2026-12-07 08:30 UTC is 03:30 in New York: still the study day of the 6th there.
+    ctx.clock.set('2026-12-07T08:30:00.000Z');
+    const { headers, deck } = await learnerWithDeck(ctx.app);
+    const zone = await ctx.app.inject({
+      method: 'PUT',
+      url: '/users/me/settings',
+      headers,
+      payload: { time_zone: 'America/New_York' },
+    });
+    expect(zone.statusCode).toBe(200);
+    expect((await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: 3 })).statusCode).toBe(200);
+    const cards = await saveCards(ctx.app, headers, deck._id, 10);
+    for (const card of cards.slice(0, 3)) await reviewCard(ctx.app, headers, card._id, 'pass');
+    expect((await countsOf(headers, deck._id)).new).toBe(0);
+    // 04:00 UTC would have passed long ago; 04:00 in New York is 09:00 UTC.
+    ctx.clock.set('2026-12-07T08:59:59.000Z');
+    expect((await countsOf(headers, deck._id)).new).toBe(0);
+    ctx.clock.set('2026-12-07T09:00:00.000Z');
+    expect((await countsOf(headers, deck._id)).new).toBe(3);
+    expect((await countsOf(headers, deck._id)).new).toBe((await queueCounts(headers, deck._id)).new);
+  });
+
   it('counts only the caller’s own cards and decks', async () => {
     const mine = await learnerWithDeck(ctx.app, 3);
     const theirs = await learnerWithDeck(ctx.app, 7);
