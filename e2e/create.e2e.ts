@@ -61,9 +61,11 @@ describe('creating cards', () => {
       .getByRole('checkbox')
       .uncheck();
 
-    // A new deck, then save.
+    // A new deck (the form is open with a name taken from the text), then save.
     const deckName = `Biology ${Date.now().toString(36)}`;
-    await page.getByRole('button', { name: 'New Deck' }).click();
+    expect(await page.getByLabel('New deck name').inputValue()).toBe(
+      'Photosynthesis is the process by which green plants turn…',
+    );
     await page.getByLabel('New deck name').fill(deckName);
     await page.getByRole('button', { name: 'Create Deck' }).click();
     await page.getByLabel('New deck name').waitFor({ state: 'detached' });
@@ -114,7 +116,7 @@ describe('creating cards', () => {
     await page.getByLabel('Text to turn into flashcards').fill(notes);
     await page.getByRole('button', { name: 'Generate Flashcards (Cost: 1)' }).click();
     await page.getByRole('heading', { name: 'Generated Cards' }).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'New Deck' }).click();
+    await page.getByLabel('New deck name').fill('');
     await page.getByRole('button', { name: 'Create Deck' }).click();
     await page.getByText('Deck name cannot be empty').waitFor();
     const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

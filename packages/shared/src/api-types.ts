@@ -116,6 +116,21 @@ export interface Deck {
   desired_retention: number;
 }
 
+/** What a session of a deck would show now (GET /decks). */
+export interface DeckCounts {
+  /** New cards within what is left of today's daily new-card limit. */
+  new: number;
+  /** Learning and relearning cards due now. */
+  learning: number;
+  /** Long-term cards due now. */
+  due: number;
+}
+
+/** GET /decks: each deck with its counts. */
+export interface DeckSummary extends Deck {
+  counts: DeckCounts;
+}
+
 /** GET /decks/{id}. */
 export interface DeckWithCards extends Deck {
   /** The deck's first cards in creation order, at most 2000 (the rest: GET /decks/{id}/cards). */
@@ -130,7 +145,8 @@ export interface DeckSettings {
   desired_retention: number;
 }
 
-export type DeckSettingsUpdate = Partial<DeckSettings>;
+/** PUT /decks/{id}/settings: any of the settings, and the deck's new name. */
+export type DeckSettingsUpdate = Partial<DeckSettings> & { name?: string };
 
 export interface DeckStats {
   total_cards: number;
@@ -197,6 +213,8 @@ export interface SharedDeckInfo {
   card_count: number;
   shared_at: string;
   expires_at: string;
+  /** The deck's first cards (at most 20, creation order), shown to anyone with the link. */
+  preview: { question: string; answer: string }[];
 }
 
 /** POST /shared/{code}/import: the caller's new copy. */

@@ -22,6 +22,7 @@ export const errorCodes = {
   insufficient_quota: { status: 402, message: 'insufficientQuota' },
   // 403
   recent_sign_in_required: { status: 403, message: 'recentGoogleSignInRequired' },
+  wrong_password: { status: 403, message: 'wrongPassword' },
   // 404
   not_found: { status: 404, message: 'notFound' },
   deck_not_found: { status: 404, message: 'deckNotFound' },

@@ -10,6 +10,7 @@ export const messages = {
   nameTooLong: 'Name must be at most 100 characters.',
   emailTaken: 'An account with this email already exists.',
   invalidCredentials: 'Incorrect email or password.',
+  wrongPassword: 'That password is not right. Please try again; you are still signed in.',
   notAuthenticated: 'Not authenticated.',
   googleLoginUnavailable: 'Google sign-in is not configured on this server.',
   googleTokenInvalid: 'Google sign-in could not be verified. Please try again.',
@@ -71,6 +72,12 @@ export const messages = {
   // Web app texts the spec leaves to us
   shareLoginPrompt: 'Log in or sign up to import the shared deck.',
   importSucceeded: 'Deck "{name}" imported! Taking you to your decks...',
+  sharePreviewHeading: 'Cards in this deck',
+  sharePreviewMore: 'The first {shown} of {total} cards. Import the deck to study them all.',
+  sharePreviewEmpty: 'This deck has no cards yet.',
+  shareShowAnswer: 'Show answer',
+  shareShowQuestion: 'Show question',
+  shareCardPosition: 'Card {n} of {total}',
   chunkLoadFailed: 'This part of the app could not be loaded. Please check your connection and reload the page.',
   cookieBannerText:
     'We use local storage to keep you signed in and to remember your choices. With your consent we also collect anonymous usage statistics to improve the product.',
@@ -190,6 +197,9 @@ export const messages = {
   cardsSaveFailed: 'Failed to save flashcards. Please try again.',
   cardsSaved: '{count} cards saved to "{deck}".',
   cardSaved: '1 card saved to "{deck}".',
+  studyTheseCards: 'Study these {count} cards now',
+  studyThisCard: 'Study this card now',
+  cancelNewDeck: 'Cancel new deck',
 
   // Review page (quoted texts word for word)
   reviewQueueLoadFailed: 'Failed to load cards for review. Please try again later.',
@@ -213,6 +223,13 @@ export const messages = {
   reviewDeleteDeckConfirm: 'Delete the deck "{name}" and its {count} cards? This cannot be undone.',
   reviewDeleteCardConfirm: 'Delete this card? This cannot be undone.',
   reviewDeckEmpty: 'This deck has no cards yet.',
+  deckCountsLabel: '{new} new, {learning} learning, {due} due',
+  deckCountNew: 'New',
+  deckCountLearning: 'Learning',
+  deckCountDue: 'Due',
+  deckNameLabel: 'Deck name',
+  deckSettingsSaved: 'Deck settings saved.',
+  desiredRetentionPercentInvalid: 'Desired retention must be a whole number from 70 to 97.',
   reviewStatsLoadFailed: 'Failed to load the statistics of this deck.',
   reviewExported: 'Downloaded {file}.',
   // Card management (web app)
@@ -229,6 +246,10 @@ export const messages = {
   undoAnswer: 'Undo',
   undoFailed: 'Could not undo the last answer. Please try again.',
   undoNothing: 'There is no answer to undo.',
+  discardCardEditConfirm: 'Discard what you typed in this card?',
+  keepEditing: 'Keep editing',
+  discardChanges: 'Discard changes',
+  searchHitPrefix: 'Edit card:',
 
   // Time zone, statistics and personal scheduling (server; issue 12)
   invalidTimeZone: 'Unknown time zone. Use an IANA time zone name such as Europe/Paris.',

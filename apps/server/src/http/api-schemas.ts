@@ -62,6 +62,18 @@ export const deckSchema = z
   })
   .meta({ id: 'Deck' }) satisfies z.ZodType<Api.Deck>;
 
+export const deckSummarySchema = deckSchema
+  .extend({
+    counts: z
+      .object({
+        new: z.int().meta({ description: "New cards within what is left of today's daily new-card limit" }),
+        learning: z.int().meta({ description: 'Learning and relearning cards due now' }),
+        due: z.int().meta({ description: 'Long-term cards due now' }),
+      })
+      .meta({ description: 'What a session of this deck would show now' }),
+  })
+  .meta({ id: 'DeckSummary' }) satisfies z.ZodType<Api.DeckSummary>;
+
 export const deckWithCardsSchema = deckSchema
   .extend({
     flashcards: z.array(cardSchema).meta({ description: 'The first cards in creation order, at most 2000' }),
@@ -101,6 +113,9 @@ export const sharedDeckInfoSchema = z
     card_count: z.int(),
     shared_at: isoTime,
     expires_at: isoTime,
+    preview: z
+      .array(questionAndAnswer)
+      .meta({ description: "The deck's first cards (at most 20, creation order), markdown with math" }),
   })
   .meta({ id: 'SharedDeckInfo' }) satisfies z.ZodType<Api.SharedDeckInfo>;
 

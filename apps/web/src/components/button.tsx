@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'danger-outline';
 
@@ -9,6 +9,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** While true the button is disabled and shows `pendingLabel` (when given) instead of its children. */
   pending?: boolean;
   pendingLabel?: string;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The app's button: `type="button"` unless told otherwise, the button classes, and a busy state for actions. */

@@ -7,6 +7,7 @@ export const storageKeys = {
   generatedCards: 'generated_cards',
   selectedCards: 'selected_cards',
   inputText: 'input_text',
+  suggestedDeckName: 'suggested_deck_name',
   onboardingShown: 'onboarding_shown',
   analyticsConsent: 'analytics_consent',
   pendingShareImport: 'pending_share_import',

@@ -431,7 +431,7 @@ describe('review page: deck settings', () => {
     ] as const) {
       fireEvent.change(input, { target: { value: typed } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(await within(dialog).findByRole('status')).toHaveTextContent('Daily limit saved.');
+      expect(await within(dialog).findByRole('status')).toHaveTextContent('Deck settings saved.');
       expect(input).toHaveValue(String(sent));
       expect(puts(calls).at(-1)).toEqual({ daily_new_card_limit: sent, desired_retention: 0.9 });
     }
@@ -444,18 +444,29 @@ describe('review page: deck settings', () => {
     });
     const input = within(dialog).getByLabelText('Desired retention (%)');
     expect(input).toHaveValue('90');
-    for (const [typed, sent, shown] of [
-      ['85', 0.85, '85'],
-      ['99', 0.97, '97'],
-      ['50', 0.7, '70'],
-      ['abc', 0.9, '90'],
+    for (const [typed, sent] of [
+      ['85', 0.85],
+      ['97 %', 0.97],
+      ['70', 0.7],
     ] as const) {
       fireEvent.change(input, { target: { value: typed } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(await within(dialog).findByRole('status')).toHaveTextContent('Daily limit saved.');
-      expect(input).toHaveValue(shown);
+      expect(await within(dialog).findByRole('status')).toHaveTextContent('Deck settings saved.');
       expect(puts(calls).at(-1)).toEqual({ daily_new_card_limit: 20, desired_retention: sent });
     }
+    // Out of range or not a whole number: refused with the rule, nothing sent, the text left as typed to fix.
+    const sentBefore = puts(calls).length;
+    for (const typed of ['99', '50', 'abc', '85.5', '']) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Desired retention must be a whole number from 70 to 97.',
+      );
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveValue(typed);
+      expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+    }
+    expect(puts(calls)).toHaveLength(sentBefore);
     expect(within(dialog).getByRole('link', { name: /^Statistics/ })).toHaveAttribute(
       'href',
       `/stats?deck_id=${deckId}`,
@@ -697,7 +708,7 @@ describe('review page: card management', () => {
     });
     await deckButton('Review Deck');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search all decks' }), { target: { value: 'quest tw' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit card: Question two' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit card: Question two Answer two/ }));
     const editor = screen.getByRole('form', { name: 'Edit card' });
     expect(within(editor).getByLabelText('Question')).toHaveValue('Question two');
     const searched = urls

@@ -1,5 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../test/fake-server';
 import { renderApp, testUser } from '../../test/render-app';
@@ -13,6 +13,10 @@ const info = {
   card_count: 12,
   shared_at: '2026-11-01T09:00:00.000Z',
   expires_at: '2026-12-01T09:00:00.000Z',
+  preview: [
+    { question: 'What is **osmosis**?', answer: 'Water crossing a membrane.' },
+    { question: 'Energy of a photon?', answer: '$E = h\\nu$' },
+  ],
 };
 const config = {
   'GET /api/config': () => json(200, { google_client_id: null, ai_provider: 'offline', payment_mode: 'test' }),
@@ -30,6 +34,33 @@ describe('shared deck page', () => {
     expect(screen.getByText('12')).toBeInTheDocument();
     expect(document.querySelector('time')?.getAttribute('datetime')).toBe(info.shared_at);
     expect(screen.getByRole('button', { name: 'Import Deck' })).toBeInTheDocument();
+  });
+
+  it('lists the first cards rendered (markdown and math) to a visitor, each flipped to its answer and back', async () => {
+    renderApp('/share/code1', fakeServer({ 'GET /shared/code1': () => json(200, info) }).fetch);
+    const list = await screen.findByRole('region', { name: 'Cards in this deck' });
+    expect(within(list).getByText('The first 2 of 12 cards. Import the deck to study them all.')).toBeInTheDocument();
+    const first = within(list).getByRole('listitem', { name: 'Card 1 of 2' });
+    // Rendered, not raw: the bold word is a <strong>, and the math becomes KaTeX once the renderer has loaded.
+    expect(await within(first).findByText('osmosis', { selector: 'strong' })).toBeInTheDocument();
+    expect(within(first).queryByText('Water crossing a membrane.')).not.toBeInTheDocument();
+    fireEvent.click(within(first).getByRole('button', { name: 'Show answer' }));
+    expect(within(first).getByText('Water crossing a membrane.')).toBeInTheDocument();
+    expect(within(first).getByText('osmosis', { selector: 'strong' })).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Show question' })).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(within(first).getByRole('button', { name: 'Show question' }));
+    expect(within(first).queryByText('Water crossing a membrane.')).not.toBeInTheDocument();
+    const second = within(list).getByRole('listitem', { name: 'Card 2 of 2' });
+    fireEvent.click(within(second).getByRole('button', { name: 'Show answer' }));
+    await waitFor(() => expect(second.querySelector('.katex')).not.toBeNull());
+  });
+
+  it('says so when the shared deck has no cards, and shows no count line when all cards are shown', async () => {
+    const empty = { ...info, card_count: 0, preview: [] };
+    renderApp('/share/code1', fakeServer({ 'GET /shared/code1': () => json(200, empty) }).fetch);
+    const list = await screen.findByRole('region', { name: 'Cards in this deck' });
+    expect(within(list).getByText('This deck has no cards yet.')).toBeInTheDocument();
+    expect(within(list).queryByRole('list')).not.toBeInTheDocument();
   });
 
   it.each([

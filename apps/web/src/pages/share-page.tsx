@@ -6,6 +6,7 @@ import { Notice } from '../components/notice';
 import { useAuth } from '../features/auth/auth-context';
 import { pendingImport } from '../features/share/pending-import';
 import { importErrorText, sharedDeckErrorText, useImportSharedDeck, useSharedDeck } from '../features/share/share-api';
+import { SharePreview } from '../features/share/share-preview';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 
 /** After a successful import, the page moves on to /review after this long. */
@@ -14,7 +15,7 @@ export const importRedirectDelayMs = 3000;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
 /**
- * /share/{code}: what a shared deck holds and an Import Deck button. A visitor's code is kept as the pending
+ * /share/{code}: what a shared deck holds, its first cards to flip through, and an Import Deck button. A visitor's code is kept as the pending
  * import while they sign in on /login, which brings them back here, where the import then runs by itself.
  */
 export function SharePage() {
@@ -96,6 +97,7 @@ export function SharePage() {
                 </button>
               </>
             )}
+            <SharePreview deck={deck.data} />
           </article>
         )}
       </main>

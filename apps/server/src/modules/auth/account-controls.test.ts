@@ -57,16 +57,17 @@ describe('PUT /users/me/password', () => {
     expect((await loginForm(ctx.app, email, 'a brand new secret')).statusCode).toBe(200);
   });
 
-  it('refuses a wrong current password with 401 and a short new one with 422, changing nothing', async () => {
+  it('refuses a wrong current password with 403 wrong_password (the session goes on) and a short new one with 422, changing nothing', async () => {
     const email = uniqueEmail();
     const { token } = await signUpAndLogIn(ctx.app, email);
     const wrong = await changePassword(token, {
       current_password: 'not it at all',
       new_password: 'a brand new secret',
     });
-    expectError(wrong, 401, 'invalid_credentials', messages.invalidCredentials);
+    expectError(wrong, 403, 'wrong_password', messages.wrongPassword);
+    expect((await me(token)).statusCode).toBe(200);
     const missing = await changePassword(token, { new_password: 'a brand new secret' });
-    expect(missing.statusCode).toBe(401);
+    expectError(missing, 403, 'wrong_password', messages.wrongPassword);
     const short = await changePassword(token, { current_password: DEFAULT_PASSWORD, new_password: 'short' });
     expect(short.statusCode).toBe(422);
     expect(short.json()).toMatchObject({ detail: messages.passwordTooShort, code: 'validation_failed' });
@@ -130,7 +131,10 @@ describe('DELETE /users/me', () => {
     expect((await ctx.app.inject({ method: 'POST', url: `${path}/pay` })).statusCode).toBe(303);
 
     const wrong = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers, payload: { password: 'nope' } });
-    expectError(wrong, 401, 'invalid_credentials', messages.invalidCredentials);
+    expectError(wrong, 403, 'wrong_password', messages.wrongPassword);
+    expect((await me(token)).statusCode).toBe(200);
+    const missing = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers, payload: {} });
+    expectError(missing, 403, 'wrong_password', messages.wrongPassword);
     expect((await me(token)).statusCode).toBe(200);
 
     const response = await ctx.app.inject({

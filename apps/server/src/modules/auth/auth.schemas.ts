@@ -97,7 +97,7 @@ export const authPaths: ApiPaths = {
       auth: true,
       body: json(deleteAccountSchema),
       success: { status: 204, description: 'Deleted' },
-      errors: ['invalid_credentials', 'recent_sign_in_required'],
+      errors: ['wrong_password', 'recent_sign_in_required', 'rate_limited'],
     }),
   },
   '/users/me/password': {
@@ -107,7 +107,7 @@ export const authPaths: ApiPaths = {
       auth: true,
       body: json(changePasswordSchema),
       success: { status: 204, description: 'Changed' },
-      errors: ['invalid_credentials'],
+      errors: ['wrong_password', 'rate_limited'],
     }),
   },
   '/users/me/sign-out-everywhere': {

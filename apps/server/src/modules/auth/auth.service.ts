@@ -150,7 +150,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         await limit(loginPerAccount, user.email);
         const valid =
           input.current_password !== undefined && (await verifyPassword(user.password_hash, input.current_password));
-        if (!valid) throw errors.invalidCredentials();
+        // 403, not 401: the client signs out on any 401, and a typo must not end the session.
+        if (!valid) throw errors.wrongPassword();
         await loginPerAccount.refund(user.email);
       }
       const version = await users.setPassword(user.id, await hashPassword(input.new_password), clock.now());
@@ -171,7 +172,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.password_hash) {
         await limit(loginPerAccount, user.email);
         const valid = input.password !== undefined && (await verifyPassword(user.password_hash, input.password));
-        if (!valid) throw errors.invalidCredentials();
+        if (!valid) throw errors.wrongPassword();
       } else {
         const signedInAt = user.google_signed_in_at;
         if (signedInAt === null || clock.now() - signedInAt > RECENT_GOOGLE_SIGN_IN_MS)

@@ -1,9 +1,14 @@
 import type { DeckSettings, DeckSettingsUpdate } from '@flashcards/shared/api-types';
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, DecksTable } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared-query';
+import type { Database, DecksTable, FsrsState } from '../../db/schema';
+import { CardState } from '../study-core/card-state';
 import { hasDeck, ownedDeck } from '../study-core/owned-rows';
 
 export type DeckRow = Selectable<DecksTable> & { card_count: number };
+
+/** A deck with what a session of it would show now (GET /decks' `counts`), before the daily limit is applied. */
+export type DeckRowWithQueue = DeckRow & { learning_due: number; review_due: number; introduced_today: number };
 
 const deckColumns = [
   'id',
@@ -17,6 +22,52 @@ const deckColumns = [
   'review_cards',
   'desired_retention',
 ] as const satisfies readonly (keyof DecksTable)[];
+
+type QueueCountsRow = Selectable<DecksTable> & {
+  learning_due: number | string | null;
+  review_due: number | string | null;
+  introduced_today: number | string | null;
+};
+
+/**
+ * Every deck of the user with, in the same statement, its learning and relearning cards due, its long-term cards due
+ * (each an index range of cards_user_deck_state_due that holds only due cards) and the new cards it introduced since
+ * the study day began (the review queue's rule, review.repo's allowance query).
+ */
+const decksWithQueueCounts = preparedQuery<{ userId: string; now: number; dayStart: number }, QueueCountsRow>(
+  (db, param) => {
+    const introduced = db
+      .selectFrom('review_logs')
+      .select((eb) => ['deck_id', eb.fn.count<number | string>('card_id').distinct().as('n')])
+      .where('user_id', '=', param('userId'))
+      .where('reviewed_at', '>=', param('dayStart'))
+      .where('state_before', '=', CardState.New)
+      .where('undone_at', 'is', null)
+      .groupBy('deck_id');
+    return db
+      .selectFrom('decks')
+      .leftJoin(introduced.as('introduced'), 'introduced.deck_id', 'decks.id')
+      .select(deckColumns.map((column) => `decks.${column}` as const))
+      .select((eb) => {
+        const dueIn = (states: FsrsState[]) =>
+          eb
+            .selectFrom('cards')
+            .select((inner) => inner.fn.countAll<number | string>().as('n'))
+            .whereRef('cards.user_id', '=', 'decks.user_id')
+            .whereRef('cards.deck_id', '=', 'decks.id')
+            .where('cards.state', 'in', states)
+            .where('cards.due', '<=', param('now'));
+        return [
+          dueIn([CardState.Learning, CardState.Relearning]).as('learning_due'),
+          dueIn([CardState.Review]).as('review_due'),
+          'introduced.n as introduced_today',
+        ];
+      })
+      .where('decks.user_id', '=', param('userId'))
+      .orderBy('decks.created_at')
+      .orderBy('decks.id');
+  },
+);
 
 /** SQL for decks. Every query is scoped by the owner's user_id: another user's deck is simply not there. */
 export function createDecksRepo(db: Kysely<Database>) {
@@ -48,6 +99,17 @@ export function createDecksRepo(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
       return rows.map(withCardCount);
+    },
+
+    /** The user's decks, oldest first, with the figures of GET /decks' `counts` (decksWithQueueCounts). */
+    async listWithQueueCounts(userId: string, now: number, dayStart: number): Promise<DeckRowWithQueue[]> {
+      const rows = await decksWithQueueCounts(db, { userId, now, dayStart });
+      return rows.map(({ learning_due, review_due, introduced_today, ...deck }) => ({
+        ...withCardCount(deck),
+        learning_due: Number(learning_due ?? 0),
+        review_due: Number(review_due ?? 0),
+        introduced_today: Number(introduced_today ?? 0),
+      }));
     },
 
     async find(userId: string, id: string): Promise<DeckRow | undefined> {

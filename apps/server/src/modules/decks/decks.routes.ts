@@ -10,7 +10,10 @@ type IdParams = { Params: { id: string } };
 export function decksRoutes(app: FastifyInstance, decks: DecksService): void {
   const auth = { onRequest: app.authenticate };
 
-  app.get('/decks', auth, async (request) => decks.list(currentUser(request).id));
+  app.get('/decks', auth, async (request) => {
+    const user = currentUser(request);
+    return decks.list(user.id, user.time_zone);
+  });
 
   app.post('/decks', auth, async (request, reply) => {
     const { deck_name } = parseInput(createDeckSchema, await readFormFields(request));

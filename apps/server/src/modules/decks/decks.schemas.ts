@@ -1,9 +1,16 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
-import { deckSchema, deckWithCardsSchema } from '../../http/api-schemas';
+import { deckSchema, deckSummarySchema, deckWithCardsSchema } from '../../http/api-schemas';
 import { type ApiPaths, form, json, operation } from '../../http/openapi';
 import { boundedInt, deckIdParams } from '../../http/request-schemas';
+
+/** A deck name: not empty once trimmed, at most maxDeckNameLength characters. */
+const deckName = z
+  .string({ error: messages.deckNameEmpty })
+  .trim()
+  .min(1, { error: messages.deckNameEmpty })
+  .max(limits.maxDeckNameLength, { error: messages.deckNameTooLong });
 
 /** POST /decks: the form field `deck_name` (not empty). */
 export const createDeckSchema = z.preprocess(
@@ -11,13 +18,7 @@ export const createDeckSchema = z.preprocess(
     const record = (fields ?? {}) as Record<string, unknown>;
     return { deck_name: record.deck_name ?? record.name };
   },
-  z.object({
-    deck_name: z
-      .string({ error: messages.deckNameEmpty })
-      .trim()
-      .min(1, { error: messages.deckNameEmpty })
-      .max(limits.maxDeckNameLength, { error: messages.deckNameTooLong }),
-  }),
+  z.object({ deck_name: deckName }),
 );
 
 const dailyLimit = z.preprocess(
@@ -32,13 +33,14 @@ const desiredRetention = z
 
 /**
  * PUT /decks/{id}/settings: `daily_new_card_limit` (a whole number from 0, a numeric string accepted too),
- * `desired_retention` (0.70 to 0.97), or both. With neither, the limit is reported missing.
+ * `desired_retention` (0.70 to 0.97), `name` (a deck name), or any of them together. With none, the limit is reported
+ * missing.
  */
 export const deckSettingsSchema = z.preprocess(
   (body) => {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
     const record = body as Record<string, unknown>;
-    return 'daily_new_card_limit' in record || 'desired_retention' in record
+    return 'daily_new_card_limit' in record || 'desired_retention' in record || 'name' in record
       ? record
       : { ...record, daily_new_card_limit: undefined };
   },
@@ -46,9 +48,14 @@ export const deckSettingsSchema = z.preprocess(
     .object({
       daily_new_card_limit: dailyLimit.optional(),
       desired_retention: desiredRetention.optional(),
+      name: deckName.optional(),
     })
     .superRefine((value, context) => {
-      if (value.daily_new_card_limit === undefined && value.desired_retention === undefined) {
+      if (
+        value.daily_new_card_limit === undefined &&
+        value.desired_retention === undefined &&
+        value.name === undefined
+      ) {
         context.addIssue({ code: 'custom', path: ['daily_new_card_limit'], message: messages.dailyLimitInvalid });
       }
     }),
@@ -61,7 +68,11 @@ export const decksPaths: ApiPaths = {
       summary: "The user's decks",
       tags: ['Decks'],
       auth: true,
-      success: { status: 200, description: 'Every deck, oldest first', schema: z.array(deckSchema) },
+      success: {
+        status: 200,
+        description: 'Every deck, oldest first, with what a session of it would show now',
+        schema: z.array(deckSummarySchema),
+      },
     }),
     post: operation({
       summary: 'Create a deck (form field `deck_name`)',
@@ -91,7 +102,7 @@ export const decksPaths: ApiPaths = {
   },
   '/decks/{id}/settings': {
     put: operation({
-      summary: "Change a deck's daily new-card limit",
+      summary: "Change a deck's name, daily new-card limit or desired retention",
       tags: ['Decks'],
       auth: true,
       params: deckIdParams,

@@ -1,12 +1,13 @@
-import type { Deck, DeckSettings, DeckSettingsUpdate, DeckWithCards } from '@flashcards/shared/api-types';
+import type { Deck, DeckSettings, DeckSettingsUpdate, DeckSummary, DeckWithCards } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import { errors } from '../../http/app-error';
 import { isoTime } from '../../http/iso-time';
 import type { CardsRepo } from '../cards/cards.repo';
+import { studyDayStart } from '../stats/study-day';
 import { toCard } from '../study-core/card-state';
-import type { DeckRow, DecksRepo } from './decks.repo';
+import type { DeckRow, DeckRowWithQueue, DecksRepo } from './decks.repo';
 import type { UserLimits } from './user-limits';
 
 export interface DecksServiceDeps {
@@ -36,6 +37,18 @@ export function toDeck(
   };
 }
 
+/**
+ * A deck with what a session of it would show now: learning and long-term cards due, and new cards up to what is
+ * left of today's daily new-card limit (the review queue's rule, review/queue.ts).
+ */
+export function toDeckSummary(row: DeckRowWithQueue): DeckSummary {
+  const allowance = Math.max(0, row.daily_new_card_limit - row.introduced_today);
+  return {
+    ...toDeck(row),
+    counts: { new: Math.min(row.new_cards, allowance), learning: row.learning_due, due: row.review_due },
+  };
+}
+
 /** Decks of one user. A deck id that is malformed, missing or someone else's is the same 404. */
 export function createDecksService(deps: DecksServiceDeps) {
   const { decks, cards, clock } = deps;
@@ -47,8 +60,10 @@ export function createDecksService(deps: DecksServiceDeps) {
   };
 
   return {
-    async list(userId: string): Promise<Deck[]> {
-      return (await decks.list(userId)).map(toDeck);
+    /** Every deck with its counts; "today" is the learner's study day in `timeZone`. */
+    async list(userId: string, timeZone = 'UTC'): Promise<DeckSummary[]> {
+      const now = clock.now();
+      return (await decks.listWithQueueCounts(userId, now, studyDayStart(now, timeZone))).map(toDeckSummary);
     },
 
     async get(userId: string, deckId: string): Promise<DeckWithCards> {

@@ -86,8 +86,8 @@ describe('GET /decks and GET /decks/{id}', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/decks', headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { ...first, card_count: 0 },
-      { ...second, card_count: 3 },
+      { ...first, card_count: 0, counts: { new: 0, learning: 0, due: 0 } },
+      { ...second, card_count: 3, counts: { new: 3, learning: 0, due: 0 } },
     ]);
   });
 

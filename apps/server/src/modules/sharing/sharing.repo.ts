@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { rowLimit } from '../../db/row-limit';
 import type { Database, SharesTable } from '../../db/schema';
 import type { NewCardRow } from '../study-core/card-state';
 import { insertCards } from '../study-core/deck-counters';
@@ -64,6 +65,19 @@ export function createSharingRepo(db: Kysely<Database>) {
       if (!row) return undefined;
       const { new_cards, learning_cards, review_cards, ...share } = row;
       return { ...share, card_count: new_cards + learning_cards + review_cards };
+    },
+
+    /** The shared deck's first `limit` cards in creation order (an index range of cards_user_deck_created). */
+    preview(share: ShareRow, limit: number): Promise<{ question: string; answer: string }[]> {
+      return db
+        .selectFrom('cards')
+        .select(['question', 'answer'])
+        .where('user_id', '=', share.user_id)
+        .where('deck_id', '=', share.deck_id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(rowLimit(limit))
+        .execute();
     },
 
     async hasImported(userId: string, shareId: string): Promise<boolean> {

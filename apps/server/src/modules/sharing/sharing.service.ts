@@ -31,6 +31,9 @@ export interface SharingServiceDeps {
 
 const codePattern = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** How many of a shared deck's cards GET /shared/{code} shows to anyone with the link. */
+export const SHARE_PREVIEW_CARDS = 20;
+
 /** Share links: the owner makes one per deck (reused while it lasts); anyone may look; a signed-in user may import. */
 export function createSharingService(deps: SharingServiceDeps) {
   const { shares, decks, clock } = deps;
@@ -63,12 +66,14 @@ export function createSharingService(deps: SharingServiceDeps) {
 
     async info(code: string): Promise<SharedDeckInfo> {
       const share = await liveShare(code);
+      const preview = await shares.preview(share, SHARE_PREVIEW_CARDS);
       return {
         deck_name: share.deck_name,
         owner_name: share.owner_name.trim() || messages.anonymousOwner,
         card_count: share.card_count,
         shared_at: isoTime(share.created_at),
         expires_at: isoTime(share.expires_at),
+        preview: preview.map(({ question, answer }) => ({ question, answer })),
       };
     },
 

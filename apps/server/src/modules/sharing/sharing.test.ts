@@ -96,7 +96,43 @@ describe('GET /shared/{code}', () => {
       card_count: 4,
       shared_at: '2026-12-20T08:30:00.000Z',
       expires_at: '2026-12-23T08:30:00.000Z',
+      preview: [1, 2, 3, 4].map((n) => ({ question: `Question ${n}`, answer: `Answer ${n}` })),
     });
+  });
+
+  it("previews the deck's first 20 cards in creation order, markdown and math as written, to anyone", async () => {
+    const { headers } = await owner('Euler');
+    const deck = await createDeck(ctx.app, headers, 'Analysis');
+    const first = { question: '**Euler** says $e^{i\\pi} + 1 = ?$', answer: '$$0$$\n\n- a list <b>not html</b>' };
+    await saveCards(ctx.app, headers, deck._id, [first]);
+    ctx.clock.advance(1000);
+    const more = Array.from({ length: 24 }, (_, index) => ({ question: `Later ${index}`, answer: `A${index}` }));
+    await saveCards(ctx.app, headers, deck._id, more);
+    const { share_code } = await share(headers, deck._id);
+
+    const stranger = await signUpAndLogIn(ctx.app);
+    for (const requestHeaders of [{}, stranger.headers]) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/shared/${share_code}`, headers: requestHeaders });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.card_count).toBe(25);
+      expect(body.preview).toHaveLength(20);
+      expect(body.preview[0]).toEqual(first);
+      expect(body.preview.slice(1)).toEqual(more.slice(0, 19));
+      // Only question and answer: no ids, schedules or the owner's review state.
+      for (const card of body.preview) expect(Object.keys(card).sort()).toEqual(['answer', 'question']);
+    }
+  });
+
+  it('previews nothing for an empty deck, and only the shared deck’s cards', async () => {
+    const { headers } = await owner('Empty');
+    const deck = await createDeck(ctx.app, headers, 'Empty');
+    const other = await createDeck(ctx.app, headers, 'Other');
+    await saveCards(ctx.app, headers, other._id, 3);
+    const { share_code } = await share(headers, deck._id);
+    const response = await ctx.app.inject({ method: 'GET', url: `/shared/${share_code}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ card_count: 0, preview: [] });
   });
 
   it('shows an owner without a name as Anonymous, never their email', async () => {

@@ -2,13 +2,15 @@ import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../components/notice';
+import { TextField } from '../../components/text-field';
 import { errorDetail } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { useAuth } from '../auth/auth-context';
 
 /**
  * Account controls (docs/api.md, "Account controls"): change the password, sign out everywhere, delete the
- * account. A password change ends every session: this page signs in again with the new password at once.
+ * account. A password change ends every session: this page signs in again with the new password at once. A wrong
+ * password is a 403 (`wrong_password`): the page shows the server's message and the learner stays signed in.
  */
 export function AccountSecurity() {
   const api = useApi();
@@ -130,20 +132,18 @@ interface PasswordInputProps {
   minLength?: number;
 }
 
-/** A password box inside its label, as this card lays out its forms; never longer than a password may be. */
+/** A password box in the shared field layout, like every other form's; never longer than a password may be. */
 function PasswordInput({ label, which, value, onValue, minLength }: PasswordInputProps) {
   return (
-    <label>
-      {label}
-      <input
-        type="password"
-        autoComplete={`${which}-password`}
-        required={which === 'new'}
-        minLength={minLength}
-        maxLength={limits.maxPasswordLength}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-      />
-    </label>
+    <TextField
+      label={label}
+      type="password"
+      autoComplete={`${which}-password`}
+      required={which === 'new'}
+      minLength={minLength}
+      maxLength={limits.maxPasswordLength}
+      value={value}
+      onValue={onValue}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { Card, Deck } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { CardMarkdown } from '../../components/card-markdown';
 import { Modal } from '../../components/modal';
@@ -69,11 +69,37 @@ interface CardFormShellProps {
   onCancel: () => void;
   submitLabel: string;
   pending: boolean;
+  /** Text typed that Escape would lose: Escape then asks first. */
+  dirty: boolean;
   children: ReactNode;
 }
 
-/** The frame both card forms share: the save shortcut, the error, and Cancel/Close beside the save button. */
-function CardFormShell({ label, className, onSubmit, onShortcut, error, children, ...actions }: CardFormShellProps) {
+/**
+ * The frame both card forms share: the save shortcut, the error, and Cancel/Close beside the save button. Escape
+ * cancels the form (asking first when something was typed) and goes no further, so a dialog around it stays open.
+ */
+function CardFormShell({
+  label,
+  className,
+  onSubmit,
+  onShortcut,
+  error,
+  dirty,
+  children,
+  ...actions
+}: CardFormShellProps) {
+  const [confirming, setConfirming] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+  }, [confirming]);
+
+  function keepEditing() {
+    setConfirming(false);
+    returnTo.current?.focus();
+  }
+
   return (
     <form
       className={className}
@@ -83,12 +109,37 @@ function CardFormShell({ label, className, onSubmit, onShortcut, error, children
         void onSubmit();
       }}
       onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          // The dialog around the form listens on the document: it must not see this Escape.
+          event.stopPropagation();
+          event.preventDefault();
+          if (!dirty) actions.onCancel();
+          else if (confirming) keepEditing();
+          else {
+            returnTo.current = event.target instanceof HTMLElement ? event.target : null;
+            setConfirming(true);
+          }
+          return;
+        }
         if (!isSaveShortcut(event)) return;
         event.preventDefault();
         void onShortcut();
       }}
     >
       {children}
+      {confirming && (
+        <div className="card-form__discard">
+          <Notice tone="info">{messages.discardCardEditConfirm}</Notice>
+          <div className="form__actions">
+            <Button ref={keepRef} variant="secondary" small onClick={keepEditing}>
+              {messages.keepEditing}
+            </Button>
+            <Button variant="danger" small onClick={actions.onCancel}>
+              {messages.discardChanges}
+            </Button>
+          </div>
+        </div>
+      )}
       {error && <Notice tone="error">{error}</Notice>}
       <div className="form__actions">
         <Button variant="secondary" small onClick={actions.onCancel}>
@@ -134,6 +185,7 @@ export function CardEditor({ card, onDone }: { card: Card; onDone: () => void })
       onCancel={onDone}
       submitLabel="Save card"
       pending={update.isPending}
+      dirty={question !== card.question || answer !== card.answer}
     >
       <CardSides question={question} answer={answer} onQuestion={setQuestion} onAnswer={setAnswer} />
       <CardPreview question={question} answer={answer} />
@@ -202,6 +254,7 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
       onCancel={onClose}
       submitLabel="Add card"
       pending={save.isPending}
+      dirty={question.trim() !== '' || answer.trim() !== ''}
     >
       {!deck && <DeckSelect decks={decks.data ?? []} value={chosen} onValue={setDeckId} />}
       <CardSides

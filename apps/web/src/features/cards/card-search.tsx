@@ -2,6 +2,7 @@ import type { CardSearchResult } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useId, useState } from 'react';
 import { Notice } from '../../components/notice';
+import { plainTextOf } from '../../lib/plain-text';
 import { CardEditor } from './card-form';
 import { useCardSearch } from './cards-api';
 
@@ -87,12 +88,22 @@ export function SearchResults({ q, deckId }: { q: string; deckId: string | null 
   );
 }
 
+/**
+ * One result: the card's question and answer as the plain text of the rendered card (markdown and LaTeX undone), so
+ * the button's name (its visible text, after a hidden "Edit card:") reads as the card does.
+ */
 function SearchHit({ card, showDeck, onOpen }: { card: CardSearchResult; showDeck: boolean; onOpen: () => void }) {
   return (
-    <button type="button" className="search-hit" onClick={onOpen} aria-label={`Edit card: ${card.question}`}>
-      <span className="search-hit__question">{card.question}</span>
-      <span className="search-hit__answer muted">{card.answer}</span>
-      {showDeck && <span className="search-hit__deck">{card.deck_name}</span>}
+    <button type="button" className="search-hit" onClick={onOpen}>
+      <span className="visually-hidden">{messages.searchHitPrefix}</span>{' '}
+      <span className="search-hit__question">{plainTextOf(card.question)}</span>{' '}
+      <span className="search-hit__answer muted">{plainTextOf(card.answer)}</span>
+      {showDeck && (
+        <>
+          {' '}
+          <span className="search-hit__deck">{card.deck_name}</span>
+        </>
+      )}
     </button>
   );
 }

@@ -101,3 +101,38 @@ export function mergeFinalCards(
   }
   return { cards, selected: chosen };
 }
+
+/** A suggested deck name stays this short: a title, not a sentence. */
+export const suggestedDeckNameMax = 60;
+
+/** Shortens to `max` characters at a word boundary where there is one, with an ellipsis. */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** A deck name for cards made from a file: its name without the extension, separators read as spaces. */
+export function deckNameFromFile(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const base = (dot > 0 ? fileName.slice(0, dot) : fileName).replace(/[_\s]+/g, ' ').trim();
+  return shorten(base, suggestedDeckNameMax);
+}
+
+/**
+ * A deck name for cards made from pasted text: its first heading, else its first line, without markdown marks and
+ * shortened; empty when the text has no words.
+ */
+export function deckNameFromText(text: string): string {
+  const lines = text.split('\n', 200).map((line) => line.trim());
+  const heading = lines.find((line) => /^#{1,6}\s+\S/.test(line));
+  const first = heading ?? lines.find((line) => /[\p{L}\p{N}]/u.test(line)) ?? '';
+  const plain = first
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/^(?:[-*+>]|\d+[.)])\s+/, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return shorten(plain, suggestedDeckNameMax);
+}

@@ -322,14 +322,19 @@ describe('generated cards', () => {
 });
 
 describe('saving', () => {
-  it('needs a selected card, then a deck', async () => {
+  it('needs a selected card, then a deck (or a name for a new one)', async () => {
     const { calls } = await generateFromText();
     fireEvent.click(screen.getByRole('button', { name: 'Deselect All' }));
     fireEvent.click(screen.getByRole('button', { name: /^Save Selected Cards/ }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select at least one card to save');
     fireEvent.click(within(cardItem(1)).getByRole('checkbox'));
+    fireEvent.change(screen.getByLabelText('New deck name'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: /^Save Selected Cards/ }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please select a deck to save cards to');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select a deck to save cards to');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel new deck' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Save Selected Cards/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select a deck to save cards to');
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/decks')).toBe(false);
     expect(calls.some((call) => call.path === '/save-cards')).toBe(false);
   });
 
@@ -385,7 +390,9 @@ describe('saving', () => {
         return json(201, created);
       },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'New Deck' }));
+    // The form is open with the name taken from the text; emptied, it refuses to create.
+    expect(screen.getByLabelText('New deck name')).toHaveValue('Cells are the basic unit of life.');
+    fireEvent.change(screen.getByLabelText('New deck name'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Deck' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Deck name cannot be empty');
     fireEvent.change(screen.getByLabelText('New deck name'), { target: { value: '  Chemistry ' } });
@@ -404,10 +411,13 @@ describe('saving', () => {
     expect(
       await screen.findByText('Failed to load decks. Please try again later.', {}, { timeout: 4000 }),
     ).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'New Deck' }));
     fireEvent.change(screen.getByLabelText('New deck name'), { target: { value: 'Chemistry' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Deck' }));
     expect(await screen.findByText('Failed to create deck. Please try again.')).toBeInTheDocument();
+    // Cancelled, the form gives way to the New Deck button, which opens it empty.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel new deck' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New Deck' }));
+    expect(screen.getByLabelText('New deck name')).toHaveValue('');
   });
 });
 

@@ -2,11 +2,14 @@ import type { GeneratedCard, GenerationProgress } from '@flashcards/shared/api-t
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSubscriptionStatus } from '../billing/billing-api';
+import type { StudyDeckState } from '../review/review-screen';
 import { GenerationCancelled, useGenerateCards } from './create-api';
 import {
   acceptedFiles,
+  deckNameFromFile,
+  deckNameFromText,
   fileProblem,
   generationCost,
   generationErrorMessage,
@@ -14,7 +17,15 @@ import {
   progressSentence,
   saveBannerMs,
 } from './create-rules';
-import { loadDraft, markOnboardingSeen, onboardingSeen, storeCards, storeSelection, storeText } from './create-store';
+import {
+  loadDraft,
+  markOnboardingSeen,
+  onboardingSeen,
+  storeCards,
+  storeDeckName,
+  storeSelection,
+  storeText,
+} from './create-store';
 import { GeneratedCardItem } from './generated-card-item';
 import { OnboardingModal } from './onboarding-modal';
 import { SavePanel } from './save-panel';
@@ -38,6 +49,13 @@ export function CreateScreen() {
   const [cards, setCards] = useState<GeneratedCard[]>(draft.cards);
   const [selected, setSelected] = useState<number[]>(draft.selected);
   const [file, setFile] = useState<File | null>(null);
+  const [deckName, setDeckName] = useState(draft.deckName);
+  const [studyOffer, setStudyOffer] = useState<{ deckId: string; deckName: string; count: number } | null>(null);
+  const navigate = useNavigate();
+  const resultsRef = useRef<HTMLElement>(null);
+  const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
+  // Set when a generation starts; the first cards to arrive then take the view and the focus, once.
+  const revealResults = useRef(false);
   const [inputError, setInputError] = useState<string | null>(null);
   const [generationError, setGenerationError] = useState<string | null>(null);
   const banner = useTimedNotice<string>(saveBannerMs);
@@ -60,6 +78,14 @@ export function CreateScreen() {
   useEffect(() => storeText(text), [text]);
   useEffect(() => storeCards(cards), [cards]);
   useEffect(() => storeSelection(selected), [selected]);
+  useEffect(() => storeDeckName(deckName), [deckName]);
+  // Results arrive below the input, out of view on most screens: bring them into view and focus their heading.
+  useEffect(() => {
+    if (cards.length === 0 || !revealResults.current) return;
+    revealResults.current = false;
+    resultsRef.current?.scrollIntoView?.({ block: 'start' });
+    resultsHeadingRef.current?.focus({ preventScroll: true });
+  }, [cards.length]);
   // The Save button has just gone with the cards: focus moves to the banner instead of being lost.
   useEffect(() => {
     if (banner.value !== null) bannerRef.current?.focus();
@@ -109,6 +135,9 @@ export function CreateScreen() {
       return;
     }
     setInputError(null);
+    setStudyOffer(null);
+    setDeckName(file ? deckNameFromFile(file.name) : deckNameFromText(text));
+    revealResults.current = true;
     // A new generation replaces the list; streamed cards are stored as they come, so that leaving the page (or a
     // reload) keeps what was shown, and the stored list (with edits made meanwhile) is what each card joins.
     const streamed: GeneratedCard[] = [];
@@ -142,6 +171,8 @@ export function CreateScreen() {
       storeSelection(final.selected);
       setCards(final.cards);
       setSelected(final.selected);
+      // The file has been read: keeping it chosen would price the next generation by it ("Need 5, Have 1").
+      removeFile();
     } catch (error) {
       if (error instanceof GenerationCancelled) setCancelNote(true);
       else setGenerationError(generationErrorMessage(error));
@@ -164,16 +195,24 @@ export function CreateScreen() {
     setCards((current) => current.map((existing, i) => (i === index ? card : existing)));
   }
 
-  function saved(deckName: string, count: number) {
+  function saved(deck: { _id: string; name: string }, count: number) {
     setCards([]);
     setSelected([]);
     setText('');
+    setDeckName('');
     removeFile();
     const bannerText =
       count === 1
-        ? fillMessage(messages.cardSaved, { deck: deckName })
-        : fillMessage(messages.cardsSaved, { count, deck: deckName });
+        ? fillMessage(messages.cardSaved, { deck: deck.name })
+        : fillMessage(messages.cardsSaved, { count, deck: deck.name });
     banner.show(bannerText);
+    setStudyOffer({ deckId: deck._id, deckName: deck.name, count });
+  }
+
+  function studySavedCards() {
+    if (!studyOffer) return;
+    const state: StudyDeckState = { studyDeck: { deckId: studyOffer.deckId, name: studyOffer.deckName } };
+    navigate('/review', { state });
   }
 
   const selectedCards = selected.map((index) => cards[index]).filter((card): card is GeneratedCard => !!card);
@@ -194,7 +233,17 @@ export function CreateScreen() {
         </Notice>
       )}
 
-      {cards.length === 0 && !text && !file && (
+      {studyOffer && cards.length === 0 && (
+        <div className="create-study">
+          <button type="button" className="button button--large" onClick={studySavedCards}>
+            {studyOffer.count === 1
+              ? messages.studyThisCard
+              : fillMessage(messages.studyTheseCards, { count: studyOffer.count })}
+          </button>
+        </div>
+      )}
+
+      {cards.length === 0 && !text && !file && !studyOffer && (
         <aside className="notice notice--info create-page__helper" aria-label="Getting started">
           <strong>New here?</strong> Paste your notes below or upload a file, press Generate, then keep the cards you
           like in one of your decks.
@@ -273,9 +322,11 @@ export function CreateScreen() {
       </section>
 
       {cards.length > 0 && (
-        <section className="create-results" aria-labelledby={`${textId}-results`}>
+        <section className="create-results" aria-labelledby={`${textId}-results`} ref={resultsRef}>
           <div className="create-results__header">
-            <h2 id={`${textId}-results`}>Generated Cards</h2>
+            <h2 id={`${textId}-results`} ref={resultsHeadingRef} tabIndex={-1}>
+              Generated Cards
+            </h2>
             <p className="muted create-results__count">
               {selected.length} of {cards.length} selected
             </p>
@@ -297,7 +348,7 @@ export function CreateScreen() {
               />
             ))}
           </ul>
-          <SavePanel selectedCards={selectedCards} onSaved={saved} />
+          <SavePanel key={deckName} selectedCards={selectedCards} suggestedDeckName={deckName} onSaved={saved} />
         </section>
       )}
     </main>

@@ -10,6 +10,8 @@ export interface CreateDraft {
   cards: GeneratedCard[];
   selected: number[];
   text: string;
+  /** The deck name offered for these cards (from the file's name or the text's first line). */
+  deckName: string;
 }
 
 function parse(value: string | null): unknown {
@@ -38,7 +40,8 @@ export function loadDraft(): CreateDraft {
       )
     : [];
   const text = localStore.get(storageKeys.inputText) ?? '';
-  return { cards, selected, text };
+  const deckName = (localStore.get(storageKeys.suggestedDeckName) ?? '').slice(0, 200);
+  return { cards, selected, text, deckName };
 }
 
 export function storeCards(cards: GeneratedCard[]): void {
@@ -54,6 +57,11 @@ export function storeSelection(selected: number[]): void {
 export function storeText(text: string): void {
   if (text === '') localStore.remove(storageKeys.inputText);
   else localStore.set(storageKeys.inputText, text);
+}
+
+export function storeDeckName(name: string): void {
+  if (name === '') localStore.remove(storageKeys.suggestedDeckName);
+  else localStore.set(storageKeys.suggestedDeckName, name);
 }
 
 export function onboardingSeen(): boolean {

@@ -10,22 +10,45 @@ import { useDeckChoice } from '../decks/use-deck-choice';
 
 interface Props {
   selectedCards: GeneratedCard[];
-  onSaved: (deckName: string, count: number) => void;
+  /** A name for a new deck taken from the source (file name, first line), offered so that one click saves. */
+  suggestedDeckName: string;
+  onSaved: (deck: { _id: string; name: string }, count: number) => void;
 }
 
-/** Deck picker, New Deck form and Save Selected Cards. */
-export function SavePanel({ selectedCards, onSaved }: Props) {
+const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+/**
+ * Deck picker, New Deck form and Save Selected Cards. With a suggested name and no deck chosen, the New Deck form is
+ * open with that name, and Save makes the deck (or uses the learner's deck of that name) and saves in one click.
+ */
+export function SavePanel({ selectedCards, suggestedDeckName, onSaved }: Props) {
   const decks = useDecks();
   const createDeck = useCreateDeck();
   const saveCards = useSaveCards();
-  const [newDeckOpen, setNewDeckOpen] = useState(false);
-  const [deckName, setDeckName] = useState('');
+  const [newDeckOpen, setNewDeckOpen] = useState(suggestedDeckName !== '');
+  const [deckName, setDeckName] = useState(suggestedDeckName);
   const [deckError, setDeckError] = useState<string | null>(null);
-  const { deckId, setDeckId, error: saveError, setError: setSaveError, choose: chooseDeck } = useDeckChoice();
+  const { deckId, setDeckId, error: saveError, setError: setSaveError, choose } = useDeckChoice();
   const deckSelectId = useId();
 
   const deckList = decks.data ?? [];
   const chosenDeck = deckList.find((deck) => deck._id === deckId);
+
+  function chooseDeck(id: string) {
+    choose(id);
+    // A deck picked from the list is where the cards go: the new-deck form would only compete with it.
+    if (id) setNewDeckOpen(false);
+  }
+
+  /** The deck Save writes to: the chosen one, else the one the open New Deck form names (made now if need be). */
+  async function targetDeck(): Promise<{ _id: string; name: string } | null> {
+    if (deckId && chosenDeck) return chosenDeck;
+    const name = deckName.trim();
+    if (!newDeckOpen || !name) return null;
+    const existing = deckList.find((deck) => sameName(deck.name, name));
+    if (existing) return existing;
+    return createDeck.mutateAsync(name);
+  }
 
   async function submitNewDeck(event: FormEvent) {
     event.preventDefault();
@@ -51,17 +74,29 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
       setSaveError(messages.noCardsSelected);
       return;
     }
-    if (!deckId || !chosenDeck) {
+    let deck: { _id: string; name: string } | null;
+    try {
+      deck = await targetDeck();
+    } catch {
+      setDeckError(messages.deckCreateFailed);
+      return;
+    }
+    if (!deck) {
       setSaveError(messages.noDeckSelected);
       return;
     }
     setSaveError(null);
+    setDeckError(null);
+    if (deck._id !== deckId) {
+      setDeckId(deck._id);
+      setNewDeckOpen(false);
+    }
     try {
       await saveCards.mutateAsync({
-        deckId,
+        deckId: deck._id,
         cards: selectedCards.map((card) => ({ question: card.question, answer: card.answer })),
       });
-      onSaved(chosenDeck.name, selectedCards.length);
+      onSaved(deck, selectedCards.length);
     } catch {
       setSaveError(messages.cardsSaveFailed);
     }
@@ -105,6 +140,7 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
             <Button
               variant="secondary"
               small
+              aria-label={messages.cancelNewDeck}
               onClick={() => {
                 setNewDeckOpen(false);
                 setDeckName('');
@@ -117,7 +153,12 @@ export function SavePanel({ selectedCards, onSaved }: Props) {
         </form>
       )}
       {saveError && <Notice tone="error">{saveError}</Notice>}
-      <button type="button" className="button button--large" onClick={save} disabled={saveCards.isPending}>
+      <button
+        type="button"
+        className="button button--large"
+        onClick={save}
+        disabled={saveCards.isPending || createDeck.isPending}
+      >
         {saveCards.isPending ? 'Saving...' : `Save Selected Cards (${selectedCards.length})`}
       </button>
     </section>

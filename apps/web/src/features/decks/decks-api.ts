@@ -4,6 +4,7 @@ import type {
   DeckSettings,
   DeckSettingsUpdate,
   DeckStats,
+  DeckSummary,
   DeckWithCards,
   SaveCardsResponse,
 } from '@flashcards/shared/api-types';
@@ -23,7 +24,7 @@ export const deckKeys = {
 const studyData: readonly QueryKey[] = [['decks'], ['cards']];
 
 export function useDecks() {
-  return useApiGet<Deck[]>(deckKeys.all, '/decks');
+  return useApiGet<DeckSummary[]>(deckKeys.all, '/decks');
 }
 
 export function useDeck(id: string | undefined) {

@@ -1,6 +1,6 @@
-import type { Deck } from '@flashcards/shared/api-types';
+import type { Deck, DeckCounts } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import { messages } from '@flashcards/shared/messages';
+import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
@@ -19,31 +19,16 @@ interface DeckListProps {
   onDelete: (deck: Deck) => void;
 }
 
-/** The decks, each with Review Deck, Settings, Share and Delete; a form to create one; totals over all decks. */
+/**
+ * The decks first (on a phone the first deck is in view at once), each with its New / Learning / Due counts and
+ * Review Deck, Settings, Share and Delete; then the totals over all decks, the card tools and a form to create a deck.
+ */
 export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }: DeckListProps) {
   const decks = useDecks();
   const stats = useDeckStats();
   const hasDecks = (decks.data?.length ?? 0) > 0;
   return (
     <>
-      <CreateDeckForm />
-      {hasDecks && <DeckTools onAddCard={onAddCard} />}
-      {stats.data && (decks.data?.length ?? 0) > 0 && (
-        <section className="review-overview" aria-label="All decks">
-          <StatsList
-            inline
-            entries={[
-              ['Due now', stats.data.due_cards],
-              ['Learning', stats.data.learning_cards],
-              ['New', stats.data.new_cards],
-              ['Reviewed today', stats.data.cards_reviewed_today],
-            ]}
-          />
-          <button type="button" className="button button--secondary" onClick={() => onReview(null)}>
-            Review All Decks
-          </button>
-        </section>
-      )}
       {decks.isError ? (
         <Notice tone="error">{messages.decksLoadFailed}</Notice>
       ) : !decks.data ? (
@@ -58,6 +43,7 @@ export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }:
             <li key={deck._id} className="deck-item">
               <div className="deck-item__info">
                 <h2 className="deck-item__name">{deck.name}</h2>
+                {deck.counts && <DeckCountsLine counts={deck.counts} />}
                 <p className="muted deck-item__count">
                   {deck.card_count} {deck.card_count === 1 ? 'card' : 'cards'} · {deck.daily_new_card_limit} new a day
                 </p>
@@ -76,7 +62,44 @@ export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }:
           ))}
         </ul>
       )}
+      {stats.data && hasDecks && (
+        <section className="review-overview" aria-label="All decks">
+          <StatsList
+            inline
+            entries={[
+              ['Due now', stats.data.due_cards],
+              ['Learning', stats.data.learning_cards],
+              ['New', stats.data.new_cards],
+              ['Reviewed today', stats.data.cards_reviewed_today],
+            ]}
+          />
+          <button type="button" className="button button--secondary" onClick={() => onReview(null)}>
+            Review All Decks
+          </button>
+        </section>
+      )}
+      {hasDecks && <DeckTools onAddCard={onAddCard} />}
+      <CreateDeckForm />
     </>
+  );
+}
+
+/** What a session of the deck would show now, as Anki shows it: new, learning and due, each in its colour. */
+function DeckCountsLine({ counts }: { counts: DeckCounts }) {
+  const entries: [keyof DeckCounts, string][] = [
+    ['new', messages.deckCountNew],
+    ['learning', messages.deckCountLearning],
+    ['due', messages.deckCountDue],
+  ];
+  return (
+    <p className="deck-item__counts">
+      <span className="visually-hidden">{fillMessage(messages.deckCountsLabel, { ...counts })}</span>
+      {entries.map(([key, label]) => (
+        <span key={key} className={`deck-count deck-count--${key}`} aria-hidden="true">
+          {label} <strong>{counts[key]}</strong>
+        </span>
+      ))}
+    </p>
   );
 }
 

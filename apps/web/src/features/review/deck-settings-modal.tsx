@@ -6,11 +6,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../components/modal';
 import { Notice } from '../../components/notice';
+import { TextField } from '../../components/text-field';
 import { errorDetail } from '../../lib/api-client';
 import { AddCardForm } from '../cards/card-form';
 import { SearchBox, SearchResults, useSettled } from '../cards/card-search';
 import { DeckCardList } from '../cards/deck-card-list';
-import { useDeckStats, useUpdateDeckSettings } from '../decks/decks-api';
+import { useDeckStats, useDecks, useUpdateDeckSettings } from '../decks/decks-api';
 import { parseDailyLimit } from './daily-limit';
 import { StatsList } from './stats-list';
 
@@ -27,8 +28,11 @@ interface DeckSettingsModalProps {
  * Deck settings: the Settings tab (daily new card limit, the deck's statistics) and the Cards tab (add, search,
  * edit, delete; big decks page in as the list scrolls).
  */
-export function DeckSettingsModal({ deck, initialTab, onDeleteCard, onClose }: DeckSettingsModalProps) {
+export function DeckSettingsModal({ deck: opened, initialTab, onDeleteCard, onClose }: DeckSettingsModalProps) {
   const [tab, setTab] = useState<SettingsTab>(initialTab);
+  // The deck as the list has it now, so a rename shows in the title at once.
+  const decks = useDecks();
+  const deck = decks.data?.find((item) => item._id === opened._id) ?? opened;
   const baseId = useId();
   const tabs: { id: SettingsTab; label: string }[] = [
     { id: 'settings', label: 'Settings' },
@@ -64,36 +68,74 @@ export function DeckSettingsModal({ deck, initialTab, onDeleteCard, onClose }: D
   );
 }
 
-/** A percentage typed by the learner as a desired retention from 0.70 to 0.97 (out of range: the nearest end). */
-export function parseRetentionPercent(text: string, fallback: number): number {
-  const percent = Number(text.trim().replace(/%$/, ''));
-  if (!Number.isFinite(percent) || text.trim() === '') return fallback;
-  const retention = Math.round(percent) / 100;
-  return Math.min(limits.maxDesiredRetention, Math.max(limits.minDesiredRetention, retention));
+/**
+ * A percentage typed by the learner as a desired retention from 0.70 to 0.97, or null for anything else (out of
+ * range, not a whole number): the form then says what it takes instead of saving something else.
+ */
+export function parseRetentionPercent(text: string): number | null {
+  const trimmed = text.trim().replace(/\s*%$/, '');
+  if (!/^\d{1,3}$/.test(trimmed)) return null;
+  const retention = Number(trimmed) / 100;
+  return retention >= limits.minDesiredRetention && retention <= limits.maxDesiredRetention ? retention : null;
 }
 
 function SettingsPanel({ deck }: { deck: Deck }) {
   const inputId = useId();
   const retentionId = useId();
   const retentionHelpId = useId();
+  const retentionErrorId = useId();
+  const nameErrorId = useId();
+  const [name, setName] = useState(deck.name);
   const [value, setValue] = useState(String(deck.daily_new_card_limit));
   const initialRetention = deck.desired_retention ?? limits.defaultDesiredRetention;
   const [retention, setRetention] = useState(String(Math.round(initialRetention * 100)));
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [retentionError, setRetentionError] = useState<string | null>(null);
   const save = useUpdateDeckSettings(deck._id);
   const stats = useDeckStats(deck._id);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const trimmed = name.trim();
+    const desired = parseRetentionPercent(retention);
+    setNameError(trimmed ? null : messages.deckNameEmpty);
+    setRetentionError(desired === null ? messages.desiredRetentionPercentInvalid : null);
+    if (!trimmed || desired === null) {
+      save.reset();
+      return;
+    }
     const limit = parseDailyLimit(value);
-    const desired = parseRetentionPercent(retention, initialRetention);
     setValue(String(limit));
-    setRetention(String(Math.round(desired * 100)));
-    save.mutate({ daily_new_card_limit: limit, desired_retention: desired });
+    setName(trimmed);
+    save.mutate({
+      daily_new_card_limit: limit,
+      desired_retention: desired,
+      ...(trimmed !== deck.name ? { name: trimmed } : {}),
+    });
   }
 
   return (
     <>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField
+          label={messages.deckNameLabel}
+          type="text"
+          autoComplete="off"
+          maxLength={limits.maxDeckNameLength}
+          value={name}
+          onValue={(next) => {
+            setName(next);
+            setNameError(null);
+            save.reset();
+          }}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? nameErrorId : undefined}
+        />
+        {nameError && (
+          <Notice tone="error" id={nameErrorId}>
+            {nameError}
+          </Notice>
+        )}
         <div className="field">
           <label htmlFor={inputId}>Daily new card limit</label>
           <input
@@ -115,10 +157,12 @@ function SettingsPanel({ deck }: { deck: Deck }) {
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            aria-describedby={retentionHelpId}
+            aria-describedby={retentionError ? `${retentionHelpId} ${retentionErrorId}` : retentionHelpId}
+            aria-invalid={retentionError ? true : undefined}
             value={retention}
             onChange={(event) => {
               setRetention(event.target.value);
+              setRetentionError(null);
               save.reset();
             }}
           />
@@ -126,7 +170,12 @@ function SettingsPanel({ deck }: { deck: Deck }) {
             {messages.desiredRetentionHint}
           </p>
         </div>
-        {save.isSuccess && <Notice tone="success">{messages.reviewDailyLimitSaved}</Notice>}
+        {retentionError && (
+          <Notice tone="error" id={retentionErrorId}>
+            {retentionError}
+          </Notice>
+        )}
+        {save.isSuccess && <Notice tone="success">{messages.deckSettingsSaved}</Notice>}
         {save.isError && <Notice tone="error">{errorDetail(save.error, messages.reviewDailyLimitSaveFailed)}</Notice>}
         <div className="form__actions">
           <button type="submit" className="button" disabled={save.isPending}>

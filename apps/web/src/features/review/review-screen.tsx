@@ -21,18 +21,32 @@ type Dialog =
   | { kind: 'delete-card'; deck: Deck; card: Card }
   | { kind: 'import' };
 
+/** Navigation state that opens the review page straight into a session of one deck ("Study these cards now"). */
+export interface StudyDeckState {
+  studyDeck: { deckId: string; name: string };
+}
+
+function studyDeckOf(state: unknown): ReviewTarget | null {
+  if (typeof state !== 'object' || state === null || !('studyDeck' in state)) return null;
+  const deck = (state as StudyDeckState).studyDeck;
+  return typeof deck?.deckId === 'string' && typeof deck.name === 'string'
+    ? { deckId: deck.deckId, name: deck.name }
+    : null;
+}
+
 /**
  * The review page: the deck list with its dialogs, or a review session. One dialog
  * at a time: deleting a card from the settings' Cards tab swaps to the confirmation and back.
  */
 export function ReviewScreen() {
-  const [target, setTarget] = useState<ReviewTarget | null>(null);
+  const location = useLocation();
+  const [target, setTarget] = useState<ReviewTarget | null>(() => studyDeckOf(location.state));
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const refresh = useRefreshDeckData();
 
   // The top navigation's Review link, followed during a session, comes back here as a new location: the session
   // ends and the deck list shows, fetched afresh (with any deck made meanwhile).
-  const { key } = useLocation();
+  const { key } = location;
   const shownKey = useRef(key);
   useEffect(() => {
     if (shownKey.current === key) return;
@@ -56,11 +70,6 @@ export function ReviewScreen() {
 
   return (
     <>
-      <div className="review-import">
-        <button type="button" className="button button--secondary" onClick={() => setDialog({ kind: 'import' })}>
-          {messages.importTitle}
-        </button>
-      </div>
       <DeckList
         onReview={(deck) =>
           setTarget(deck ? { deckId: deck._id, name: deck.name } : { deckId: null, name: 'All decks' })
@@ -70,6 +79,11 @@ export function ReviewScreen() {
         onShare={(deck) => setDialog({ kind: 'share', deck })}
         onDelete={(deck) => setDialog({ kind: 'delete-deck', deck })}
       />
+      <div className="review-import">
+        <button type="button" className="button button--secondary" onClick={() => setDialog({ kind: 'import' })}>
+          {messages.importTitle}
+        </button>
+      </div>
       {dialog?.kind === 'settings' && (
         <DeckSettingsModal
           deck={dialog.deck}
