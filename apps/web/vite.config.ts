@@ -26,4 +26,6 @@ export default defineConfig({
   server: { port: 5173, proxy: Object.fromEntries(apiPaths.map((path) => [path, toApi])) },
   // No source maps in the build: it is served as-is, and maps would publish the sources.
   build: { outDir: 'dist', sourcemap: false },
+  // The prerender's Node build (src/entry-server.tsx) bundles the shared package, whose exports are TypeScript.
+  ssr: { noExternal: ['@flashcards/shared'] },
 });

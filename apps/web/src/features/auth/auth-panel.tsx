@@ -3,7 +3,7 @@ import { type FormEvent, type KeyboardEvent, lazy, Suspense, useId, useRef, useS
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
 import { loadChunk } from '../../lib/with-timeout';
-import { pendingImport } from '../share/pending-import';
+import { useImportPending } from '../share/pending-import';
 import { AuthError, useAuth } from './auth-context';
 import { useClientConfig } from './use-client-config';
 
@@ -33,7 +33,7 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const googleClientId = config.data?.google_client_id;
-  const sharePending = pendingImport.get() !== null;
+  const sharePending = useImportPending();
 
   function switchTo(next: AuthMode) {
     setError(null);

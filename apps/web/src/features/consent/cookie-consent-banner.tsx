@@ -2,7 +2,10 @@ import { messages } from '@flashcards/shared/messages';
 import { Link, useLocation } from 'react-router';
 import { setAnalyticsConsent, useAnalyticsConsent } from './consent-store';
 
-/** Shown on every page but /privacy while the visitor has not chosen. */
+/**
+ * Shown on every page but /privacy while the visitor has not chosen: one line at the end of the page (global.css),
+ * the full explanation a link away. Analytics stay off until Accept, so nothing waits on the answer.
+ */
 export function CookieConsentBanner() {
   const consent = useAnalyticsConsent();
   const { pathname } = useLocation();
@@ -10,13 +13,17 @@ export function CookieConsentBanner() {
   return (
     <section className="consent-banner" aria-label="Cookie consent">
       <p>
-        {messages.cookieBannerText} <Link to="/privacy">Privacy policy</Link>
+        {messages.cookieBannerLine} <Link to="/privacy">{messages.cookieBannerLink}</Link>
       </p>
       <div className="consent-banner__actions">
-        <button type="button" className="button button--secondary" onClick={() => setAnalyticsConsent(false)}>
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={() => setAnalyticsConsent(false)}
+        >
           Decline
         </button>
-        <button type="button" className="button" onClick={() => setAnalyticsConsent(true)}>
+        <button type="button" className="button button--small" onClick={() => setAnalyticsConsent(true)}>
           Accept
         </button>
       </div>

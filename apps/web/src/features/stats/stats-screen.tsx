@@ -47,7 +47,7 @@ function StatsBody({ deckId, deckName }: { deckId: string | undefined; deckName:
   if (history.isError || forecast.isError) {
     return <Notice tone="error">{errorDetail(history.error ?? forecast.error, messages.statsLoadFailed)}</Notice>;
   }
-  if (!history.data || !forecast.data) return <p>{messages.loading}</p>;
+  if (!history.data || !forecast.data) return <StatsSkeleton />;
   const scope = deckName ? `in ${deckName}` : 'in all decks';
 
   return (
@@ -75,6 +75,41 @@ function StatsBody({ deckId, deckName }: { deckId: string | undefined; deckName:
         <h2 id="states-heading">Cards by state</h2>
         {counts.data ? <StateList stats={counts.data} /> : <p>{messages.loading}</p>}
       </section>
+    </>
+  );
+}
+
+/** Each section's heading, its kind of drawing and its lines of text, for the loading frame. */
+const skeletonSections = [
+  { heading: 'At a glance', chart: null, lines: 4 },
+  { heading: 'Reviews in the last year', chart: 'heatmap', lines: 3 },
+  { heading: 'Due in the next 30 days', chart: 'bar', lines: 1 },
+  { heading: 'Reviews per day, last 30 days', chart: 'bar', lines: 3 },
+  { heading: 'Cards by state', chart: null, lines: 2 },
+] as const;
+
+/**
+ * The page's frame before the figures arrive: the sections with their headings, chart boxes of the charts' size and
+ * grey lines where the text goes, so that the figures fill in without moving what is on screen.
+ */
+function StatsSkeleton() {
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        {messages.loading}
+      </p>
+      {skeletonSections.map((section) => (
+        <section key={section.heading} className="stats__section stats__section--loading" aria-hidden="true">
+          <h2>{section.heading}</h2>
+          {Array.from({ length: section.lines }, (_, line) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder lines.
+            <span key={line} className="page-skeleton__bar stats__skeleton-line" />
+          ))}
+          {section.chart && (
+            <div className={section.chart === 'heatmap' ? 'stats-chart stats-chart--heatmap' : 'stats-chart'} />
+          )}
+        </section>
+      ))}
     </>
   );
 }

@@ -1,0 +1,52 @@
+// After `vite build` (the browser's files in dist/) and `vite build --ssr` (src/entry-server.tsx for Node, in
+// .ssr/): renders the public pages and the signed-in shell into copies of dist/index.html, under
+// dist/prerendered/, with a manifest that the server reads (apps/server/src/http/web-app.ts). The Node build is
+// removed afterwards: it is a tool of the build, never served.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(webDir, 'dist');
+const ssrDir = path.join(webDir, '.ssr');
+const outDir = path.join(distDir, 'prerendered');
+const emptyRoot = '<div id="root"></div>';
+
+const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+if (!template.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot} to fill`);
+
+const escapeHtml = (text) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
+
+/** index.html with the rendered markup in #root (marked for main.tsx) and the page's own title. */
+function fill(rendered, kind) {
+  const withRoot = template.replace(
+    emptyRoot,
+    () => `<div id="root" data-prerendered="${kind}">${rendered.html}</div>`,
+  );
+  if (rendered.title === null) return withRoot;
+  return withRoot.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`);
+}
+
+/** '/best-for/teachers' → 'best-for--teachers.html'. */
+const fileName = (page, prefix = '') => `${prefix}${page.slice(1).replaceAll('/', '--')}.html`;
+
+const entry = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+const manifest = { pages: {}, shells: {} };
+for (const page of entry.prerenderedPages) {
+  const name = fileName(page);
+  writeFileSync(path.join(outDir, name), fill(await entry.renderPage(page), 'page'));
+  manifest.pages[page] = name;
+}
+for (const page of entry.shellPages) {
+  const name = fileName(page, 'shell--');
+  writeFileSync(path.join(outDir, name), fill(await entry.renderShell(page), 'shell'));
+  manifest.shells[page] = name;
+}
+writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+rmSync(ssrDir, { recursive: true, force: true });
+process.stdout.write(
+  `Prerendered ${Object.keys(manifest.pages).length} public pages and ${Object.keys(manifest.shells).length} shells into dist/prerendered/\n`,
+);
