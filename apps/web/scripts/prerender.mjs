@@ -12,8 +12,27 @@ const ssrDir = path.join(webDir, '.ssr');
 const outDir = path.join(distDir, 'prerendered');
 const emptyRoot = '<div id="root"></div>';
 
-const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-if (!template.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot} to fill`);
+const built = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+if (!built.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot} to fill`);
+
+/**
+ * What a prerendered page needs for its first paint is in the HTML itself: the entry stylesheet inlined (no
+ * request before the paint), and the app's code loaded by public/start-app.js after the first frame instead of
+ * from the head (where it would share the connection with the paint); its preloads go, the entry imports them.
+ */
+function paintFirst(html) {
+  const entry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
+  const stylesheet = html.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/);
+  if (!entry || !stylesheet) throw new Error('dist/index.html lacks the entry script or stylesheet Vite writes');
+  const css = readFileSync(path.join(distDir, stylesheet[1]), 'utf8');
+  if (css.includes('</style')) throw new Error(`${stylesheet[1]} cannot be inlined: it contains </style`);
+  return html
+    .replace(entry[0], () => `<script src="/start-app.js" data-entry="${entry[1]}" defer></script>`)
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(stylesheet[0], () => `<style>${css}</style>`);
+}
+
+const template = paintFirst(built);
 
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
