@@ -25,14 +25,15 @@ const app = (router: AppRouter) => (
   </StrictMode>
 );
 
-// A public page arrives prerendered for a visitor (apps/web/scripts/prerender.mjs) and is hydrated; a signed-in
-// browser sees another version of it (its own navigation bar, or a redirect), so it renders afresh, as it does on
-// every other page (the signed-in shell's HTML is only there to paint before the code arrives).
-if (root.dataset.prerendered === 'page' && localTokenStore.get() === null) {
-  loadMatchedRoutes().then(
-    () => hydrateRoot(root, app(createAppRouter())),
-    () => createRoot(root).render(app(createAppRouter())),
-  );
-} else {
-  createRoot(root).render(app(createAppRouter()));
-}
+// A public page arrives prerendered for a visitor (apps/web/scripts/prerender.mjs) and is hydrated once its route's
+// code is loaded; a signed-in browser sees another version of it (its own navigation bar, or a redirect), so it
+// renders afresh, as every other page does (the signed-in shell's HTML only paints before the code arrives). The
+// token is read right before rendering: one stored meanwhile (another tab signing in) must not meet a visitor's page.
+const prerendered = root.dataset.prerendered === 'page';
+const start = () => {
+  const router = createAppRouter();
+  if (prerendered && localTokenStore.get() === null) hydrateRoot(root, app(router));
+  else createRoot(root).render(app(router));
+};
+if (prerendered) loadMatchedRoutes().then(start, start);
+else start();

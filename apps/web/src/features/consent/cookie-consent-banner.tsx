@@ -1,5 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { Link, useLocation } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 import { setAnalyticsConsent, useAnalyticsConsent } from './consent-store';
 
 /**
@@ -9,6 +10,8 @@ import { setAnalyticsConsent, useAnalyticsConsent } from './consent-store';
 export function CookieConsentBanner() {
   const consent = useAnalyticsConsent();
   const { pathname } = useLocation();
+  // A choice made before hydration would be lost: the buttons wait for the app's code.
+  const ready = useHydrated();
   if (consent !== null || pathname === '/privacy') return null;
   return (
     <section className="consent-banner" aria-label="Cookie consent">
@@ -19,11 +22,17 @@ export function CookieConsentBanner() {
         <button
           type="button"
           className="button button--small button--secondary"
+          disabled={!ready}
           onClick={() => setAnalyticsConsent(false)}
         >
           Decline
         </button>
-        <button type="button" className="button button--small" onClick={() => setAnalyticsConsent(true)}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!ready}
+          onClick={() => setAnalyticsConsent(true)}
+        >
           Accept
         </button>
       </div>
