@@ -8,8 +8,11 @@
  * Prints, per page: performance score, LCP, CLS, TBT, and the JavaScript the page loaded, each script's body
  * gzipped here at level 6 (1 KB = 1024 bytes), as bench/web-bundle-size.bench.ts does.
  * Goals (issue #31): performance ≥ 95 on the public pages and ≥ 90 signed in; LCP ≤ 1.5 s on the public pages;
- * CLS ≤ 0.02 everywhere. `LIGHTHOUSE_PAGES=/login,/stats` runs only those.
+ * CLS ≤ 0.02 everywhere. `LIGHTHOUSE_PAGES=/login,/stats` runs only those; `LIGHTHOUSE_REPORTS=dir` keeps each
+ * page's full report (JSON) there.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -125,6 +128,9 @@ async function measure(baseUrl: string, target: Target, token: string | null): P
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
     const { lhr } = result;
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports)
+      writeFileSync(path.join(reports, `${target.path.slice(1).replaceAll('/', '-')}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== target.path) throw new Error(`${target.path} ended on ${finalPath}`);
