@@ -20,6 +20,8 @@ interface Loaded {
   raw: number;
   gzip: number;
   heavy: string | null;
+  /** A stylesheet declaring KaTeX's fonts: KaTeX's own. */
+  katexFonts: boolean;
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
@@ -46,6 +48,7 @@ try {
           raw: body.length,
           gzip: gzipSync(body, { level: 6 }).length,
           heavy: match ? match[0] : null,
+          katexFonts: type === 'stylesheet' && body.includes('font-family:KaTeX_'),
         };
       }),
     );
@@ -74,17 +77,20 @@ try {
   for (const file of [...js, ...css].sort((a, b) => b.gzip - a.gzip)) {
     print(`${file.path.padEnd(48)} ${kb(file.raw).padStart(10)} ${kb(file.gzip).padStart(10)}`);
   }
-  const katexCss = css.filter((file) => file.heavy !== null);
-  const otherCss = css.filter((file) => file.heavy === null);
+  // KaTeX's own stylesheet is the one declaring its fonts; the entry stylesheet is the one index.html links (or inlines).
+  const katexCss = css.filter((file) => file.katexFonts);
+  const entryCss = css.filter((file) => !file.katexFonts && /^\/assets\/index-[^/]+\.css$/.test(file.path));
+  const otherCss = css.filter((file) => !file.katexFonts && !entryCss.includes(file));
+  const entryRaw = inlineCss.length + sum(entryCss, 'raw');
+  const entryGzip = (inlineCss.length > 0 ? gzipSync(inlineCss, { level: 6 }).length : 0) + sum(entryCss, 'gzip');
   print(`\n/login hydrated after ${interactiveMs.toFixed(0)} ms (loopback, this machine)`);
-  print(
-    `HTML:       ${kb(html.length)} raw, ${kb(gzipSync(html, { level: 6 }).length)} gzipped (entry CSS inlined in it)`,
-  );
+  print(`HTML:       ${kb(html.length)} raw, ${kb(gzipSync(html, { level: 6 }).length)} gzipped`);
   print(`JavaScript: ${js.length} files, ${kb(sum(js, 'raw'))} raw, ${kb(sum(js, 'gzip'))} gzipped (goal ≤ 100 KB)`);
   print(
-    `Entry CSS:  ${kb(inlineCss.length + sum(otherCss, 'raw'))} raw, ${kb(gzipSync(inlineCss, { level: 6 }).length + sum(otherCss, 'gzip'))} gzipped (${inlineCss.length > 0 ? 'inlined' : 'none inlined'}, ${otherCss.length} files)`,
+    `Entry CSS:  ${kb(entryRaw)} raw, ${kb(entryGzip)} gzipped (${inlineCss.length > 0 ? 'inlined in the HTML' : `${entryCss.length} file`})`,
   );
   print(`KaTeX CSS:  ${katexCss.length} files, ${kb(sum(katexCss, 'raw'))} raw, ${kb(sum(katexCss, 'gzip'))} gzipped`);
+  if (otherCss.length > 0) print(`Other CSS:  ${otherCss.length} files, ${kb(sum(otherCss, 'gzip'))} gzipped`);
 
   const inlineHeavy = inlineCss.toString('utf8').match(heavyLibraries);
   if (inlineHeavy) {
@@ -99,7 +105,7 @@ try {
     print('KaTeX and markdown: not loaded');
   }
   if (sum(js, 'gzip') > goalJsBytes) {
-    print(`FAIL: ${kb(sum(js, 'gzip'))} of JavaScript is over the 130 KB goal`);
+    print(`FAIL: ${kb(sum(js, 'gzip'))} of JavaScript is over the 100 KB goal`);
     failed = true;
   }
   await context.close();

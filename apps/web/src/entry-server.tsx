@@ -25,6 +25,12 @@ export const prerenderedPages: readonly string[] = [
 /** The signed-in pages whose navigation bar and skeleton are sent as HTML, each with its own link marked current. */
 export const shellPages: readonly string[] = ['/review', '/create', '/quiz', '/stats', '/account'];
 
+/** The source module of the page at `path` (its key in Vite's manifest), whose chunks the prerendered HTML preloads. */
+export function pageModule(path: string): string {
+  const name = path.startsWith('/best-for/') ? 'best-for' : path.slice(1);
+  return `src/pages/${name}-page.tsx`;
+}
+
 const noTokens: TokenStore = { get: () => null, set: () => {}, remove: () => {} };
 const shellRoutes: RouteObject[] = [{ element: <RootLayout />, children: [{ path: '*', element: <MemberShell /> }] }];
 

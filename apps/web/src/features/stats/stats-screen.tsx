@@ -1,5 +1,6 @@
 import type { DeckStats, HistoryResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorDetail } from '../../lib/api-client';
 import { useDeckStats, useDecks } from '../decks/decks-api';
@@ -43,34 +44,38 @@ function StatsBody({ deckId, deckName }: { deckId: string | undefined; deckName:
   const history = useHistory(deckId);
   const forecast = useForecast(deckId);
   const counts = useDeckStats(deckId);
+  // The figures render in a transition, which React splits into short slices: the page stays responsive (no long
+  // task) while a year of reviews, two charts and three tables are built.
+  const historyData = useDeferredValue(history.data);
+  const forecastData = useDeferredValue(forecast.data);
 
   if (history.isError || forecast.isError) {
     return <Notice tone="error">{errorDetail(history.error ?? forecast.error, messages.statsLoadFailed)}</Notice>;
   }
-  if (!history.data || !forecast.data) return <StatsSkeleton />;
+  if (!historyData || !forecastData) return <StatsSkeleton />;
   const scope = deckName ? `in ${deckName}` : 'in all decks';
 
   return (
     <>
-      <Summary history={history.data} />
-      <YearSection history={history.data} scope={scope} />
+      <Summary history={historyData} />
+      <YearSection history={historyData} scope={scope} />
       <section className="stats__section" aria-labelledby="forecast-heading">
         <h2 id="forecast-heading">Due in the next 30 days</h2>
         <BarChart
           label={`Bar chart of cards due per day for the next 30 days ${scope}; the table below lists the numbers.`}
-          labels={forecast.data.days.map((day, index) => (index === 0 ? 'Today' : shortDate(day.date)))}
-          series={[{ label: 'Due', values: forecast.data.days.map((day) => day.due), colour: chartColours.due }]}
+          labels={forecastData.days.map((day, index) => (index === 0 ? 'Today' : shortDate(day.date)))}
+          series={[{ label: 'Due', values: forecastData.days.map((day) => day.due), colour: chartColours.due }]}
         />
         <StatsTable
           summary="Show the forecast as a table"
           caption="Cards due per day (today includes overdue cards)"
           columns={['Day', 'Due']}
-          rows={forecast.data.days}
+          rows={forecastData.days}
           rowKey={(day) => day.date}
           cells={(day, index) => [index === 0 ? `Today (${shortDate(day.date)})` : shortDate(day.date), day.due]}
         />
       </section>
-      <RecentSection history={history.data} scope={scope} />
+      <RecentSection history={historyData} scope={scope} />
       <section className="stats__section" aria-labelledby="states-heading">
         <h2 id="states-heading">Cards by state</h2>
         {counts.data ? <StateList stats={counts.data} /> : <p>{messages.loading}</p>}
