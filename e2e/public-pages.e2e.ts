@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { useBrowser } from './support/browser';
-import { newPage } from './support/pages';
+import { newPage, waitForHydration } from './support/pages';
 
 const loginTitle = 'Login to the product | AI-Powered Flashcard Application';
 const signupTitle = 'Sign Up for the product | Create Flashcards Instantly';
@@ -55,9 +55,12 @@ describe('visitors', () => {
     await banner.getByRole('button', { name: 'Accept' }).click();
     await banner.waitFor({ state: 'detached' });
     await page.reload();
-    await page.getByRole('tab', { name: 'Login' }).waitFor();
-    expect(await banner.count()).toBe(0);
+    // The prerendered page carries the banner (no choice is known at build time) until hydration reads the choice.
+    await waitForHydration(page);
+    await banner.waitFor({ state: 'detached' });
     await page.goto('/privacy-settings');
+    await waitForHydration(page);
+    await page.getByText('Analytics are on.').waitFor();
     expect(await page.getByRole('switch', { name: 'Analytics' }).isChecked()).toBe(true);
     expect(await banner.count()).toBe(0);
     await page.context().close();
@@ -108,7 +111,7 @@ describe('keyboard', () => {
   it('reaches the skip link, the tabs and the form on /login, with a visible focus ring', async () => {
     const page = await newPage(browser());
     await page.goto('/login');
-    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await waitForHydration(page);
     const focused = async () =>
       await page.evaluate(() => {
         const element = document.activeElement as HTMLElement | null;

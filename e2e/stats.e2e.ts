@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createDeck, saveCards, signUpByApi } from './support/api';
 import { seriousViolations } from './support/axe';
 import { useBrowser } from './support/browser';
-import { baseUrl, signInWithToken } from './support/pages';
+import { baseUrl, signInWithToken, waitForHydration } from './support/pages';
 
 const browser = useBrowser();
 
@@ -110,7 +110,8 @@ describe('/stats', () => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
     });
     await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).waitFor();
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
     const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text().catch(() => '')));
     expect(bodies.length).toBeGreaterThan(0);
     // Chart.js's registry error text: in the chart chunk only.

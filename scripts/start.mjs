@@ -10,9 +10,13 @@ import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/shared/src'].map((p) =>
-  path.join(root, p),
-);
+const webSources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/scripts',
+  'packages/shared/src',
+].map((p) => path.join(root, p));
 
 function newestChange(target) {
   if (!existsSync(target)) return 0;

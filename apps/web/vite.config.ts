@@ -25,5 +25,8 @@ export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: Object.fromEntries(apiPaths.map((path) => [path, toApi])) },
   // No source maps in the build: it is served as-is, and maps would publish the sources.
-  build: { outDir: 'dist', sourcemap: false },
+  // The manifest tells the prerender (scripts/prerender.mjs) which chunks each page needs; it removes it afterwards.
+  build: { outDir: 'dist', sourcemap: false, manifest: true },
+  // The prerender's Node build (src/entry-server.tsx) bundles the shared package, whose exports are TypeScript.
+  ssr: { noExternal: ['@flashcards/shared'] },
 });

@@ -12,6 +12,16 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   return await context.newPage();
 }
 
+/**
+ * Waits until React has adopted the page's prerendered nodes (it marks each with its fiber): before that, a click
+ * on a prerendered control does nothing.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('main') ?? {}).some((key) => key.startsWith('__reactFiber')),
+  );
+}
+
 let counter = 0;
 /** An email address no other test uses. */
 export function uniqueEmail(label: string): string {

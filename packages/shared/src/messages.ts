@@ -81,6 +81,8 @@ export const messages = {
   chunkLoadFailed: 'This part of the app could not be loaded. Please check your connection and reload the page.',
   cookieBannerText:
     'We use local storage to keep you signed in and to remember your choices. With your consent we also collect anonymous usage statistics to improve the product.',
+  cookieBannerLine: 'Allow analytics?',
+  cookieBannerLink: 'Details',
 
   // Decks and cards (server)
   deckNameEmpty: 'Deck name cannot be empty',

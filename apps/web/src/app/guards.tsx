@@ -5,9 +5,9 @@ import { useAuth } from '../features/auth/auth-context';
 import { afterSignInPath } from '../features/share/pending-import';
 
 /** /create, /review, /account, /quiz: signed-in users only, everyone else to /login. */
-export function RequireAuth({ children }: { children?: ReactNode }) {
+export function RequireAuth({ children, fallback }: { children?: ReactNode; fallback?: ReactNode }) {
   const { user, loading } = useAuth();
-  if (loading) return <LoadingScreen />;
+  if (loading) return fallback ?? <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace />;
   return children ?? <Outlet />;
 }

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { PageSkeleton } from '../components/page-skeleton';
 import { CookieConsentBanner } from '../features/consent/cookie-consent-banner';
 import { NavBar } from './nav-bar';
 
@@ -21,6 +22,16 @@ export function AppLayout() {
     <>
       <NavBar />
       <Outlet />
+    </>
+  );
+}
+
+/** A signed-in screen before its session or page code is ready: the navigation bar and a skeleton page. */
+export function MemberShell() {
+  return (
+    <>
+      <NavBar />
+      <PageSkeleton />
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { loadChunk } from '../lib/with-timeout';
 import { FallbackRedirect, GuestOnly, RequireAuth } from './guards';
-import { AppLayout, RootLayout } from './layouts';
+import { AppLayout, MemberShell, RootLayout } from './layouts';
 import { RouteErrorScreen } from './route-error-screen';
 
 /** A page loaded on first visit only, within the chunk time limit: its module and the name of its component. */
@@ -44,7 +44,12 @@ export const routes: RouteObject[] = [
         children: [{ index: true, lazy: page(() => import('../pages/login-page'), 'LoginPage') }],
       },
       ...publicPages,
-      { element: <RequireAuth />, children: [{ element: <AppLayout />, children: memberPages }] },
+      {
+        // The navigation bar and a skeleton paint while the session is checked and the page's code loads.
+        element: <RequireAuth fallback={<MemberShell />} />,
+        hydrateFallbackElement: <MemberShell />,
+        children: [{ element: <AppLayout />, children: memberPages }],
+      },
       { path: '*', element: <FallbackRedirect /> },
     ],
   },

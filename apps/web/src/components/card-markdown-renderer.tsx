@@ -1,4 +1,5 @@
 import 'katex/dist/katex.min.css';
+import './card-markdown-renderer.css';
 import Markdown, { defaultUrlTransform } from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';

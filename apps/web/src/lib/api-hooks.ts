@@ -2,10 +2,23 @@ import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/
 import type { ApiClient } from './api-client';
 import { useApi } from './api-context';
 
-/** A read through the API client: GET `path`, cached under `queryKey`; no request while `path` is null. */
-export function useApiGet<Result>(queryKey: QueryKey, path: string | null) {
+/**
+ * A read through the API client: GET `path`, cached under `queryKey`; no request while `path` is null. With
+ * `keepPreviousWhile`, the answer under the previous key stays shown while the new one loads when that key passes.
+ */
+export function useApiGet<Result>(
+  queryKey: QueryKey,
+  path: string | null,
+  { keepPreviousWhile }: { keepPreviousWhile?: (previousKey: QueryKey) => boolean } = {},
+) {
   const api = useApi();
-  return useQuery({ queryKey, queryFn: () => api.get<Result>(path ?? ''), enabled: path !== null });
+  return useQuery<Result>({
+    queryKey,
+    queryFn: () => api.get<Result>(path ?? ''),
+    enabled: path !== null,
+    placeholderData: (previous, previousQuery) =>
+      keepPreviousWhile && previousQuery && keepPreviousWhile(previousQuery.queryKey) ? previous : undefined,
+  });
 }
 
 /**

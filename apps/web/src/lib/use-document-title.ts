@@ -1,10 +1,15 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 export const appName = 'AI Flashcards';
 
-/** Sets the tab's title while the calling page is shown. */
-export function useDocumentTitle(title: string): void {
+/** Where the build's prerender collects a page's title (there is no document there); absent in the browser. */
+export const DocumentTitleSink = createContext<((title: string) => void) | null>(null);
+
+/** Sets the tab's title while the calling page is shown; `undefined` leaves it as it is. */
+export function useDocumentTitle(title: string | undefined): void {
+  const sink = useContext(DocumentTitleSink);
+  if (sink && title !== undefined) sink(title);
   useEffect(() => {
-    document.title = title;
+    if (title !== undefined) document.title = title;
   }, [title]);
 }

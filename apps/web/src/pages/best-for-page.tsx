@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 /** /best-for/{audience}: one marketing page per audience, each ending in 'Try free' → /login. */
 export function BestForPage() {
   const audience = findAudience(useParams().audience);
-  useDocumentTitle(audience?.title ?? document.title);
+  useDocumentTitle(audience?.title);
   if (!audience) return <FallbackRedirect />;
 
   return (

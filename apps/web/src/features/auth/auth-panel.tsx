@@ -2,8 +2,9 @@ import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
+import { useHydrated } from '../../lib/use-hydrated';
 import { loadChunk } from '../../lib/with-timeout';
-import { pendingImport } from '../share/pending-import';
+import { useImportPending } from '../share/pending-import';
 import { AuthError, useAuth } from './auth-context';
 import { useClientConfig } from './use-client-config';
 
@@ -33,7 +34,10 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const googleClientId = config.data?.google_client_id;
-  const sharePending = pendingImport.get() !== null;
+  const sharePending = useImportPending();
+  // Before hydration a click would be lost and a submit would go out natively (a GET with the password in the
+  // address): the tabs and the button wait, the fields are read-only.
+  const ready = useHydrated();
 
   function switchTo(next: AuthMode) {
     setError(null);
@@ -82,6 +86,7 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
             aria-selected={mode === tab.mode}
             aria-controls={panelId}
             tabIndex={mode === tab.mode ? 0 : -1}
+            disabled={!ready}
             className="tabs__tab"
             onClick={() => switchTo(tab.mode)}
             onKeyDown={onTabKeyDown}
@@ -109,7 +114,7 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
         )}
         <form className="form" onSubmit={submit}>
           {mode === 'signup' && (
-            <TextField label="Name" name="name" autoComplete="name" value={name} onValue={setName} />
+            <TextField label="Name" name="name" autoComplete="name" readOnly={!ready} value={name} onValue={setName} />
           )}
           <TextField
             label="Email"
@@ -117,6 +122,7 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
             type="email"
             autoComplete="email"
             required
+            readOnly={!ready}
             value={email}
             onValue={setEmail}
           />
@@ -126,11 +132,12 @@ export function AuthPanel({ mode, onModeChange }: { mode: AuthMode; onModeChange
             type="password"
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
             required
+            readOnly={!ready}
             value={password}
             onValue={setPassword}
           />
           {error && <Notice tone="error">{error}</Notice>}
-          <button type="submit" className="button button--block" disabled={busy}>
+          <button type="submit" className="button button--block" disabled={busy || !ready}>
             {mode === 'login' ? 'Login' : 'Sign Up'}
           </button>
         </form>

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 
@@ -15,4 +16,18 @@ export const pendingImport = {
 export function afterSignInPath(): string {
   const code = pendingImport.get();
   return code ? `/share/${encodeURIComponent(code)}` : '/create';
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether a shared deck waits for the visitor to sign in, read in a way hydration accepts: the prerendered /login
+ * says no (there is no storage at build time), and the browser's answer follows right after.
+ */
+export function useImportPending(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => pendingImport.get() !== null,
+    () => false,
+  );
 }

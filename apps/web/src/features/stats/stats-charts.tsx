@@ -34,15 +34,32 @@ function useChart(build: (canvas: HTMLCanvasElement) => Promise<ChartInstance | 
     let cancelled = false;
     // Browsers without a 2D canvas (or test DOMs) keep the table only.
     if (typeof canvas.getContext !== 'function' || !isCanvasSupported(canvas)) return;
-    void buildRef.current(canvas).then(
-      (made) => {
-        if (cancelled) made?.destroy();
-        else chart = made;
-      },
-      () => {},
-    );
+    const draw = () =>
+      void buildRef.current(canvas).then(
+        (made) => {
+          if (cancelled) made?.destroy();
+          else chart = made;
+        },
+        () => {},
+      );
+    // A chart is drawn when it comes near the screen, each in a task of its own, so that opening the page is not
+    // one long task drawing charts nobody sees yet.
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((entry) => entry.isIntersecting)) return;
+              observer?.disconnect();
+              draw();
+            },
+            { rootMargin: '200px 0px' },
+          )
+        : null;
+    if (observer) observer.observe(canvas);
+    else draw();
     return () => {
       cancelled = true;
+      observer?.disconnect();
       chart?.destroy();
     };
   }, [key]);

@@ -9,6 +9,15 @@ export interface MonthTotal {
   daysStudied: number;
 }
 
+// One formatter each, made once: toLocaleDateString builds a new one per call, and the page formats a few hundred dates.
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortDateFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
 /** Reviews and days studied per calendar month, oldest first (the year heatmap's table). */
 export function monthTotals(days: HistoryDay[]): MonthTotal[] {
   const months = new Map<string, MonthTotal>();
@@ -16,11 +25,7 @@ export function monthTotals(days: HistoryDay[]): MonthTotal[] {
     const month = day.date.slice(0, 7);
     let total = months.get(month);
     if (!total) {
-      const label = new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
+      const label = monthFormat.format(new Date(`${month}-01T00:00:00Z`));
       total = { month, label, reviews: 0, daysStudied: 0 };
       months.set(month, total);
     }
@@ -32,12 +37,7 @@ export function monthTotals(days: HistoryDay[]): MonthTotal[] {
 
 /** "Mon 23 Nov" for a "2026-11-23" study date. */
 export function shortDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+  return shortDateFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** A heatmap cell: the week column, the weekday row (Monday 0) and the count. */

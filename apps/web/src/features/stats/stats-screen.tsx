@@ -1,5 +1,6 @@
 import type { DeckStats, HistoryResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorDetail } from '../../lib/api-client';
 import { useDeckStats, useDecks } from '../decks/decks-api';
@@ -43,38 +44,77 @@ function StatsBody({ deckId, deckName }: { deckId: string | undefined; deckName:
   const history = useHistory(deckId);
   const forecast = useForecast(deckId);
   const counts = useDeckStats(deckId);
+  // The figures render in a transition, which React splits into short slices: the page stays responsive (no long
+  // task) while a year of reviews, two charts and three tables are built.
+  const historyData = useDeferredValue(history.data);
+  const forecastData = useDeferredValue(forecast.data);
 
   if (history.isError || forecast.isError) {
     return <Notice tone="error">{errorDetail(history.error ?? forecast.error, messages.statsLoadFailed)}</Notice>;
   }
-  if (!history.data || !forecast.data) return <p>{messages.loading}</p>;
+  if (!historyData || !forecastData) return <StatsSkeleton />;
   const scope = deckName ? `in ${deckName}` : 'in all decks';
 
   return (
     <>
-      <Summary history={history.data} />
-      <YearSection history={history.data} scope={scope} />
+      <Summary history={historyData} />
+      <YearSection history={historyData} scope={scope} />
       <section className="stats__section" aria-labelledby="forecast-heading">
         <h2 id="forecast-heading">Due in the next 30 days</h2>
         <BarChart
           label={`Bar chart of cards due per day for the next 30 days ${scope}; the table below lists the numbers.`}
-          labels={forecast.data.days.map((day, index) => (index === 0 ? 'Today' : shortDate(day.date)))}
-          series={[{ label: 'Due', values: forecast.data.days.map((day) => day.due), colour: chartColours.due }]}
+          labels={forecastData.days.map((day, index) => (index === 0 ? 'Today' : shortDate(day.date)))}
+          series={[{ label: 'Due', values: forecastData.days.map((day) => day.due), colour: chartColours.due }]}
         />
         <StatsTable
           summary="Show the forecast as a table"
           caption="Cards due per day (today includes overdue cards)"
           columns={['Day', 'Due']}
-          rows={forecast.data.days}
+          rows={forecastData.days}
           rowKey={(day) => day.date}
           cells={(day, index) => [index === 0 ? `Today (${shortDate(day.date)})` : shortDate(day.date), day.due]}
         />
       </section>
-      <RecentSection history={history.data} scope={scope} />
+      <RecentSection history={historyData} scope={scope} />
       <section className="stats__section" aria-labelledby="states-heading">
         <h2 id="states-heading">Cards by state</h2>
         {counts.data ? <StateList stats={counts.data} /> : <p>{messages.loading}</p>}
       </section>
+    </>
+  );
+}
+
+/** Each section's heading, its kind of drawing and its lines of text, for the loading frame. */
+const skeletonSections = [
+  { heading: 'At a glance', chart: null, lines: 4 },
+  { heading: 'Reviews in the last year', chart: 'heatmap', lines: 3 },
+  { heading: 'Due in the next 30 days', chart: 'bar', lines: 1 },
+  { heading: 'Reviews per day, last 30 days', chart: 'bar', lines: 3 },
+  { heading: 'Cards by state', chart: null, lines: 2 },
+] as const;
+
+/**
+ * The page's frame before the figures arrive: the sections with their headings, chart boxes of the charts' size and
+ * grey lines where the text goes, so that the figures fill in without moving what is on screen.
+ */
+function StatsSkeleton() {
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        {messages.loading}
+      </p>
+      {skeletonSections.map((section) => (
+        <section key={section.heading} className="stats__section stats__section--loading" aria-hidden="true">
+          <h2>{section.heading}</h2>
+          {Array.from({ length: section.lines }, (_, line) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder lines.
+            <span key={line} className="page-skeleton__bar stats__skeleton-line" />
+          ))}
+          {section.chart && (
+            <div className={section.chart === 'heatmap' ? 'stats-chart stats-chart--heatmap' : 'stats-chart'} />
+          )}
+        </section>
+      ))}
     </>
   );
 }
