@@ -90,6 +90,23 @@ describe('DELETE /decks/{id} of a large deck (audit: 4.1 s in one statement)', (
     for (const card of reviewed) await reviewCard(ctx.app, headers, card.id, 'pass');
     const other = await createDeck(ctx.app, headers, 'Kept');
     await fillDeck(headers, other._id, 7);
+    // Import records of the deck's notes (an Anki package of 1,234 notes), and one of the other deck.
+    const guids = Array.from({ length: 1_234 }, (_, index) => ({
+      user_id: user._id,
+      guid: `guid-${index}`,
+      deck_id: deck._id,
+      created_at: 0,
+    }));
+    for (let start = 0; start < guids.length; start += 200) {
+      await ctx.database.db
+        .insertInto('imported_notes')
+        .values(guids.slice(start, start + 200))
+        .execute();
+    }
+    await ctx.database.db
+      .insertInto('imported_notes')
+      .values({ user_id: user._id, guid: 'kept', deck_id: other._id, created_at: 0 })
+      .execute();
 
     const response = await ctx.app.inject({ method: 'DELETE', url: `/decks/${deck._id}`, headers });
     expect(response.statusCode).toBe(204);
@@ -107,6 +124,12 @@ describe('DELETE /decks/{id} of a large deck (audit: 4.1 s in one statement)', (
     expect(await count('review_logs', deck._id)).toBe(0);
     expect(await db.selectFrom('decks').select('id').where('id', '=', deck._id).execute()).toEqual([]);
     expect(await count('cards', other._id)).toBe(7);
+    const notes = await db
+      .selectFrom('imported_notes')
+      .select(['guid', 'deck_id'])
+      .where('user_id', '=', user._id)
+      .execute();
+    expect(notes).toEqual([{ guid: 'kept', deck_id: other._id }]);
     const kept = await db
       .selectFrom('decks')
       .select(['new_cards', 'learning_cards', 'review_cards'])

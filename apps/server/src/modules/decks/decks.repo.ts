@@ -8,7 +8,7 @@ import { hasDeck, ownedDeck } from '../study-core/owned-rows';
 export type DeckRow = Selectable<DecksTable> & { card_count: number };
 
 /** Cards deleted per transaction when a deck goes. */
-const DELETE_BATCH = 1000;
+const DELETE_BATCH = 200;
 
 const deckColumns = [
   'id',
@@ -103,9 +103,9 @@ export function createDecksRepo(db: Kysely<Database>) {
 
     /**
      * Deletes the deck; its cards, review log, shares and import records go with it (foreign keys cascade). The
-     * cards go first, DELETE_BATCH per transaction with the deck's counters kept, yielding between batches: a deck
-     * of 200,000 cards never holds the event loop (or SQLite's one writer) for more than one batch. Stopped halfway,
-     * what is left is a smaller, consistent deck.
+     * cards go first, DELETE_BATCH per transaction with the deck's counters kept, then its imported note guids,
+     * yielding between batches: a deck of 200,000 cards never holds the event loop (or SQLite's one writer) for more
+     * than one batch. Stopped halfway, what is left is a smaller, consistent deck.
      */
     async delete(userId: string, id: string): Promise<boolean> {
       for (;;) {
@@ -130,6 +130,25 @@ export function createDecksRepo(db: Kysely<Database>) {
           return rows.length;
         });
         if (deleted < DELETE_BATCH) break;
+        await nextTurn();
+      }
+      // The Anki note guids imported into the deck (one per note: 199,000 for a large package) go the same way.
+      for (;;) {
+        const result = await db
+          .deleteFrom('imported_notes')
+          .where('user_id', '=', userId)
+          .where(
+            'guid',
+            'in',
+            db
+              .selectFrom('imported_notes')
+              .select('guid')
+              .where('user_id', '=', userId)
+              .where('deck_id', '=', id)
+              .limit(DELETE_BATCH * 5),
+          )
+          .executeTakeFirst();
+        if (result.numDeletedRows < BigInt(DELETE_BATCH * 5)) break;
         await nextTurn();
       }
       const result = await db.deleteFrom('decks').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();

@@ -51,6 +51,9 @@ export const importTooLarge = (maxBytes: number) =>
     detail: fillMessage(messages.importFileTooLarge, { size: `${Math.round((maxBytes / 1_048_576) * 10) / 10} MB` }),
   });
 
+/** Cards converted to Anki HTML between two turns of the event loop during an export. */
+const CONVERT_BATCH = 200;
+
 const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
 
 /** Anki interop: imports of packages and text files, stored images, and .apkg exports. */
@@ -156,9 +159,11 @@ export function createInteropService(deps: InteropServiceDeps) {
       if (!deck) throw errors.deckNotFound();
       const names = new Set<string>();
       const cards: ApkgCard[] = [];
-      // A page at a time, yielding between pages, so a deck of 200,000 cards never holds the event loop for long.
+      // Read a page at a time and converted CONVERT_BATCH cards at a time, yielding between batches, so a deck of
+      // 200,000 cards never holds the event loop for long.
       for await (const page of repo.exportCardPages(userId, deckId)) {
-        for (const card of page) {
+        for (const [index, card] of page.entries()) {
+          if (index > 0 && index % CONVERT_BATCH === 0) await nextTurn();
           const front = markdownToAnkiHtml(card.question);
           const back = markdownToAnkiHtml(card.answer);
           for (const name of [...front.media, ...back.media]) names.add(name);
