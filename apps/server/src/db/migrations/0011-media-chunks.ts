@@ -3,7 +3,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // Media bytes in chunks of MEDIA_CHUNK_BYTES (issue 30): GET /media/{name} reads one chunk per query and streams it,
 // so a large image is never read whole (better-sqlite3 has no incremental blob reads, and SQLite's substr() reads the
 // whole value each time; PostgreSQL decodes a whole bytea as hex). media.data stays, empty, so nothing shipped breaks.
-// Existing images are moved one at a time.
+// Existing images are split inside PostgreSQL, and moved one at a time on SQLite.
 // Immutable once landed: change the schema with a new migration.
 
 export const MEDIA_CHUNK_BYTES = 262_144;
@@ -20,6 +20,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (postgres) await sql`alter table media_chunks alter column data set storage external`.execute(db);
 
   const typed = db as unknown as Kysely<{ media: { id: string; data: Buffer } }>;
+  if (postgres) {
+    // Split inside the database: a large bytea never comes through this process (it would arrive as hex).
+    await sql`insert into media_chunks (media_id, seq, data)
+      select id, part, substring(data from part * ${MEDIA_CHUNK_BYTES} + 1 for ${MEDIA_CHUNK_BYTES})
+      from media, generate_series(0, (length(data) - 1) / ${MEDIA_CHUNK_BYTES}) as part
+      where length(data) > 0`.execute(db);
+    await sql`update media set data = ''::bytea where length(data) > 0`.execute(db);
+    return;
+  }
   const ids = await typed.selectFrom('media').select('id').execute();
   for (const { id } of ids) {
     const row = await typed.selectFrom('media').select('data').where('id', '=', id).executeTakeFirst();
