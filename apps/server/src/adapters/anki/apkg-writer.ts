@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { htmlToPlainText } from '@flashcards/shared/card-html';
 import SqliteDatabase from 'better-sqlite3';
+import yazl from 'yazl';
 import { schema11 } from './schema11';
-import { zipFiles } from './zip-files';
 
 export interface ApkgCard {
   /** Stable per card: the note's guid, so exporting twice gives the same notes. */
@@ -19,9 +20,10 @@ export interface ApkgCard {
 
 export interface ApkgInput {
   deckName: string;
-  cards: ApkgCard[];
-  /** Files the cards' `<img src>` name. */
-  media: { name: string; data: Buffer }[];
+  /** The cards in order, a page at a time: each page is written before the next is asked for. */
+  pages: AsyncIterable<ApkgCard[]>;
+  /** Files the cards' `<img src>` name, asked for once every card is written. */
+  media: () => Promise<{ name: string; data: Buffer }[]>;
   now: number;
 }
 
@@ -61,8 +63,7 @@ export async function writeApkg(input: ApkgInput): Promise<Buffer> {
     } finally {
       db.close();
     }
-    const collection = await readFile(file);
-    return await zip(collection, input.media);
+    return await zip(file, await input.media());
   } finally {
     await rm(file, { force: true });
     await rm(`${file}-journal`, { force: true });
@@ -159,21 +160,11 @@ async function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): P
     estTimes: true,
     dueCounts: true,
     curModel: modelId,
-    nextPos: input.cards.length + 1,
+    nextPos: 1,
     sortType: 'noteFld',
     sortBackwards: false,
     addToCur: true,
   };
-  db.prepare('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)').run(
-    seconds,
-    now,
-    now,
-    JSON.stringify(conf),
-    JSON.stringify({ [String(modelId)]: model }),
-    JSON.stringify(decks),
-    JSON.stringify(dconf),
-    '{}',
-  );
   const insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, ?, -1, '', ?, ?, ?, 0, '')");
   const insertCard = db.prepare("INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')");
   // Note and card ids must be unique: creation times, bumped past any repeat.
@@ -182,8 +173,9 @@ async function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): P
     lastId = Math.max(wanted, lastId + 1);
     return lastId;
   };
-  const writeBatch = db.transaction((start: number) => {
-    input.cards.slice(start, start + WRITE_BATCH).forEach((card, offset) => {
+  let written = 0;
+  const writeBatch = db.transaction((batch: ApkgCard[]) => {
+    for (const card of batch) {
       const noteId = nextId(card.createdAt);
       const sortText = htmlToPlainText(card.front);
       insertNote.run(
@@ -195,25 +187,46 @@ async function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): P
         sortText,
         checksumOfText(sortText),
       );
-      insertCard.run(nextId(card.createdAt), noteId, deckId, seconds, start + offset + 1);
-    });
+      written += 1;
+      insertCard.run(nextId(card.createdAt), noteId, deckId, seconds, written);
+    }
   });
-  for (let start = 0; start < input.cards.length; start += WRITE_BATCH) {
-    if (start > 0) await nextTurn();
-    writeBatch(start);
+  for await (const page of input.pages) {
+    for (let start = 0; start < page.length; start += WRITE_BATCH) {
+      writeBatch(page.slice(start, start + WRITE_BATCH));
+      await nextTurn();
+    }
   }
+  conf.nextPos = written + 1;
+  db.prepare('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)').run(
+    seconds,
+    now,
+    now,
+    JSON.stringify(conf),
+    JSON.stringify({ [String(modelId)]: model }),
+    JSON.stringify(decks),
+    JSON.stringify(dconf),
+    '{}',
+  );
 }
 
-function zip(collection: Buffer, media: ApkgInput['media']): Promise<Buffer> {
-  // Images are stored as they are (already compressed); the media map names them by their index.
+/**
+ * The package: the collection read from its file in chunks (yazl deflates it on the thread pool and sums its CRC a
+ * chunk at a time), the images stored as they are (already compressed), and the media map naming them by index.
+ */
+function zip(collectionFile: string, media: { name: string; data: Buffer }[]): Promise<Buffer> {
+  const archive = new yazl.ZipFile();
+  archive.addReadStream(createReadStream(collectionFile), 'collection.anki2');
+  media.forEach((file, index) => {
+    archive.addBuffer(file.data, String(index), { compress: false });
+  });
   const map = Object.fromEntries(media.map((file, index) => [String(index), file.name]));
-  return zipFiles([
-    ['collection.anki2', collection],
-    ...media.map((file, index): [string, Buffer, { compress: boolean }] => [
-      String(index),
-      file.data,
-      { compress: false },
-    ]),
-    ['media', Buffer.from(JSON.stringify(map))],
-  ]);
+  archive.addBuffer(Buffer.from(JSON.stringify(map)), 'media');
+  archive.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    archive.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    archive.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    archive.outputStream.on('error', reject);
+  });
 }

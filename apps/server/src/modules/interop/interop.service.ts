@@ -158,21 +158,27 @@ export function createInteropService(deps: InteropServiceDeps) {
       const deck = isId(deckId) ? await repo.deckForExport(userId, deckId) : undefined;
       if (!deck) throw errors.deckNotFound();
       const names = new Set<string>();
-      const cards: ApkgCard[] = [];
-      // Read a page at a time and converted CONVERT_BATCH cards at a time, yielding between batches, so a deck of
-      // 200,000 cards never holds the event loop for long.
-      for await (const page of repo.exportCardPages(userId, deckId)) {
-        for (const [index, card] of page.entries()) {
-          if (index > 0 && index % CONVERT_BATCH === 0) await nextTurn();
-          const front = markdownToAnkiHtml(card.question);
-          const back = markdownToAnkiHtml(card.answer);
-          for (const name of [...front.media, ...back.media]) names.add(name);
-          cards.push({ guid: `fc${card.id}`, front: front.html, back: back.html, createdAt: card.created_at });
+      // Read a page at a time and converted CONVERT_BATCH cards at a time, yielding between batches; each page is
+      // written to the collection before the next is read, so a deck of 200,000 cards is never held whole.
+      async function* pages(): AsyncGenerator<ApkgCard[]> {
+        for await (const page of repo.exportCardPages(userId, deckId)) {
+          const converted: ApkgCard[] = [];
+          for (const [index, card] of page.entries()) {
+            if (index > 0 && index % CONVERT_BATCH === 0) await nextTurn();
+            const front = markdownToAnkiHtml(card.question);
+            const back = markdownToAnkiHtml(card.answer);
+            for (const name of [...front.media, ...back.media]) names.add(name);
+            converted.push({ guid: `fc${card.id}`, front: front.html, back: back.html, createdAt: card.created_at });
+          }
+          yield converted;
         }
-        await nextTurn();
       }
-      const media = await repo.userMedia(userId, [...names]);
-      const body = await writeApkg({ deckName: deck.name, cards, media, now: clock.now() });
+      const body = await writeApkg({
+        deckName: deck.name,
+        pages: pages(),
+        media: () => repo.userMedia(userId, [...names]),
+        now: clock.now(),
+      });
       return { deckName: deck.name, body };
     },
   };
