@@ -275,7 +275,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cardsRepo = createCardsRepo(deps.db);
   const userLimits = createUserLimits(decksRepo, config.userLimits);
   const dailyLimit = { defaultDailyNewCardLimit: limits.defaultDailyNewCardLimit, userLimits };
-  cardsRoutes(app, createCardsService({ ...study, userLimits, decks: decksRepo, cards: cardsRepo }));
+  const heavy = config.heavyRateLimits;
+  const perHour = (name: string, points: number) => deps.rateLimiters({ name, points, windowMs: 3_600_000 });
+  const perMinute = (name: string, points: number) => deps.rateLimiters({ name, points, windowMs: 60_000 });
+  cardsRoutes(
+    app,
+    createCardsService({
+      ...study,
+      userLimits,
+      decks: decksRepo,
+      cards: cardsRepo,
+      searchLimiter: perMinute('search', heavy.searchesPerMinute),
+    }),
+  );
   reviewRoutes(
     app,
     createReviewService({
@@ -317,6 +329,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       { running: 2, waiting: 8 },
     ),
     maxUnzippedBytes: config.interop.maxUnzippedBytes,
+    limits: {
+      imports: perHour('import', heavy.importsPerHour),
+      exports: perHour('export', heavy.exportsPerHour),
+      media: perMinute('media-ip', heavy.mediaPerMinute),
+    },
   });
   feedbackRoutes(
     app,
@@ -381,7 +398,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       limits: { fileSize: limits.maxFileBytes, files: 1, fields: 20, fieldSize: 1_048_576, parts: 25 },
     });
     authRoutes(forms, auth);
-    decksRoutes(forms, createDecksService({ ...study, ...dailyLimit, decks: decksRepo, cards: cardsRepo }));
+    decksRoutes(
+      forms,
+      createDecksService({
+        ...study,
+        ...dailyLimit,
+        decks: decksRepo,
+        cards: cardsRepo,
+        deleteLimiter: perHour('deck-delete', heavy.deckDeletesPerHour),
+      }),
+    );
     interopRoutes(forms, interop, { maxImportBytes: config.interop.maxImportBytes });
     generationRoutes(forms, generation, { keepAliveMs: deps.keepAliveMs ?? 15_000, uploads });
   });

@@ -178,6 +178,11 @@ const schema = z
     IMPORT_MAX_UNZIPPED_BYTES: positiveInt(536_870_912),
     IMPORT_TIMEOUT: duration('120s'),
     FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
+    IMPORT_RATE_LIMIT_PER_HOUR: positiveInt(30),
+    EXPORT_RATE_LIMIT_PER_HOUR: positiveInt(30),
+    DECK_DELETE_RATE_LIMIT_PER_HOUR: positiveInt(120),
+    SEARCH_RATE_LIMIT_PER_MINUTE: positiveInt(120),
+    MEDIA_RATE_LIMIT_PER_MINUTE: positiveInt(600),
     FSRS_MIN_REVIEWS: positiveInt(400),
     FSRS_OPTIMIZE_TIMEOUT: duration('120s'),
     GENERATION_QUEUE: z.preprocess(
@@ -309,6 +314,17 @@ export interface Config {
   interop: { maxImportBytes: number; maxUnzippedBytes: number; timeoutMs: number };
   /** Feedback submissions accepted per client address per hour. */
   feedbackRateLimitPerHour: number;
+  /**
+   * Heavy or public routes, counted per user (imports, exports, deck deletions, searches) or per client address
+   * (GET /media): 429 `rate_limited` with Retry-After past them.
+   */
+  heavyRateLimits: {
+    importsPerHour: number;
+    exportsPerHour: number;
+    deckDeletesPerHour: number;
+    searchesPerMinute: number;
+    mediaPerMinute: number;
+  };
   /** Personal FSRS parameters: the fewest reviews a fit may use, and the time limit of one fit. */
   scheduling: { minReviews: number; optimizeTimeoutMs: number };
   /**
@@ -410,6 +426,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hstsIncludeSubDomains: e.HSTS_INCLUDE_SUBDOMAINS,
     shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
     feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
+    heavyRateLimits: {
+      importsPerHour: e.IMPORT_RATE_LIMIT_PER_HOUR,
+      exportsPerHour: e.EXPORT_RATE_LIMIT_PER_HOUR,
+      deckDeletesPerHour: e.DECK_DELETE_RATE_LIMIT_PER_HOUR,
+      searchesPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+      mediaPerMinute: e.MEDIA_RATE_LIMIT_PER_MINUTE,
+    },
     scheduling: { minReviews: e.FSRS_MIN_REVIEWS, optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT },
     generationQueue: {
       mode: e.GENERATION_QUEUE,

@@ -117,6 +117,19 @@ afterAll(async () => {
   }
 });
 
+/** Jobs of the queue, in any state, that still carry an upload in their data. */
+async function jobsHoldingUploads(name = queueName): Promise<number> {
+  const connection = queueConnection(redisUrl);
+  const queue = new Queue(name, { connection });
+  try {
+    const jobs = await queue.getJobs(['completed', 'failed', 'waiting', 'active', 'delayed', 'prioritized']);
+    return jobs.filter((job) => job?.data?.file).length;
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}
+
 describe('generation through the Redis queue', () => {
   it('streams progress and cards from a worker process, then done; the cost is taken by the API server', async () => {
     let finished = false;
@@ -165,6 +178,41 @@ describe('generation through the Redis queue', () => {
     expect(json.remaining).toBe(47);
     expect(material).toContain('Notes from the file.');
   });
+
+  it('drops every upload from Redis once its job ends: answered, refused as unreadable, or left by its client (audit t-queue-retention)', async () => {
+    fake.handler = (_request, res) => streamCompletion(res, cardsReply('Kept', 1), { piece: 40, delayMs: 5 });
+    const { headers } = await signUpAndLogIn(api.app);
+    const post = (file: Buffer, filename: string) => {
+      const body = multipartBody([{ name: 'file', value: file, filename }]);
+      return fetch(`${apiUrl}/create`, {
+        method: 'POST',
+        headers: { ...headers, ...body.headers },
+        body: new Uint8Array(body.payload),
+      });
+    };
+    const answered = await post(Buffer.from(`Notes.\n\n${biology}`), 'notes.txt');
+    expect(answered.status).toBe(200);
+    const broken = await post(Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(200_000)]), 'broken.pdf');
+    expect(broken.status).toBe(422);
+    expect(((await broken.json()) as { code: string }).code).toBe('file_unreadable');
+    expect(await jobsHoldingUploads()).toBe(0);
+
+    const { seen, handler } = watchedStream(` ${' '.repeat(500)}${cardsReply('Left', 3)}`, { piece: 1, delayMs: 20 });
+    fake.handler = handler;
+    const body = multipartBody([{ name: 'file', value: Buffer.from(`Notes.\n\n${biology}`), filename: 'notes.txt' }]);
+    const controller = new AbortController();
+    const leaving = fetch(`${apiUrl}/create`, {
+      method: 'POST',
+      headers: { ...headers, ...body.headers },
+      body: new Uint8Array(body.payload),
+      signal: controller.signal,
+    }).catch(() => undefined);
+    await waitFor(() => seen.asked, 10_000);
+    controller.abort();
+    await leaving;
+    await waitFor(() => seen.gone, 5_000);
+    await waitFor(async () => (await jobsHoldingUploads()) === 0, 10_000);
+  }, 60_000);
 
   it('a client that leaves before the first card stops the worker’s model request and is refunded', async () => {
     const { seen, handler } = watchedStream(` ${' '.repeat(500)}${cardsReply('Left', 3)}`, { piece: 1, delayMs: 20 });

@@ -234,6 +234,13 @@ export interface MediaTable {
   created_at: number;
 }
 
+/** An image's bytes, MEDIA_CHUNK_BYTES per row in `seq` order (migration 0011); media.data is empty since. */
+export interface MediaChunksTable {
+  media_id: string;
+  seq: number;
+  data: Buffer;
+}
+
 /** Which card shows which image; deleting the last row of an image deletes the image (a trigger). */
 export interface CardMediaTable {
   card_id: string;
@@ -265,5 +272,6 @@ export interface Database {
   test_subscriptions: TestSubscriptionsTable;
   media: MediaTable;
   card_media: CardMediaTable;
+  media_chunks: MediaChunksTable;
   imported_notes: ImportedNotesTable;
 }

@@ -612,13 +612,20 @@ describe('review page: sharing and export', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(this.download);
     });
-    const { dialog } = await openShare({
+    // Two pages: the export follows next_cursor until the last page (the server never lists a deck unpaged).
+    const pages = [
+      {
+        cards: [{ ...queue[0], question: 'What is **ATP**?', answer: 'Energy, see [link](https://example.com)' }],
+        next_cursor: 'page-2',
+      },
+      {
+        cards: [{ ...queue[1], question: 'Line one\nline two, with a comma', answer: '1. first\n2. second' }],
+        next_cursor: null,
+      },
+    ];
+    const { dialog, urls } = await openShare({
       [`POST /decks/${deckId}/share`]: never,
-      [`GET /decks/${deckId}/cards`]: () =>
-        json(200, [
-          { ...queue[0], question: 'What is **ATP**?', answer: 'Energy, see [link](https://example.com)' },
-          { ...queue[1], question: 'Line one\nline two, with a comma', answer: '1. first\n2. second' },
-        ]),
+      [`GET /decks/${deckId}/cards`]: () => json(200, pages.shift()),
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export Anki CSV' }));
     expect(await within(dialog).findByText('Downloaded <b>Biology</b>_Anki_Export.csv.')).toBeInTheDocument();
@@ -628,6 +635,8 @@ describe('review page: sharing and export', () => {
       'What is <strong>ATP</strong>?,"Energy, see <a href=""https://example.com"">link</a>"\r\n' +
         '"Line one\nline two, with a comma","<ol>\n<li>first</li>\n<li>second</li>\n</ol>"',
     );
+    const cardCalls = urls.filter((url) => url.includes(`/decks/${deckId}/cards`));
+    expect(cardCalls.map((url) => url.slice(url.indexOf('?')))).toEqual(['?limit=500', '?limit=500&cursor=page-2']);
   });
 
   it("says 'Failed to fetch cards for export. Please try again.' when the cards cannot be fetched", async () => {

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { htmlToPlainText } from '@flashcards/shared/card-html';
 import SqliteDatabase from 'better-sqlite3';
+import yazl from 'yazl';
 import { schema11 } from './schema11';
-import { stripHtml } from './template';
-import { zipFiles } from './zip-files';
 
 export interface ApkgCard {
   /** Stable per card: the note's guid, so exporting twice gives the same notes. */
@@ -18,9 +20,10 @@ export interface ApkgCard {
 
 export interface ApkgInput {
   deckName: string;
-  cards: ApkgCard[];
-  /** Files the cards' `<img src>` name. */
-  media: { name: string; data: Buffer }[];
+  /** The cards in order, a page at a time: each page is written before the next is asked for. */
+  pages: AsyncIterable<ApkgCard[]>;
+  /** Files the cards' `<img src>` name, asked for once every card is written. */
+  media: () => Promise<{ name: string; data: Buffer }[]>;
   now: number;
 }
 
@@ -35,9 +38,16 @@ img { max-width: 100%; }
 `;
 
 /** Anki's note checksum: the first 8 hex digits of the SHA-1 of the first field's text, as a number. */
-export function fieldChecksum(text: string): number {
-  return Number.parseInt(createHash('sha1').update(stripHtml(text)).digest('hex').slice(0, 8), 16);
+export function fieldChecksum(html: string): number {
+  return checksumOfText(htmlToPlainText(html));
 }
+
+function checksumOfText(text: string): number {
+  return Number.parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
+}
+
+/** Cards written per SQLite transaction; the event loop serves other requests between two. */
+const WRITE_BATCH = 500;
 
 /**
  * Writes an .apkg Anki 2.1 and AnkiDroid import with no settings: a `collection.anki2` (schema 11) with one deck,
@@ -49,24 +59,26 @@ export async function writeApkg(input: ApkgInput): Promise<Buffer> {
   try {
     const db = new SqliteDatabase(file);
     try {
-      writeCollection(db, input);
+      await writeCollection(db, input);
     } finally {
       db.close();
     }
-    const collection = await readFile(file);
-    return await zip(collection, input.media);
+    return await zip(file, await input.media());
   } finally {
     await rm(file, { force: true });
     await rm(`${file}-journal`, { force: true });
   }
 }
 
-function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): void {
+async function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): Promise<void> {
   const { now } = input;
   const seconds = Math.floor(now / 1000);
   // Ids are epoch milliseconds in Anki; the note type and deck get fixed-width ones from the export time.
   const modelId = now;
   const deckId = now + 1;
+  // A private temporary file: no journal to keep.
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
   db.exec(schema11);
   const model = {
     id: modelId,
@@ -148,11 +160,44 @@ function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): void {
     estTimes: true,
     dueCounts: true,
     curModel: modelId,
-    nextPos: input.cards.length + 1,
+    nextPos: 1,
     sortType: 'noteFld',
     sortBackwards: false,
     addToCur: true,
   };
+  const insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, ?, -1, '', ?, ?, ?, 0, '')");
+  const insertCard = db.prepare("INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')");
+  // Note and card ids must be unique: creation times, bumped past any repeat.
+  let lastId = 0;
+  const nextId = (wanted: number) => {
+    lastId = Math.max(wanted, lastId + 1);
+    return lastId;
+  };
+  let written = 0;
+  const writeBatch = db.transaction((batch: ApkgCard[]) => {
+    for (const card of batch) {
+      const noteId = nextId(card.createdAt);
+      const sortText = htmlToPlainText(card.front);
+      insertNote.run(
+        noteId,
+        card.guid,
+        modelId,
+        seconds,
+        `${card.front}\x1f${card.back}`,
+        sortText,
+        checksumOfText(sortText),
+      );
+      written += 1;
+      insertCard.run(nextId(card.createdAt), noteId, deckId, seconds, written);
+    }
+  });
+  for await (const page of input.pages) {
+    for (let start = 0; start < page.length; start += WRITE_BATCH) {
+      writeBatch(page.slice(start, start + WRITE_BATCH));
+      await nextTurn();
+    }
+  }
+  conf.nextPos = written + 1;
   db.prepare('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)').run(
     seconds,
     now,
@@ -163,41 +208,25 @@ function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): void {
     JSON.stringify(dconf),
     '{}',
   );
-  const insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, ?, -1, '', ?, ?, ?, 0, '')");
-  const insertCard = db.prepare("INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')");
-  // Note and card ids must be unique: creation times, bumped past any repeat.
-  let lastId = 0;
-  const nextId = (wanted: number) => {
-    lastId = Math.max(wanted, lastId + 1);
-    return lastId;
-  };
-  db.transaction(() => {
-    input.cards.forEach((card, index) => {
-      const noteId = nextId(card.createdAt);
-      insertNote.run(
-        noteId,
-        card.guid,
-        modelId,
-        seconds,
-        `${card.front}\x1f${card.back}`,
-        stripHtml(card.front),
-        fieldChecksum(card.front),
-      );
-      insertCard.run(nextId(card.createdAt), noteId, deckId, seconds, index + 1);
-    });
-  })();
 }
 
-function zip(collection: Buffer, media: ApkgInput['media']): Promise<Buffer> {
-  // Images are stored as they are (already compressed); the media map names them by their index.
+/**
+ * The package: the collection read from its file in chunks (yazl deflates it on the thread pool and sums its CRC a
+ * chunk at a time), the images stored as they are (already compressed), and the media map naming them by index.
+ */
+function zip(collectionFile: string, media: { name: string; data: Buffer }[]): Promise<Buffer> {
+  const archive = new yazl.ZipFile();
+  archive.addReadStream(createReadStream(collectionFile), 'collection.anki2');
+  media.forEach((file, index) => {
+    archive.addBuffer(file.data, String(index), { compress: false });
+  });
   const map = Object.fromEntries(media.map((file, index) => [String(index), file.name]));
-  return zipFiles([
-    ['collection.anki2', collection],
-    ...media.map((file, index): [string, Buffer, { compress: boolean }] => [
-      String(index),
-      file.data,
-      { compress: false },
-    ]),
-    ['media', Buffer.from(JSON.stringify(map))],
-  ]);
+  archive.addBuffer(Buffer.from(JSON.stringify(map)), 'media');
+  archive.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    archive.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    archive.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    archive.outputStream.on('error', reject);
+  });
 }

@@ -1,13 +1,25 @@
-import { Marked } from 'marked';
+import { createSafeMarkdown, escapeHtml } from '@flashcards/shared/card-html';
 
-const marked = new Marked({ gfm: true, breaks: true, async: false });
+const mediaPath = /^\/media\/([A-Za-z0-9]+\.[a-z0-9]+)$/;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// The renderer is synchronous, so the media names of the card being converted are collected here.
+let cardMedia: string[] = [];
+
+const toHtml = createSafeMarkdown({
+  breaks: true,
+  imageSource: (href) => {
+    const name = mediaPath.exec(href)?.[1];
+    if (!name) return href;
+    cardMedia.push(name);
+    return name;
+  },
+});
 
 /**
- * This app's card markdown as the HTML Anki stores in a field: math `$$…$$` and `$…$` become Anki's MathJax
- * `\[…\]` and `\(…\)` (kept away from the markdown parser, which would eat the backslashes), and images stored
- * here (`/media/NAME`) point at the package's media file NAME.
+ * This app's card markdown as the HTML Anki stores in a field, under the same rules as the web's CSV export (raw
+ * HTML shown as text, only safe link schemes): math `$$…$$` and `$…$` become Anki's MathJax `\[…\]` and `\(…\)`
+ * (kept away from the markdown parser, which would eat the backslashes), and images stored here (`/media/NAME`)
+ * point at the package's media file NAME.
  */
 export function markdownToAnkiHtml(markdown: string): { html: string; media: string[] } {
   const math: string[] = [];
@@ -22,15 +34,7 @@ export function markdownToAnkiHtml(markdown: string): { html: string; media: str
       /(^|[^\\$])\$([^$\n]+?)\$/g,
       (_all, before: string, tex: string) => before + hold(`\\(${escapeHtml(tex)}\\)`),
     );
-  let html = (marked.parse(protectedText) as string).trim();
-  html = html.replace(/\uE000(\d+)\uE000/g, (_all, index: string) => math[Number(index)] ?? '');
-  const media: string[] = [];
-  html = html.replace(/(<img[^>]*\bsrc=")\/media\/([A-Za-z0-9]+\.[a-z0-9]+)"/g, (_all, head: string, name: string) => {
-    media.push(name);
-    return `${head}${name}"`;
-  });
-  // A single paragraph needs no <p>: Anki's own fields are plain.
-  const single = /^<p>([\s\S]*)<\/p>$/.exec(html);
-  if (single && !single[1]?.includes('<p>')) html = single[1] ?? '';
-  return { html, media };
+  cardMedia = [];
+  const html = toHtml(protectedText).replace(/\uE000(\d+)\uE000/g, (_all, index: string) => math[Number(index)] ?? '');
+  return { html, media: cardMedia };
 }

@@ -9,6 +9,7 @@ import * as timeZoneScheduling from './0007-time-zone-scheduling';
 import * as mediaAndImports from './0008-media-and-imports';
 import * as accountControls from './0009-account-controls';
 import * as queueOrderIndexes from './0010-queue-order-indexes';
+import * as mediaChunks from './0011-media-chunks';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-media-and-imports': mediaAndImports,
   '0009-account-controls': accountControls,
   '0010-queue-order-indexes': queueOrderIndexes,
+  '0011-media-chunks': mediaChunks,
 };
 
 export const migrationProvider: MigrationProvider = {

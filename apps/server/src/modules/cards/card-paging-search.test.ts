@@ -28,7 +28,7 @@ async function search(headers: Headers, query: Record<string, string>): Promise<
 const questions = (cards: { question: string }[]) => cards.map((card) => card.question);
 
 describe('GET /decks/{id}/cards with limit and cursor', () => {
-  it('without limit answers the whole Card[] as before', async () => {
+  it('without limit answers a Card[] as before (the first page; see heavy-routes.test.ts for its cap)', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     await saveCards(ctx.app, headers, deck._id, 3);
     const response = await get(`/decks/${deck._id}/cards`, headers);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { type CardRow, type CardViewRow, cardViewColumns, type NewCardRow } from '../study-core/card-state';
 import { adjustDeckCounters, counterFor, insertCards } from '../study-core/deck-counters';
 import { hasDeck, ownedCard } from '../study-core/owned-rows';
-import type { DeckCursor } from './cursors';
+import { type DeckCursor, matchesAsPrefix } from './cursors';
 
 /** A search hit: the card and its deck's name. */
 export type CardSearchRow = CardViewRow & { deck_name: string };
@@ -51,7 +51,7 @@ export function createCardsRepo(db: Kysely<Database>) {
     async search(query: SearchQuery): Promise<CardSearchRow[]> {
       const { userId, words, deckId, limit, offset } = query;
       if (postgres) {
-        const tsquery = words.map((word) => `'${word}':*`).join(' & ');
+        const tsquery = words.map((word) => (matchesAsPrefix(word) ? `'${word}':*` : `'${word}'`)).join(' & ');
         const inDeck = deckId === undefined ? sql`` : sql`and c.deck_id = ${deckId}`;
         const result = await sql<CardSearchRow>`
           select ${searchColumns}
@@ -65,7 +65,7 @@ export function createCardsRepo(db: Kysely<Database>) {
       // Owner and deck are tokens in the index: the search is scoped and ranked inside FTS5, and only the page's
       // rows are joined. Ids are 24 hex characters and words only letters, digits and marks: nothing to escape.
       const scope = deckId === undefined ? `user_id:"${userId}"` : `user_id:"${userId}" AND deck_id:"${deckId}"`;
-      const match = `${scope} AND {question answer}: (${words.map((word) => `"${word}"*`).join(' AND ')})`;
+      const match = `${scope} AND {question answer}: (${words.map((word) => (matchesAsPrefix(word) ? `"${word}"*` : `"${word}"`)).join(' AND ')})`;
       const result = await sql<CardSearchRow>`
         select ${searchColumns}
         from (
@@ -81,15 +81,17 @@ export function createCardsRepo(db: Kysely<Database>) {
       return result.rows;
     },
 
-    listByDeck(userId: string, deckId: string, limit?: number): Promise<CardViewRow[]> {
-      const query = db
+    /** The deck's first `limit` cards in creation order; always bounded (a deck may hold 200,000). */
+    listByDeck(userId: string, deckId: string, limit: number): Promise<CardViewRow[]> {
+      return db
         .selectFrom('cards')
         .select(cardViewColumns)
         .where('user_id', '=', userId)
         .where('deck_id', '=', deckId)
         .orderBy('created_at')
-        .orderBy('id');
-      return (limit === undefined ? query : query.limit(rowLimit(limit))).execute();
+        .orderBy('id')
+        .limit(rowLimit(limit))
+        .execute();
     },
 
     find(userId: string, id: string): Promise<CardRow | undefined> {

@@ -34,7 +34,7 @@ const cursor = z.string({ error: messages.cursorInvalid }).min(1, { error: messa
   error: messages.cursorInvalid,
 });
 
-/** GET /decks/{id}/cards: unpaged without `limit`; a `cursor` comes with a `limit`. */
+/** GET /decks/{id}/cards: the first page as an array without `limit`; a `cursor` comes with a `limit`. */
 export const deckCardsQuerySchema = z
   .object({
     limit: wholeNumber(1, limits.maxCardsPage, messages.cardsPageLimitInvalid).optional(),
@@ -64,7 +64,9 @@ export const cardsPaths: ApiPaths = {
       summary: "A deck's cards, in creation order",
       tags: ['Cards'],
       auth: true,
-      description: 'Without `limit`: every card. With `limit` (and `cursor` from the previous page): one page.',
+      description:
+        'Without `limit`: the first 500 cards as a plain array. With `limit` (and `cursor` from the previous page): ' +
+        'one page with `next_cursor`.',
       params: deckIdParams,
       query: deckCardsQuerySchema,
       success: {
@@ -92,7 +94,7 @@ export const cardsPaths: ApiPaths = {
           next_cursor: z.string().nullable(),
         }),
       },
-      errors: ['deck_not_found'],
+      errors: ['deck_not_found', 'rate_limited'],
     }),
   },
   '/save-cards': {

@@ -1,8 +1,10 @@
 import type { Card, CardPage, CardSearchResponse, SaveCardsResponse } from '@flashcards/shared/api-types';
+import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
-import { errors } from '../../http/app-error';
+import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
+import { errors, rateLimited } from '../../http/app-error';
 import type { UserLimits } from '../decks/user-limits';
 import { newCardRow, toCard } from '../study-core/card-state';
 import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
@@ -22,6 +24,8 @@ export interface CardsServiceDeps {
   clock: Clock;
   newId: IdGenerator;
   userLimits: UserLimits;
+  /** SEARCH_RATE_LIMIT_PER_MINUTE: searches per user (429 past it). */
+  searchLimiter: RateLimiter;
 }
 
 type CardText = { question: string; answer: string };
@@ -37,9 +41,10 @@ export function createCardsService(deps: CardsServiceDeps) {
   const { cards, decks, clock } = deps;
 
   return {
+    /** The list without `limit`: the deck's first page of the largest size, as a plain array (the older shape). */
     async listByDeck(userId: string, deckId: string): Promise<Card[]> {
       await requireOwnDeck(decks, userId, deckId);
-      return (await cards.listByDeck(userId, deckId)).map(toCard);
+      return (await cards.listByDeck(userId, deckId, limits.maxCardsPage)).map(toCard);
     },
 
     /** One page of a deck's cards in creation order; `next_cursor` continues after its last card. */
@@ -64,6 +69,8 @@ export function createCardsService(deps: CardsServiceDeps) {
       userId: string,
       input: { q: string; deck_id: string | undefined; limit: number; cursor?: string | undefined },
     ): Promise<CardSearchResponse> {
+      const waitMs = await deps.searchLimiter.hit(userId);
+      if (waitMs !== null) throw rateLimited(waitMs);
       const offset = input.cursor === undefined ? 0 : decodeSearchCursor(input.cursor);
       if (offset === undefined) throw cursorInvalid();
       const deckId = input.deck_id;

@@ -43,6 +43,14 @@ export function decodeSearchCursor(cursor: string): number | undefined {
 }
 
 /**
+ * Whether a search word also matches longer words. A word of one character matches only as a whole token: as a
+ * prefix it would walk every term of the index that starts with that letter, every user's (about a second each).
+ */
+export function matchesAsPrefix(word: string): boolean {
+  return [...word].length > 1;
+}
+
+/**
  * The words of a search, lower-cased: runs of letters, digits and combining marks, as both databases' tokenizers
  * split text (SQLite FTS5 unicode61, PostgreSQL's default parser). At most 32 words.
  */

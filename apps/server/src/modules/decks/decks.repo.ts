@@ -1,14 +1,19 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeckSettings, DeckSettingsUpdate } from '@flashcards/shared/api-types';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database, DecksTable, FsrsState } from '../../db/schema';
 import { CardState } from '../study-core/card-state';
+import { adjustDeckCounters, type CardCounter, counterFor } from '../study-core/deck-counters';
 import { hasDeck, ownedDeck } from '../study-core/owned-rows';
 
 export type DeckRow = Selectable<DecksTable> & { card_count: number };
 
 /** A deck with what a session of it would show now (GET /decks' `counts`), before the daily limit is applied. */
 export type DeckRowWithQueue = DeckRow & { learning_due: number; review_due: number; introduced_today: number };
+
+/** Cards deleted per transaction when a deck goes. */
+const DELETE_BATCH = 200;
 
 const deckColumns = [
   'id',
@@ -158,8 +163,56 @@ export function createDecksRepo(db: Kysely<Database>) {
       });
     },
 
-    /** Deletes the deck; its cards, review log, shares and import records go with it (foreign keys cascade). */
+    /**
+     * Deletes the deck; its cards, review log, shares and import records go with it (foreign keys cascade). The
+     * cards go first, DELETE_BATCH per transaction with the deck's counters kept, then its imported note guids,
+     * yielding between batches: a deck of 200,000 cards never holds the event loop (or SQLite's one writer) for more
+     * than one batch. Stopped halfway, what is left is a smaller, consistent deck.
+     */
     async delete(userId: string, id: string): Promise<boolean> {
+      for (;;) {
+        const deleted = await db.transaction().execute(async (trx) => {
+          const rows = await trx
+            .deleteFrom('cards')
+            .where(
+              'id',
+              'in',
+              trx
+                .selectFrom('cards')
+                .select('id')
+                .where('user_id', '=', userId)
+                .where('deck_id', '=', id)
+                .limit(DELETE_BATCH),
+            )
+            .returning('state')
+            .execute();
+          const changes: Record<CardCounter, number> = { new_cards: 0, learning_cards: 0, review_cards: 0 };
+          for (const row of rows) changes[counterFor(row.state)] -= 1;
+          await adjustDeckCounters(trx, { userId, deckId: id }, changes);
+          return rows.length;
+        });
+        if (deleted < DELETE_BATCH) break;
+        await nextTurn();
+      }
+      // The Anki note guids imported into the deck (one per note: 199,000 for a large package) go the same way.
+      for (;;) {
+        const result = await db
+          .deleteFrom('imported_notes')
+          .where('user_id', '=', userId)
+          .where(
+            'guid',
+            'in',
+            db
+              .selectFrom('imported_notes')
+              .select('guid')
+              .where('user_id', '=', userId)
+              .where('deck_id', '=', id)
+              .limit(DELETE_BATCH * 5),
+          )
+          .executeTakeFirst();
+        if (result.numDeletedRows < BigInt(DELETE_BATCH * 5)) break;
+        await nextTurn();
+      }
       const result = await db.deleteFrom('decks').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;
     },

@@ -97,7 +97,7 @@ export const decksPaths: ApiPaths = {
       auth: true,
       params: deckIdParams,
       success: { status: 204, description: 'Deleted' },
-      errors: ['deck_not_found'],
+      errors: ['deck_not_found', 'rate_limited'],
     }),
   },
   '/decks/{id}/settings': {

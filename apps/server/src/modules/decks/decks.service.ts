@@ -2,7 +2,8 @@ import type { Deck, DeckSettings, DeckSettingsUpdate, DeckSummary, DeckWithCards
 import { limits } from '@flashcards/shared/limits';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
-import { errors } from '../../http/app-error';
+import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
+import { errors, rateLimited } from '../../http/app-error';
 import { isoTime } from '../../http/iso-time';
 import type { CardsRepo } from '../cards/cards.repo';
 import { studyDayStart } from '../stats/study-day';
@@ -17,6 +18,8 @@ export interface DecksServiceDeps {
   newId: IdGenerator;
   defaultDailyNewCardLimit: number;
   userLimits: UserLimits;
+  /** DECK_DELETE_RATE_LIMIT_PER_HOUR: deck deletions per user (429 past it). */
+  deleteLimiter: RateLimiter;
 }
 
 /** GET /decks/{id} carries at most this many cards; the rest are paged through GET /decks/{id}/cards. */
@@ -96,6 +99,8 @@ export function createDecksService(deps: DecksServiceDeps) {
     },
 
     async delete(userId: string, deckId: string): Promise<void> {
+      const waitMs = await deps.deleteLimiter.hit(userId);
+      if (waitMs !== null) throw rateLimited(waitMs);
       const deleted = isId(deckId) && (await decks.delete(userId, deckId));
       if (!deleted) throw errors.deckNotFound();
     },

@@ -157,6 +157,9 @@ export function createQueueRunner(options: QueueRunnerOptions): GenerationRunner
         throw new AppError(code, result.error.detail);
       } finally {
         events.signal?.removeEventListener('abort', cancel);
+        // Its answer is read: the job (and the upload in its data) leaves Redis now, not when a later job completes.
+        // A job still running (cancelled, past its deadline) cannot be removed; its worker drops the upload at its end.
+        await queued?.remove().catch(() => {});
         listeners.delete(channel);
         await subscriber.unsubscribe(channel).catch(() => {});
       }

@@ -93,6 +93,8 @@ export function startGenerationWorker(options: GenerationWorkerOptions) {
       } finally {
         clearTimeout(timer);
         running.delete(jobId);
+        // The upload (base64, up to 14 MB) is not kept in Redis past its job, whatever BullMQ keeps of the job.
+        if (job.data.file) await job.updateData({ ...job.data, file: null }).catch(() => {});
       }
     },
     {

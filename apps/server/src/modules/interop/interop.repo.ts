@@ -4,6 +4,7 @@ import { setUserColumnOnce } from '../auth/users.repo';
 import type { NewCardRow } from '../study-core/card-state';
 import { INSERT_BATCH, insertCards } from '../study-core/deck-counters';
 import { ownedDeck } from '../study-core/owned-rows';
+import { insertMediaChunks, mediaStream } from './media-store';
 
 export interface ImportPlan {
   userId: string;
@@ -18,6 +19,7 @@ export interface ImportPlan {
 }
 
 const GUID_BATCH = 500;
+const EXPORT_PAGE = 1000;
 
 /** SQL for imports, exports and media. Every query is scoped by the owner's user_id, except a media fetch by name. */
 export function createInteropRepo(db: Kysely<Database>) {
@@ -70,7 +72,7 @@ export function createInteropRepo(db: Kysely<Database>) {
                 sha256: media.sha256,
                 content_type: media.contentType,
                 size: media.data.byteLength,
-                data: Buffer.from(media.data.buffer, media.data.byteOffset, media.data.byteLength),
+                data: Buffer.alloc(0),
                 created_at: now,
               })),
             )
@@ -87,6 +89,10 @@ export function createInteropRepo(db: Kysely<Database>) {
             .where('name', 'in', names.slice(start, start + GUID_BATCH))
             .execute();
           for (const row of rows) mediaIds.set(row.name, row.id);
+        }
+        // The bytes go in chunks, for the rows this import added (an image imported before keeps its own).
+        for (const media of plan.media) {
+          if (mediaIds.get(media.name) === media.id) await insertMediaChunks(trx, media.id, media.data);
         }
         const links = plan.cardMedia.flatMap(({ cardId, mediaName }) => {
           const mediaId = mediaIds.get(mediaName);
@@ -128,40 +134,57 @@ export function createInteropRepo(db: Kysely<Database>) {
 
     /** A stored image by its unguessable name: the name is the permission (an `<img>` sends no token). */
     findMedia(name: string) {
-      return db
-        .selectFrom('media')
-        .select(['content_type', 'data', 'size'])
-        .where('name', '=', name)
-        .executeTakeFirst();
+      return db.selectFrom('media').select(['id', 'content_type', 'size']).where('name', '=', name).executeTakeFirst();
     },
 
-    /** The deck and its cards, in creation order, for an export. */
-    async deckForExport(userId: string, deckId: string) {
-      const deck = await ownedDeck(db, userId, deckId).select(['id', 'name', 'created_at']).executeTakeFirst();
-      if (!deck) return undefined;
-      const cards = await db
-        .selectFrom('cards')
-        .select(['id', 'question', 'answer', 'created_at'])
-        .where('user_id', '=', userId)
-        .where('deck_id', '=', deckId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return { deck, cards };
+    /** An image's bytes, streamed a chunk at a time. */
+    mediaBytes(mediaId: string) {
+      return mediaStream(db, mediaId);
     },
 
-    /** The user's images among these names. */
+    /** The deck an export names, when it is the user's. */
+    deckForExport(userId: string, deckId: string) {
+      return ownedDeck(db, userId, deckId).select(['id', 'name', 'created_at']).executeTakeFirst();
+    },
+
+    /** The deck's cards in creation order, EXPORT_PAGE at a time (keyset paging: each page one short query). */
+    async *exportCardPages(userId: string, deckId: string) {
+      let after: { created_at: number; id: string } | undefined;
+      for (;;) {
+        let query = db
+          .selectFrom('cards')
+          .select(['id', 'question', 'answer', 'created_at'])
+          .where('user_id', '=', userId)
+          .where('deck_id', '=', deckId);
+        if (after) {
+          const { created_at, id } = after;
+          query = query.where((eb) =>
+            eb.or([eb('created_at', '>', created_at), eb.and([eb('created_at', '=', created_at), eb('id', '>', id)])]),
+          );
+        }
+        const page = await query.orderBy('created_at').orderBy('id').limit(EXPORT_PAGE).execute();
+        if (page.length > 0) yield page;
+        const last = page.at(-1);
+        if (page.length < EXPORT_PAGE || !last) return;
+        after = last;
+      }
+    },
+
+    /** The user's images among these names, with their bytes (for an export, which holds them all anyway). */
     async userMedia(userId: string, names: string[]) {
       const rows: { name: string; data: Buffer }[] = [];
       for (let start = 0; start < names.length; start += GUID_BATCH) {
-        rows.push(
-          ...(await db
-            .selectFrom('media')
-            .select(['name', 'data'])
-            .where('user_id', '=', userId)
-            .where('name', 'in', names.slice(start, start + GUID_BATCH))
-            .execute()),
-        );
+        const found = await db
+          .selectFrom('media')
+          .select(['id', 'name'])
+          .where('user_id', '=', userId)
+          .where('name', 'in', names.slice(start, start + GUID_BATCH))
+          .execute();
+        for (const media of found) {
+          const parts: Buffer[] = [];
+          for await (const chunk of mediaStream(db, media.id)) parts.push(chunk as Buffer);
+          rows.push({ name: media.name, data: Buffer.concat(parts) });
+        }
       }
       return rows;
     },

@@ -64,6 +64,7 @@ async function receiveUpload(request: FastifyRequest, dir: string, maxBytes: num
 export function interopRoutes(app: FastifyInstance, interop: InteropService, options: { maxImportBytes: number }) {
   app.post('/import', { onRequest: app.authenticate }, async (request, reply) => {
     const user = currentUser(request);
+    await interop.admitImport(user.id);
     const dir = await mkdtemp(path.join(os.tmpdir(), 'flashcards-import-'));
     try {
       const upload = await receiveUpload(request, dir, options.maxImportBytes);
@@ -92,12 +93,24 @@ export function interopRoutes(app: FastifyInstance, interop: InteropService, opt
 
   // Public: the unguessable name is the permission, so an <img> loads it without a token.
   app.get<{ Params: { name: string } }>('/media/:name', async (request, reply) => {
-    const media = await interop.media(request.params.name);
-    return reply
-      .type(media.contentType)
+    const media = await interop.media(request.params.name, request.ip);
+    // A name is a hash of the content, so it never changes: the name is the validator, and a match costs no read.
+    const etag = `"${request.params.name}"`;
+    reply
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(media.data);
+      .header('cache-control', mediaCacheControl)
+      .header('etag', etag)
+      .header('content-security-policy', "default-src 'none'; sandbox");
+    if (request.headers['if-none-match'] === etag) {
+      media.body.destroy();
+      return reply.status(304).send();
+    }
+    return reply.type(media.contentType).header('content-length', media.size).send(media.body);
   });
 }
+
+/**
+ * Names never change content (immutable), and `private` keeps proxies and shared caches out: once its owner deletes
+ * an image, only browsers that already showed it keep a copy.
+ */
+export const mediaCacheControl = 'private, max-age=31536000, immutable';

@@ -39,6 +39,7 @@ export const interopPaths: ApiPaths = {
         'busy',
         'too_many_decks',
         'too_many_cards',
+        'rate_limited',
       ],
     }),
   },
@@ -49,7 +50,7 @@ export const interopPaths: ApiPaths = {
       auth: true,
       params: deckIdParams,
       success: binary('The .apkg file (Content-Disposition: attachment)', 'application/octet-stream'),
-      errors: ['deck_not_found'],
+      errors: ['deck_not_found', 'rate_limited'],
     }),
   },
   '/media/{name}': {
@@ -57,8 +58,11 @@ export const interopPaths: ApiPaths = {
       summary: "An imported card's image (no sign-in: the unguessable name is the permission)",
       tags: ['Anki interop'],
       params: z.object({ name: z.string() }),
+      description:
+        'Streamed in chunks. Cached privately for a year (`ETag` is the name; a matching `If-None-Match` answers ' +
+        '304). MEDIA_RATE_LIMIT_PER_MINUTE per client address.',
       success: binary('The image, cached for a year', 'image/*'),
-      errors: ['media_not_found'],
+      errors: ['media_not_found', 'rate_limited'],
     }),
   },
 };

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import { writeApkg } from '../../adapters/anki/apkg-writer';
+import { type ApkgCard, writeApkg } from '../../adapters/anki/apkg-writer';
 import { markdownToAnkiHtml } from '../../adapters/anki/markdown-to-html';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
-import { errors } from '../../http/app-error';
+import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
+import { errors, rateLimited } from '../../http/app-error';
 import type { UserLimits } from '../decks/user-limits';
 import { newCardRow } from '../study-core/card-state';
 import type { ImportKind } from './import-parser';
@@ -23,6 +26,8 @@ export interface InteropServiceDeps {
   defaultDailyNewCardLimit: number;
   /** MAX_DECKS_PER_USER and MAX_CARDS_PER_USER: an import that would pass either is refused whole. */
   userLimits: UserLimits;
+  /** Per-user counters of imports and exports, and per-address counters of media reads (429 past them). */
+  limits: { imports: RateLimiter; exports: RateLimiter; media: RateLimiter };
 }
 
 export interface Upload {
@@ -46,6 +51,9 @@ export const importTooLarge = (maxBytes: number) =>
     detail: fillMessage(messages.importFileTooLarge, { size: `${Math.round((maxBytes / 1_048_576) * 10) / 10} MB` }),
   });
 
+/** Cards converted to Anki HTML between two turns of the event loop during an export. */
+const CONVERT_BATCH = 200;
+
 const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
 
 /** Anki interop: imports of packages and text files, stored images, and .apkg exports. */
@@ -53,6 +61,12 @@ export function createInteropService(deps: InteropServiceDeps) {
   const { repo, clock } = deps;
 
   return {
+    /** IMPORT_RATE_LIMIT_PER_HOUR per user, counted before the upload is even received: 429 past it. */
+    async admitImport(userId: string): Promise<void> {
+      const waitMs = await deps.limits.imports.hit(userId);
+      if (waitMs !== null) throw rateLimited(waitMs);
+    },
+
     async import(userId: string, upload: Upload): Promise<FileImportResponse> {
       const kind = importKind(upload.filename);
       if (!kind) throw unsupportedImportType();
@@ -125,27 +139,47 @@ export function createInteropService(deps: InteropServiceDeps) {
       };
     },
 
-    /** A stored image by name, or 404: names that are not ours in form are not even looked up. */
-    async media(name: string): Promise<{ contentType: string; data: Buffer }> {
+    /**
+     * A stored image by name, streamed in chunks, or 404: names that are not ours in form are not even looked up.
+     * MEDIA_RATE_LIMIT_PER_MINUTE per client address (the route needs no token), 429 past it.
+     */
+    async media(name: string, address: string): Promise<{ contentType: string; size: number; body: Readable }> {
+      const waitMs = await deps.limits.media.hit(address);
+      if (waitMs !== null) throw rateLimited(waitMs);
       const row = mediaNamePattern.test(name) ? await repo.findMedia(name) : undefined;
       if (!row) throw errors.mediaNotFound();
-      return { contentType: row.content_type, data: Buffer.from(row.data) };
+      return { contentType: row.content_type, size: row.size, body: repo.mediaBytes(row.id) };
     },
 
     /** The deck as an Anki package (collection.anki2), with the images its cards show. */
     async exportApkg(userId: string, deckId: string): Promise<{ deckName: string; body: Buffer }> {
-      const found = isId(deckId) ? await repo.deckForExport(userId, deckId) : undefined;
-      if (!found) throw errors.deckNotFound();
+      const waitMs = await deps.limits.exports.hit(userId);
+      if (waitMs !== null) throw rateLimited(waitMs);
+      const deck = isId(deckId) ? await repo.deckForExport(userId, deckId) : undefined;
+      if (!deck) throw errors.deckNotFound();
       const names = new Set<string>();
-      const cards = found.cards.map((card) => {
-        const front = markdownToAnkiHtml(card.question);
-        const back = markdownToAnkiHtml(card.answer);
-        for (const name of [...front.media, ...back.media]) names.add(name);
-        return { guid: `fc${card.id}`, front: front.html, back: back.html, createdAt: card.created_at };
+      // Read a page at a time and converted CONVERT_BATCH cards at a time, yielding between batches; each page is
+      // written to the collection before the next is read, so a deck of 200,000 cards is never held whole.
+      async function* pages(): AsyncGenerator<ApkgCard[]> {
+        for await (const page of repo.exportCardPages(userId, deckId)) {
+          const converted: ApkgCard[] = [];
+          for (const [index, card] of page.entries()) {
+            if (index > 0 && index % CONVERT_BATCH === 0) await nextTurn();
+            const front = markdownToAnkiHtml(card.question);
+            const back = markdownToAnkiHtml(card.answer);
+            for (const name of [...front.media, ...back.media]) names.add(name);
+            converted.push({ guid: `fc${card.id}`, front: front.html, back: back.html, createdAt: card.created_at });
+          }
+          yield converted;
+        }
+      }
+      const body = await writeApkg({
+        deckName: deck.name,
+        pages: pages(),
+        media: () => repo.userMedia(userId, [...names]),
+        now: clock.now(),
       });
-      const media = await repo.userMedia(userId, [...names]);
-      const body = await writeApkg({ deckName: found.deck.name, cards, media, now: clock.now() });
-      return { deckName: found.deck.name, body };
+      return { deckName: deck.name, body };
     },
   };
 }

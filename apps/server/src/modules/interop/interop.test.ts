@@ -141,7 +141,7 @@ describe('POST /import (Anki packages)', () => {
       expect(media.statusCode).toBe(200);
       expect(media.headers['content-type']).toBe('image/png');
       expect(media.headers['x-content-type-options']).toBe('nosniff');
-      expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(media.headers['cache-control']).toBe('private, max-age=31536000, immutable');
       expect(media.rawPayload.equals(pngBytes)).toBe(true);
     },
   );

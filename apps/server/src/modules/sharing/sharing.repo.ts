@@ -1,8 +1,11 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { rowLimit } from '../../db/row-limit';
 import type { Database, SharesTable } from '../../db/schema';
+import { setUserColumnOnce } from '../auth/users.repo';
+import { mediaName } from '../interop/import-parser';
+import { copyMediaChunks } from '../interop/media-store';
 import type { NewCardRow } from '../study-core/card-state';
-import { insertCards } from '../study-core/deck-counters';
+import { INSERT_BATCH, insertCards } from '../study-core/deck-counters';
 
 export type ShareRow = Selectable<SharesTable>;
 
@@ -20,7 +23,13 @@ export interface ImportPlan {
   now: number;
   /** Makes a new card row (with its own id) for the importer from an original's text. */
   copy: (text: { question: string; answer: string }) => NewCardRow;
+  /** Ids for the importer's copies of the deck's images. */
+  newId: () => string;
+  /** The importer's media secret if they have none yet (their copies' names are made with their own). */
+  freshMediaSecret: string;
 }
+
+const mediaReference = /\/media\/([0-9a-f]{40}\.[a-z]+)/g;
 
 /**
  * SQL for share links. The owner's queries are scoped by their user_id. A share is found by its code alone: the
@@ -113,10 +122,84 @@ export function createSharingRepo(db: Kysely<Database>) {
           .orderBy('created_at')
           .orderBy('id')
           .execute();
-        await insertCards(trx, originals.map(plan.copy));
+        const renamed = await copySharedMedia(trx, plan);
+        const rename = (text: string) =>
+          text.replace(mediaReference, (all, name: string) => {
+            const copy = renamed.get(name);
+            return copy ? `/media/${copy.name}` : all;
+          });
+        const rows = originals.map((card) =>
+          plan.copy({ question: rename(card.question), answer: rename(card.answer) }),
+        );
+        await insertCards(trx, rows);
+        if (renamed.size === 0) return;
+        const ids = new Map([...renamed.values()].map((copy) => [copy.name, copy.id]));
+        const links = rows.flatMap((row) => {
+          const names = new Set([...`${row.question}\n${row.answer}`.matchAll(mediaReference)].map((m) => m[1]));
+          return [...names].flatMap((name) => {
+            const mediaId = name === undefined ? undefined : ids.get(name);
+            return mediaId ? [{ card_id: row.id, media_id: mediaId, user_id: importerId }] : [];
+          });
+        });
+        for (let start = 0; start < links.length; start += INSERT_BATCH) {
+          await trx
+            .insertInto('card_media')
+            .values(links.slice(start, start + INSERT_BATCH))
+            .execute();
+        }
       });
     },
   };
 }
 
 export type SharingRepo = ReturnType<typeof createSharingRepo>;
+
+/**
+ * The sharer's images that the shared deck's cards show, made the importer's own: an image the importer already has
+ * (same content) is theirs already; any other gets a media row of the importer's, under a name made with their
+ * secret, and a copy of its bytes made inside the database. The sharer deleting theirs then breaks nothing, and the
+ * importer's export finds the images. Returns each sharer's name → the importer's copy.
+ */
+async function copySharedMedia(trx: Kysely<Database>, plan: ImportPlan) {
+  const { share, importerId, now } = plan;
+  const shared = await trx
+    .selectFrom('media')
+    .innerJoin('card_media', 'card_media.media_id', 'media.id')
+    .innerJoin('cards', 'cards.id', 'card_media.card_id')
+    .select(['media.id', 'media.name', 'media.sha256', 'media.content_type', 'media.size'])
+    .distinct()
+    .where('cards.user_id', '=', share.user_id)
+    .where('cards.deck_id', '=', share.deck_id)
+    .where('media.user_id', '=', share.user_id)
+    .execute();
+  const renamed = new Map<string, { id: string; name: string }>();
+  if (shared.length === 0) return renamed;
+  await setUserColumnOnce(trx, importerId, 'media_secret', plan.freshMediaSecret);
+  const user = await trx.selectFrom('users').select('media_secret').where('id', '=', importerId).executeTakeFirst();
+  const secret = user?.media_secret ?? plan.freshMediaSecret;
+  for (const media of shared) {
+    const copy = { id: plan.newId(), name: mediaName(secret, media.sha256, media.name.split('.').at(-1) ?? 'png') };
+    await trx
+      .insertInto('media')
+      .values({
+        ...copy,
+        user_id: importerId,
+        sha256: media.sha256,
+        content_type: media.content_type,
+        size: media.size,
+        data: Buffer.alloc(0),
+        created_at: now,
+      })
+      .onConflict((conflict) => conflict.columns(['user_id', 'sha256']).doNothing())
+      .execute();
+    const own = await trx
+      .selectFrom('media')
+      .select(['id', 'name'])
+      .where('user_id', '=', importerId)
+      .where('sha256', '=', media.sha256)
+      .executeTakeFirstOrThrow();
+    if (own.id === copy.id) await copyMediaChunks(trx, media.id, copy.id);
+    renamed.set(media.name, own);
+  }
+  return renamed;
+}

@@ -93,6 +93,8 @@ export function createSharingService(deps: SharingServiceDeps) {
           deck,
           now,
           copy: (text) => newCardRow({ id: deps.newId(), userId, deckId: deck.id }, text, now),
+          newId: deps.newId,
+          freshMediaSecret: randomBytes(32).toString('hex'),
         });
       } catch (error) {
         // The same share imported twice at once: the other request's copy stands, this one rolled back.

@@ -1,6 +1,7 @@
-import { decodeHTMLAttribute } from 'entities';
-import { Marked, type Tokens } from 'marked';
+import { createSafeMarkdown } from '@flashcards/shared/card-html';
 import Papa from 'papaparse';
+
+export { safeUrl } from '@flashcards/shared/card-html';
 
 /**
  * Anki export, made in the browser: a CSV file of two columns, question and answer,
@@ -13,28 +14,6 @@ export interface AnkiCard {
   answer: string;
 }
 
-const allowedSchemes = /^(https?|ircs?|mailto|xmpp)$/i;
-
-/**
- * The app's link rule, applied to the exported HTML too: an address keeps its value
- * only when it has no scheme or the scheme is http, https, irc, ircs, mailto or xmpp; any other becomes empty.
- * The rule looks at the address as the HTML reader will: character references decoded (`java&#115;cript:` is
- * `javascript:`), and the tabs, newlines and leading control characters or spaces a browser drops, dropped.
- */
-export function safeUrl(url: string): string {
-  const stripped = decodeHTMLAttribute(url).replace(/[\t\n\r]/g, '');
-  let start = 0;
-  while (start < stripped.length && stripped.charCodeAt(start) <= 0x20) start += 1;
-  const decoded = stripped.slice(start);
-  const colon = decoded.indexOf(':');
-  const firstSeparator = decoded.search(/[/?#]/);
-  if (colon === -1 || (firstSeparator !== -1 && colon > firstSeparator)) return decoded;
-  return allowedSchemes.test(decoded.slice(0, colon)) ? decoded : '';
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * A cell starting with = + - @ (or a tab or carriage return) is a formula when the file is opened in a spreadsheet.
  * The cells are HTML for Anki, so such a cell starts with an empty `<span></span>` instead: a spreadsheet sees text,
@@ -46,34 +25,8 @@ export function neutraliseFormula(cell: string): string {
   return formulaStart.test(cell) ? `<span></span>${cell}` : cell;
 }
 
-const markdown = new Marked({
-  gfm: true,
-  async: false,
-  // Raw HTML typed into a card is shown as text, as in the app, never passed on as markup.
-  renderer: {
-    html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
-    // Addresses (already decoded and checked by safeUrl) are written with every & < > " escaped, so the reader
-    // decodes exactly the address that was checked, never a reference hidden in it.
-    link(token: Tokens.Link) {
-      const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
-      return `<a href="${escapeHtml(token.href)}"${title}>${this.parser.parseInline(token.tokens)}</a>`;
-    },
-    image(token: Tokens.Image) {
-      const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
-      return `<img src="${escapeHtml(token.href)}" alt="${escapeHtml(token.text)}"${title}>`;
-    },
-  },
-  walkTokens: (token) => {
-    if (token.type === 'link' || token.type === 'image') token.href = safeUrl(token.href);
-  },
-});
-
-/** Markdown to basic HTML; a card side that is one plain paragraph stays without the <p> wrapper. */
-export function markdownToBasicHtml(text: string): string {
-  const html = (markdown.parse(text) as string).trim();
-  const single = /^<p>([\s\S]*)<\/p>$/.exec(html);
-  return single?.[1] !== undefined && !single[1].includes('<p>') ? single[1] : html;
-}
+/** Markdown to basic HTML under the exports' shared rules (raw HTML as text, unsafe addresses emptied). */
+export const markdownToBasicHtml = createSafeMarkdown({ breaks: false });
 
 /** The CSV text: one row per card, two columns, quoted where needed, CRLF line ends. */
 export function buildAnkiCsv(cards: readonly AnkiCard[]): string {

@@ -1,4 +1,4 @@
-import type { Card, ReviewResponse, ReviewResult } from '@flashcards/shared/api-types';
+import type { Card, CardPage, ReviewResponse, ReviewResult } from '@flashcards/shared/api-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context';
 import { useApiMutation } from '../../lib/api-hooks';
@@ -32,14 +32,28 @@ export function useRefreshDeckData() {
   return () => queryClient.invalidateQueries({ queryKey: deckKeys.all });
 }
 
-/** All cards of a deck for the Anki export, fetched fresh at the moment of export. */
+/** Cards per request of the export's fetch: the largest page the server gives. */
+const EXPORT_PAGE_SIZE = 500;
+
+/** All cards of a deck for the Anki export, fetched fresh at the moment of export, page after page. */
 export function useFetchDeckCards() {
   const api = useApi();
   const queryClient = useQueryClient();
   return (deckId: string) =>
     queryClient.fetchQuery({
       queryKey: deckKeys.cards(deckId),
-      queryFn: () => api.get<Card[]>(`/decks/${encodeURIComponent(deckId)}/cards`),
+      queryFn: async () => {
+        const cards: Card[] = [];
+        let cursor: string | null = null;
+        do {
+          const query = new URLSearchParams({ limit: String(EXPORT_PAGE_SIZE) });
+          if (cursor) query.set('cursor', cursor);
+          const page: CardPage = await api.get<CardPage>(`/decks/${encodeURIComponent(deckId)}/cards?${query}`);
+          cards.push(...page.cards);
+          cursor = page.next_cursor;
+        } while (cursor);
+        return cards;
+      },
       staleTime: 0,
       retry: false,
     });
