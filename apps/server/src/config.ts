@@ -177,9 +177,16 @@ const schema = z
     IMPORT_MAX_BYTES: positiveInt(104_857_600),
     IMPORT_MAX_UNZIPPED_BYTES: positiveInt(536_870_912),
     IMPORT_TIMEOUT: duration('120s'),
+    IMPORT_MEMORY_MB: positiveInt(768),
+    IMPORT_RATE_LIMIT_PER_HOUR: positiveInt(30),
+    IMPORT_MAX_IMAGE_BYTES: positiveInt(10_485_760),
+    IMPORT_MAX_IMAGE_PIXELS: positiveInt(40_000_000),
+    MEDIA_QUOTA_BYTES_PER_USER: positiveInt(536_870_912),
     FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
     FSRS_MIN_REVIEWS: positiveInt(400),
     FSRS_OPTIMIZE_TIMEOUT: duration('120s'),
+    FSRS_OPTIMIZE_RATE_LIMIT_PER_DAY: positiveInt(10),
+    FSRS_MEMORY_MB: positiveInt(512),
     GENERATION_QUEUE: z.preprocess(
       emptyAsUndefined,
       z.enum(['in-process', 'redis'], { error: 'must be in-process or redis' }).default('in-process'),
@@ -306,11 +313,22 @@ export interface Config {
   /** How long a deck's share link stays valid. */
   shareTtlMs: number;
   /** POST /import: upload size, what a package may unpack to, and the time to read it. */
-  interop: { maxImportBytes: number; maxUnzippedBytes: number; timeoutMs: number };
+  interop: {
+    maxImportBytes: number;
+    maxUnzippedBytes: number;
+    timeoutMs: number;
+    /** Resident memory of one import's reading process; imports started per user per hour. */
+    memoryBytes: number;
+    rateLimitPerHour: number;
+    /** One imported image's bytes and declared pixels at most, and the images one user may store in all. */
+    maxImageBytes: number;
+    maxImagePixels: number;
+    mediaQuotaBytes: number;
+  };
   /** Feedback submissions accepted per client address per hour. */
   feedbackRateLimitPerHour: number;
   /** Personal FSRS parameters: the fewest reviews a fit may use, and the time limit of one fit. */
-  scheduling: { minReviews: number; optimizeTimeoutMs: number };
+  scheduling: { minReviews: number; optimizeTimeoutMs: number; rateLimitPerDay: number; memoryBytes: number };
   /**
    * Where generations run: `in-process` (this server) or `redis` (a BullMQ queue on REDIS_URL, worked by
    * `npm run worker` processes); the queue's name, and how many jobs one worker process runs at once.
@@ -380,6 +398,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxImportBytes: e.IMPORT_MAX_BYTES,
       maxUnzippedBytes: e.IMPORT_MAX_UNZIPPED_BYTES,
       timeoutMs: e.IMPORT_TIMEOUT,
+      memoryBytes: e.IMPORT_MEMORY_MB * 1024 * 1024,
+      rateLimitPerHour: e.IMPORT_RATE_LIMIT_PER_HOUR,
+      maxImageBytes: e.IMPORT_MAX_IMAGE_BYTES,
+      maxImagePixels: e.IMPORT_MAX_IMAGE_PIXELS,
+      mediaQuotaBytes: e.MEDIA_QUOTA_BYTES_PER_USER,
     },
     extraction: {
       timeoutMs: e.EXTRACT_TIMEOUT,
@@ -410,7 +433,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hstsIncludeSubDomains: e.HSTS_INCLUDE_SUBDOMAINS,
     shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
     feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
-    scheduling: { minReviews: e.FSRS_MIN_REVIEWS, optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT },
+    scheduling: {
+      minReviews: e.FSRS_MIN_REVIEWS,
+      optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT,
+      rateLimitPerDay: e.FSRS_OPTIMIZE_RATE_LIMIT_PER_DAY,
+      memoryBytes: e.FSRS_MEMORY_MB * 1024 * 1024,
+    },
     generationQueue: {
       mode: e.GENERATION_QUEUE,
       name: e.GENERATION_QUEUE_NAME,
