@@ -295,7 +295,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       memoryBytes: config.scheduling.memoryBytes,
       onKill: (reason) => app.log.warn({ reason }, 'FSRS fit process killed'),
     });
-  if (!deps.fsrsOptimizer && fsrsOptimizer.close) app.addHook('onClose', fsrsOptimizer.close);
+  // Closed before the server waits for requests in flight: a fit running then fails at once (503), so SIGTERM does
+  // not wait for it.
+  if (!deps.fsrsOptimizer && fsrsOptimizer.close) app.addHook('preClose', fsrsOptimizer.close);
   schedulingRoutes(
     app,
     createSchedulingService({
@@ -335,7 +337,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       queue: 8,
       onKill: (reason) => app.log.warn({ reason }, 'import process killed'),
     });
-    app.addHook('onClose', isolated.close);
+    // Before the server waits for requests in flight: an import being read then fails at once (503 busy).
+    app.addHook('preClose', isolated.close);
     importParser = isolated.parse;
   }
   const interop = createInteropService({
