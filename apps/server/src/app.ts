@@ -339,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     // Before the server waits for requests in flight: an import being read then fails at once (503 busy).
     app.addHook('preClose', isolated.close);
+    app.addHook('onListen', async () => isolated.warm());
     importParser = isolated.parse;
   }
   const interop = createInteropService({

@@ -1,9 +1,13 @@
 /**
  * The entry of an import's reading process (see import-runner.ts): one uploaded file read into cards and images
- * (import-parser.ts), sent to the server in slices so that no single message is large to decode on its event loop.
- * A package that loops in SQLite, allocates without end or crashes a native module ends this process only.
+ * (import-parser.ts), written beside the upload as length-prefixed slices that the server reads back one at a time,
+ * yielding between them (sent over IPC, the slices arrived together and were decoded in one turn of its event
+ * loop). A package that loops in SQLite, allocates without end or crashes a native module ends this process only.
  */
 
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { serialize } from 'node:v8';
 import { announceJobStart } from '../../adapters/workers/process-pool';
 import { yieldCpuToServer } from '../../adapters/workers/worker-entry';
 import {
@@ -18,19 +22,15 @@ import {
 
 yieldCpuToServer();
 
-/** Sent while the job runs: the cards a slice at a time, and each image. */
-export type ImportJobEvent = { cards: ParsedCard[] } | { media: ParsedMedia };
+/** One slice of the result file: cards, or one image. */
+export type ImportSlice = { cards: ParsedCard[] } | { media: ParsedMedia };
 
-/** The job's answer after its events: the counts (cards and media were sent as events), or why it was refused. */
-export type ImportJobResult = { done: Omit<ParseResult, 'cards' | 'media'> } | { refused: ImportRefusal };
+/** The job's answer: the counts and the file of slices (cards and images), or why the file was refused. */
+export type ImportJobResult =
+  | { done: Omit<ParseResult, 'cards' | 'media'>; slices: string }
+  | { refused: ImportRefusal };
 
 const sliceSize = 2000;
-
-const send = (event: ImportJobEvent) =>
-  new Promise<void>((resolve) => {
-    if (!process.send) return resolve();
-    process.send(event, undefined, undefined, () => resolve());
-  });
 
 export async function readImport(input: ParseInput): Promise<ImportJobResult> {
   announceJobStart();
@@ -41,8 +41,21 @@ export async function readImport(input: ParseInput): Promise<ImportJobResult> {
     return { refused: describeParseError(error) };
   }
   const { cards, media, ...counts } = parsed;
-  for (let start = 0; start < cards.length; start += sliceSize)
-    await send({ cards: cards.slice(start, start + sliceSize) });
-  for (const item of media) await send({ media: item });
-  return { done: counts };
+  const slices = path.join(path.dirname(input.filePath), 'parsed-slices');
+  const file = await open(slices, 'w', 0o600);
+  try {
+    const write = async (slice: ImportSlice) => {
+      const body = serialize(slice);
+      const header = Buffer.alloc(4);
+      header.writeUInt32LE(body.length);
+      await file.write(header);
+      await file.write(body);
+    };
+    for (let start = 0; start < cards.length; start += sliceSize)
+      await write({ cards: cards.slice(start, start + sliceSize) });
+    for (const item of media) await write({ media: item });
+  } finally {
+    await file.close();
+  }
+  return { done: counts, slices };
 }

@@ -1,6 +1,8 @@
+import { open, rm } from 'node:fs/promises';
+import { deserialize } from 'node:v8';
 import { createIsolatedRunner } from '../../adapters/workers/isolated-runner';
 import { JobFailedError, type JobFailure, PoolBusyError } from '../../adapters/workers/process-pool';
-import type { ImportJobEvent, ImportJobResult } from './import-job';
+import type { ImportJobResult, ImportSlice } from './import-job';
 import type { ImportRefusal, ParseInput, ParseResult } from './import-parser';
 
 /** The file was refused: unreadable, a hostile schema or template, or more cards than the account has room for. */
@@ -28,13 +30,36 @@ export type ImportParser = (input: ParseInput, options?: { signal?: AbortSignal 
 
 export interface ImportParserHandle {
   parse: ImportParser;
+  /** Starts the broker process now (forking it from the server stalls the event loop once, so not mid-request). */
+  warm(): void;
   close(): Promise<void>;
+}
+
+/** The slices a reading process wrote, one per turn of the event loop; the file is removed once read. */
+async function* readSlices(file: string): AsyncGenerator<ImportSlice> {
+  const handle = await open(file, 'r');
+  try {
+    const header = Buffer.alloc(4);
+    let position = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(header, 0, 4, position);
+      if (bytesRead < 4) return;
+      const body = Buffer.alloc(header.readUInt32LE(0));
+      await handle.read(body, 0, body.length, position + 4);
+      position += 4 + body.length;
+      yield deserialize(body) as ImportSlice;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    await handle.close();
+    await rm(file, { force: true });
+  }
 }
 
 /**
  * Reads each import in a child process of its own (workers/isolated-runner.ts, the containment uploads use): killed
  * at IMPORT_TIMEOUT and at IMPORT_MEMORY_MB of resident memory, ended when the client leaves; at most `workers`
- * read at once and `queue` more wait (beyond: busy). The server only gathers the slices the process sends.
+ * read at once and `queue` more wait (beyond: busy). The server only reads back the slices the process wrote.
  */
 export function createIsolatedImportParser(options: {
   timeoutMs: number;
@@ -43,7 +68,7 @@ export function createIsolatedImportParser(options: {
   queue: number;
   onKill?: (reason: string) => void;
 }): ImportParserHandle {
-  const runner = createIsolatedRunner<ParseInput, ImportJobResult, ImportJobEvent>(
+  const runner = createIsolatedRunner<ParseInput, ImportJobResult>(
     { url: import.meta.url, name: 'import-job', exportName: 'readImport', label: 'import-broker' },
     {
       workers: options.workers,
@@ -55,25 +80,24 @@ export function createIsolatedImportParser(options: {
   );
   return {
     async parse(input, parseOptions = {}) {
-      const cards: ParseResult['cards'] = [];
-      const media: ParseResult['media'] = [];
       let answer: ImportJobResult;
       try {
-        answer = await runner.run(input, {
-          ...(parseOptions.signal ? { signal: parseOptions.signal } : {}),
-          onMessage: (event) => {
-            if ('cards' in event) for (const card of event.cards) cards.push(card);
-            else media.push(event.media);
-          },
-        });
+        answer = await runner.run(input, parseOptions.signal ? { signal: parseOptions.signal } : {});
       } catch (error) {
         if (error instanceof PoolBusyError) throw new ImportBusyError(error.message);
         if (error instanceof JobFailedError) throw new ImportKilledError(error.failure);
         throw error;
       }
       if ('refused' in answer) throw new ImportRefusedError(answer.refused);
+      const cards: ParseResult['cards'] = [];
+      const media: ParseResult['media'] = [];
+      for await (const slice of readSlices(answer.slices)) {
+        if ('cards' in slice) for (const card of slice.cards) cards.push(card);
+        else media.push(slice.media);
+      }
       return { ...answer.done, cards, media };
     },
+    warm: runner.warm,
     close: runner.close,
   };
 }

@@ -18,8 +18,11 @@ export interface ImportPlan {
 }
 
 const GUID_BATCH = 500;
-/** Cards written per transaction by an import: small enough that other requests get the connection in between. */
-export const IMPORT_WRITE_BATCH = 2000;
+/**
+ * Cards written per transaction by an import: one insert statement (each card also goes into the full-text index),
+ * so that other requests get the connection between two transactions within a few milliseconds.
+ */
+export const IMPORT_WRITE_BATCH = INSERT_BATCH;
 /** Image bytes per insert statement at most. */
 const MEDIA_BATCH_BYTES = 16 * 1024 * 1024;
 
@@ -158,12 +161,6 @@ export function createInteropRepo(db: Kysely<Database>) {
           const list = linksByCard.get(cardId) ?? [];
           list.push(mediaId);
           linksByCard.set(cardId, list);
-        }
-        const notesByDeck = new Map<string, string[]>();
-        for (const note of plan.notes) {
-          const list = notesByDeck.get(note.deckId) ?? [];
-          list.push(note.guid);
-          notesByDeck.set(note.deckId, list);
         }
         for (let start = 0; start < plan.cards.length; start += IMPORT_WRITE_BATCH) {
           const cards = plan.cards.slice(start, start + IMPORT_WRITE_BATCH);
