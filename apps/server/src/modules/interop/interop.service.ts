@@ -82,7 +82,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 /** Cards of a file that may turn out empty or broken (skipped): allowed beyond the room by the early refusal. */
 const SKIPPABLE_CARDS = 1000;
 /** Parsed cards planned between two yields to the event loop. */
-const PLAN_SLICE = 5000;
+const PLAN_SLICE = 1000;
 
 const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
 
@@ -129,7 +129,12 @@ export function createInteropService(deps: InteropServiceDeps) {
       throw error;
     }
 
-    const guids = [...new Set(parsed.cards.flatMap((card) => (card.guid ? [card.guid] : [])))];
+    const guidSet = new Set<string>();
+    for (const [index, card] of parsed.cards.entries()) {
+      if (index > 0 && index % PLAN_SLICE === 0) await yieldToEventLoop();
+      if (card.guid) guidSet.add(card.guid);
+    }
+    const guids = [...guidSet];
     const seen = await repo.importedGuids(userId, guids);
     await yieldToEventLoop();
     const now = clock.now();
