@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,7 @@ import {
 } from '../../../test/support/hostile-packages';
 import { multipartBody } from '../../../test/support/multipart';
 import { createTestApp, useTestApp } from '../../../test/support/test-app';
+import { waitFor } from '../../../test/support/wait-for';
 import { zstdDecompress } from '../../adapters/anki/zstd';
 import { readZipEntries } from '../../adapters/extract/safe-zip';
 import type { ParseResult } from './import-parser';
@@ -340,6 +342,48 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
     } finally {
       release();
       await holding.close();
+    }
+  });
+});
+
+describe('POST /import when the client leaves', () => {
+  it('aborts the reading of the file, and frees the user for the next import', async () => {
+    const signals: AbortSignal[] = [];
+    const held: ParseResult = {
+      cards: [],
+      media: [],
+      skipped: 0,
+      sounds: 0,
+      missingImages: 0,
+      tooLong: 0,
+      imagesTooLarge: 0,
+    };
+    const leaving = await createTestApp({
+      shareWith: ctx,
+      env: { AUTH_RATE_LIMIT_PER_IP: '1000' },
+      importParser: (input, options) => {
+        if (input.defaultDeckName !== 'leave') return Promise.resolve(held);
+        const signal = options?.signal as AbortSignal;
+        signals.push(signal);
+        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+    });
+    try {
+      const url = await leaving.app.listen({ port: 0, host: '127.0.0.1' });
+      const { headers } = await signUpAndLogIn(leaving.app);
+      const body = multipartBody([{ name: 'file', value: Buffer.from('q,a'), filename: 'leave.csv' }]);
+      const request = httpRequest(`${url}/import`, { method: 'POST', headers: { ...headers, ...body.headers } });
+      request.on('error', () => {});
+      request.end(body.payload);
+      await waitFor(() => signals.length === 1, 10_000);
+      expect(signals[0]?.aborted).toBe(false);
+      request.destroy();
+      await waitFor(() => signals[0]?.aborted, 10_000);
+      // The lock went with the aborted import: the same user imports again at once.
+      const again = await uploadTo(leaving.app, headers, Buffer.from('q,a'), 'next.csv');
+      expect(again.statusCode, again.body).toBe(201);
+    } finally {
+      await leaving.close();
     }
   });
 });

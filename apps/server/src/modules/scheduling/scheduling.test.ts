@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { default_w } from 'ts-fsrs';
@@ -8,6 +9,7 @@ import { signUpAndLogIn } from '../../../test/support/factories';
 import { perturbedParameters, prng, simulateLearner } from '../../../test/support/simulated-learner';
 import { createDeck, DAY, reviewCard, saveCards } from '../../../test/support/study';
 import { createTestApp, useTestApp } from '../../../test/support/test-app';
+import { waitFor } from '../../../test/support/wait-for';
 import { review, schedulerParametersFor } from '../review/scheduler';
 import { adjustDeckCounters } from '../study-core/deck-counters';
 
@@ -300,6 +302,45 @@ describe('POST /scheduling/optimize per user: one at a time, FSRS_OPTIMIZE_RATE_
     } finally {
       release();
       await limited.close();
+    }
+  });
+});
+
+describe('POST /scheduling/optimize when the client leaves', () => {
+  it('aborts the fit and frees the user for the next one', async () => {
+    const signals: AbortSignal[] = [];
+    const leaving = await createTestApp({
+      shareWith: ctx,
+      env: { AUTH_RATE_LIMIT_PER_IP: '1000', TOKEN_TTL: '3650d' },
+      fsrsOptimizer: {
+        fit(_histories, _defaults, options) {
+          const signal = options?.signal as AbortSignal;
+          signals.push(signal);
+          if (signals.length > 1) {
+            return Promise.resolve({ parameters: null, logLossDefault: 0.5, logLossPersonal: null, items: 0 });
+          }
+          return new Promise((_resolve, reject) =>
+            signal.addEventListener('abort', () => reject(new Error('aborted'))),
+          );
+        },
+      },
+    });
+    try {
+      ctx.clock.set('2026-06-01T10:00:00.000Z');
+      const url = await leaving.app.listen({ port: 0, host: '127.0.0.1' });
+      const { headers, user } = await signUpAndLogIn(leaving.app);
+      await seedHistory(headers, user._id, 450);
+      const request = httpRequest(`${url}/scheduling/optimize`, { method: 'POST', headers });
+      request.on('error', () => {});
+      request.end();
+      await waitFor(() => signals.length === 1, 10_000);
+      expect(signals[0]?.aborted).toBe(false);
+      request.destroy();
+      await waitFor(() => signals[0]?.aborted, 10_000);
+      const again = await leaving.app.inject({ method: 'POST', url: '/scheduling/optimize', headers });
+      expect(again.statusCode, again.body).toBe(200);
+    } finally {
+      await leaving.close();
     }
   });
 });
