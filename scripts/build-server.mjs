@@ -1,6 +1,6 @@
 // Builds the server to JavaScript for `npm start` and `npm run worker`: esbuild bundles apps/server/src (and
 // packages/shared, which is TypeScript) into apps/server/dist, one file per process entry: server.js, worker.js (the
-// generation worker), and the worker processes' parse-worker.js, offline-worker.js and import-worker.js beside them
+// generation worker), and the worker processes' parse-worker.js, offline-worker.js, import-job.js and fsrs-fit-job.js beside them
 // (workerEntry and import-runner find them there),
 // and the plain-JavaScript workers (the FSRS optimizer's, the WAL checkpointer's) copied there. npm packages are
 // bundled too (one file loads far faster than thousands of small modules: start-up and memory), except those that
@@ -78,10 +78,11 @@ export async function buildServer() {
     entryPoints: {
       server: 'src/server.ts',
       worker: 'src/worker.ts',
-      'parser-broker': 'src/adapters/extract/parser-broker.ts',
+      'process-broker': 'src/adapters/workers/process-broker.ts',
       'parse-worker': 'src/adapters/extract/parse-worker.ts',
       'offline-worker': 'src/adapters/ai/offline/offline-worker.ts',
-      'import-worker': 'src/modules/interop/import-worker.ts',
+      'import-job': 'src/modules/interop/import-job.ts',
+      'fsrs-fit-job': 'src/adapters/fsrs/fsrs-fit-job.ts',
     },
     outdir: 'dist',
     bundle: true,
@@ -106,7 +107,7 @@ export async function buildServer() {
     minify: process.env.BUILD_MINIFY !== '0',
   });
   // Plain JavaScript workers that the code finds beside itself with new URL('./…', import.meta.url).
-  for (const file of ['src/adapters/fsrs/fsrs-optimizer.worker.mjs', 'src/db/wal-checkpoint.worker.mjs']) {
+  for (const file of ['src/db/wal-checkpoint.worker.mjs']) {
     copyFileSync(path.join(serverDir, file), path.join(serverDist, path.basename(file)));
   }
 }

@@ -58,7 +58,7 @@ import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
 import type { createQueueRunner } from './modules/generation/generation-queue';
 import { healthRoutes } from './modules/health/health.routes';
-import { createWorkerImportParser, type ImportParser, limitImports } from './modules/interop/import-runner';
+import { createIsolatedImportParser, type ImportParser } from './modules/interop/import-runner';
 import { createInteropRepo } from './modules/interop/interop.repo';
 import { interopRoutes } from './modules/interop/interop.routes';
 import { createInteropService } from './modules/interop/interop.service';
@@ -106,9 +106,9 @@ export interface AppDeps {
   aiProvider?: AiProvider;
   /** Told about every route as it is added (the route fuzzer lists the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
-  /** Defaults to the FSRS optimizer (fsrs-rs) in a worker thread. */
+  /** Defaults to the FSRS optimizer (fsrs-rs) in a child process per fit. */
   fsrsOptimizer?: FsrsOptimizer;
-  /** Reads imported files; defaults to a worker thread per import. */
+  /** Reads imported files; defaults to a child process per import. */
   importParser?: ImportParser;
   /** Idle time before a `: keep-alive` comment on POST /create's event stream; 15 s unless a test shortens it. */
   /** Where the folder of uploads waiting to be parsed is made (the system's temporary folder by default). */
@@ -300,13 +300,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   statsRoutes(app, createStatsService({ stats: createStatsRepo(deps.db), decks: decksRepo, clock: deps.clock }));
+  const fsrsOptimizer =
+    deps.fsrsOptimizer ??
+    createFsrsOptimizer({
+      timeoutMs: config.scheduling.optimizeTimeoutMs,
+      memoryBytes: config.scheduling.memoryBytes,
+      onKill: (reason) => app.log.warn({ reason }, 'FSRS fit process killed'),
+    });
+  // Closed before the server waits for requests in flight: a fit running then fails at once (503), so SIGTERM does
+  // not wait for it.
+  if (!deps.fsrsOptimizer && fsrsOptimizer.close) app.addHook('preClose', fsrsOptimizer.close);
   schedulingRoutes(
     app,
     createSchedulingService({
       repo: createSchedulingRepo(deps.db),
-      optimizer: deps.fsrsOptimizer ?? createFsrsOptimizer({ timeoutMs: config.scheduling.optimizeTimeoutMs }),
+      optimizer: fsrsOptimizer,
       clock: deps.clock,
       minReviews: config.scheduling.minReviews,
+      limiter: deps.rateLimiters({
+        name: 'optimize',
+        points: config.scheduling.rateLimitPerDay,
+        windowMs: 86_400_000,
+      }),
+      lock: deps.rateLimiters({
+        name: 'optimize-running',
+        points: 1,
+        windowMs: config.scheduling.optimizeTimeoutMs * 2,
+      }),
     }),
   );
   sharingRoutes(
@@ -320,20 +340,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       shareTtlMs: config.shareTtlMs,
     }),
   );
+  let importParser = deps.importParser;
+  if (!importParser) {
+    const isolated = createIsolatedImportParser({
+      timeoutMs: config.interop.timeoutMs,
+      memoryBytes: config.interop.memoryBytes,
+      workers: 2,
+      queue: 8,
+      onKill: (reason) => app.log.warn({ reason }, 'import process killed'),
+    });
+    // Before the server waits for requests in flight: an import being read then fails at once (503 busy).
+    app.addHook('preClose', isolated.close);
+    app.addHook('onListen', async () => isolated.warm());
+    importParser = isolated.parse;
+  }
   const interop = createInteropService({
     ...study,
     ...dailyLimit,
     repo: createInteropRepo(deps.db),
-    parse: limitImports(
-      deps.importParser ?? createWorkerImportParser({ timeoutMs: config.interop.timeoutMs, maxHeapMb: 1024 }),
-      { running: 2, waiting: 8 },
-    ),
+    parse: importParser,
     maxUnzippedBytes: config.interop.maxUnzippedBytes,
     limits: {
       imports: perHour('import', heavy.importsPerHour),
       exports: perHour('export', heavy.exportsPerHour),
       media: perMinute('media-ip', heavy.mediaPerMinute),
     },
+    maxCardsPerUser: config.userLimits.maxCards,
+    maxImageBytes: config.interop.maxImageBytes,
+    maxImagePixels: config.interop.maxImagePixels,
+    mediaQuotaBytes: config.interop.mediaQuotaBytes,
+    lock: deps.rateLimiters({ name: 'import-running', points: 1, windowMs: config.interop.timeoutMs * 2 }),
   });
   feedbackRoutes(
     app,

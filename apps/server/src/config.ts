@@ -177,14 +177,20 @@ const schema = z
     IMPORT_MAX_BYTES: positiveInt(104_857_600),
     IMPORT_MAX_UNZIPPED_BYTES: positiveInt(536_870_912),
     IMPORT_TIMEOUT: duration('120s'),
-    FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
+    IMPORT_MEMORY_MB: positiveInt(768),
     IMPORT_RATE_LIMIT_PER_HOUR: positiveInt(30),
+    IMPORT_MAX_IMAGE_BYTES: positiveInt(10_485_760),
+    IMPORT_MAX_IMAGE_PIXELS: positiveInt(40_000_000),
+    MEDIA_QUOTA_BYTES_PER_USER: positiveInt(536_870_912),
+    FEEDBACK_RATE_LIMIT_PER_HOUR: positiveInt(10),
     EXPORT_RATE_LIMIT_PER_HOUR: positiveInt(30),
     DECK_DELETE_RATE_LIMIT_PER_HOUR: positiveInt(120),
     SEARCH_RATE_LIMIT_PER_MINUTE: positiveInt(120),
     MEDIA_RATE_LIMIT_PER_MINUTE: positiveInt(600),
     FSRS_MIN_REVIEWS: positiveInt(400),
     FSRS_OPTIMIZE_TIMEOUT: duration('120s'),
+    FSRS_OPTIMIZE_RATE_LIMIT_PER_DAY: positiveInt(10),
+    FSRS_MEMORY_MB: positiveInt(512),
     GENERATION_QUEUE: z.preprocess(
       emptyAsUndefined,
       z.enum(['in-process', 'redis'], { error: 'must be in-process or redis' }).default('in-process'),
@@ -311,7 +317,17 @@ export interface Config {
   /** How long a deck's share link stays valid. */
   shareTtlMs: number;
   /** POST /import: upload size, what a package may unpack to, and the time to read it. */
-  interop: { maxImportBytes: number; maxUnzippedBytes: number; timeoutMs: number };
+  interop: {
+    maxImportBytes: number;
+    maxUnzippedBytes: number;
+    timeoutMs: number;
+    /** Resident memory of one import's reading process. */
+    memoryBytes: number;
+    /** One imported image's bytes and declared pixels at most, and the images one user may store in all. */
+    maxImageBytes: number;
+    maxImagePixels: number;
+    mediaQuotaBytes: number;
+  };
   /** Feedback submissions accepted per client address per hour. */
   feedbackRateLimitPerHour: number;
   /**
@@ -326,7 +342,7 @@ export interface Config {
     mediaPerMinute: number;
   };
   /** Personal FSRS parameters: the fewest reviews a fit may use, and the time limit of one fit. */
-  scheduling: { minReviews: number; optimizeTimeoutMs: number };
+  scheduling: { minReviews: number; optimizeTimeoutMs: number; rateLimitPerDay: number; memoryBytes: number };
   /**
    * Where generations run: `in-process` (this server) or `redis` (a BullMQ queue on REDIS_URL, worked by
    * `npm run worker` processes); the queue's name, and how many jobs one worker process runs at once.
@@ -396,6 +412,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxImportBytes: e.IMPORT_MAX_BYTES,
       maxUnzippedBytes: e.IMPORT_MAX_UNZIPPED_BYTES,
       timeoutMs: e.IMPORT_TIMEOUT,
+      memoryBytes: e.IMPORT_MEMORY_MB * 1024 * 1024,
+      maxImageBytes: e.IMPORT_MAX_IMAGE_BYTES,
+      maxImagePixels: e.IMPORT_MAX_IMAGE_PIXELS,
+      mediaQuotaBytes: e.MEDIA_QUOTA_BYTES_PER_USER,
     },
     extraction: {
       timeoutMs: e.EXTRACT_TIMEOUT,
@@ -433,7 +453,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       searchesPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
       mediaPerMinute: e.MEDIA_RATE_LIMIT_PER_MINUTE,
     },
-    scheduling: { minReviews: e.FSRS_MIN_REVIEWS, optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT },
+    scheduling: {
+      minReviews: e.FSRS_MIN_REVIEWS,
+      optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT,
+      rateLimitPerDay: e.FSRS_OPTIMIZE_RATE_LIMIT_PER_DAY,
+      memoryBytes: e.FSRS_MEMORY_MB * 1024 * 1024,
+    },
     generationQueue: {
       mode: e.GENERATION_QUEUE,
       name: e.GENERATION_QUEUE_NAME,

@@ -58,9 +58,12 @@ export const errorCodes = {
   invalid_package: { status: 422, message: 'invalidPackage' },
   too_many_decks: { status: 422, message: 'tooManyDecks' },
   too_many_cards: { status: 422, message: 'tooManyCardsInAccount' },
+  media_quota_exceeded: { status: 422, message: 'mediaQuotaExceeded' },
   // 429
   rate_limited: { status: 429, message: 'rateLimited' },
   generation_in_progress: { status: 429, message: 'generationInProgress' },
+  import_in_progress: { status: 429, message: 'importInProgress' },
+  optimize_in_progress: { status: 429, message: 'optimizeInProgress' },
   // 5xx
   internal_error: { status: 500, message: 'internalError' },
   google_login_unavailable: { status: 501, message: 'googleLoginUnavailable' },
@@ -70,6 +73,7 @@ export const errorCodes = {
   busy: { status: 503, message: 'serverBusy' },
   optimize_busy: { status: 503, message: 'optimizeBusy' },
   optimize_timeout: { status: 503, message: 'optimizeTimeout' },
+  optimize_failed: { status: 503, message: 'optimizeFailed' },
   ai_timeout: { status: 504, message: 'generationTimeout' },
 } as const satisfies Record<string, { status: number; message: MessageKey }>;
 

@@ -263,6 +263,8 @@ export const messages = {
   optimizeNotBetter:
     'Parameters fitted to your reviews predicted them no better than the defaults, so the defaults are kept.',
   optimizeTimeout: 'Personalizing scheduling took too long. Please try again later.',
+  optimizeFailed: 'Personalizing scheduling failed. Your scheduling is unchanged; please try again later.',
+  optimizeInProgress: 'Your scheduling is already being personalized. Please wait for it to finish.',
   optimizeBusy: 'Many learners are personalizing their scheduling right now. Please try again in a few minutes.',
 
   desiredRetentionHint:
@@ -293,6 +295,14 @@ export const messages = {
   personalizeNotBetter: 'no better, so expect little change',
   personalizeFailed: 'Personalizing failed. Please try again later.',
   // Anki interop (docs/api.md)
+  importInProgress: 'An import is already running for your account. Please wait for it to finish.',
+  mediaQuotaExceeded: 'This import would store {size} of images, more than the {max} your account has left for images.',
+  importUnexpectedSchema:
+    'This Anki package holds database objects Anki never writes (views, triggers or unknown tables), so it was not read.',
+  importTooSlow: 'Reading this file took too long, so it was not imported.',
+  importTooMuchMemory: 'Reading this file needed too much memory, so it was not imported.',
+  importTemplateTooComplex: 'A card template or cloze in this package is too deeply nested or too large to show.',
+  importImagesTooLarge: '{count} images were larger than {max} (or over {pixels} pixels) and were left out.',
   importFileTooLarge: 'File is too large. Maximum import size is {size}.',
   importUnsupportedType:
     'Unsupported file type. Please upload an Anki package (.apkg, .colpkg) or a .txt, .csv or .tsv file.',

@@ -37,6 +37,8 @@ export interface TestPackage {
   notes: TestNote[];
   /** Media file name → bytes. */
   media?: Record<string, Buffer>;
+  /** SQL run on the collection once written (a hostile package's views, triggers, odd tables). */
+  sql?: string;
 }
 
 export type PackageFormat = 'anki2' | 'anki21' | 'anki21b';
@@ -148,6 +150,7 @@ export async function buildPackage(pkg: TestPackage, format: PackageFormat = 'an
     const db = new SqliteDatabase(file);
     if (format === 'anki21b') writeSchema18(db, pkg);
     else writeSchema11(db, pkg);
+    if (pkg.sql) db.exec(pkg.sql);
     db.close();
     const collection = readFileSync(file);
     const files: [string, Buffer][] = [];

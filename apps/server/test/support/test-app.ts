@@ -1,11 +1,13 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { FsrsOptimizer } from '../../src/adapters/fsrs/fsrs-optimizer';
 import type { GoogleIdTokenVerifier } from '../../src/adapters/google/id-token-verifier';
 import { createIdGenerator } from '../../src/adapters/ids';
 import type { PaymentProvider } from '../../src/adapters/payments/payment-provider';
 import { memoryRateLimiters, type RateLimiterFactory } from '../../src/adapters/rate-limit/rate-limiter';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
+import type { ImportParser } from '../../src/modules/interop/import-runner';
 import { TestClock } from './test-clock';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -37,6 +39,10 @@ export interface TestAppOptions {
   keepAliveMs?: number;
   /** Where the app makes its folder of uploads waiting to be parsed. */
   uploadsParentDir?: string;
+  /** Fits FSRS parameters in place of the child process per fit (a test that holds a fit open). */
+  fsrsOptimizer?: FsrsOptimizer;
+  /** Reads imported files in place of the child process per import (a test that holds an import open). */
+  importParser?: ImportParser;
   /** Runs before app.ready(), e.g. to add a route that a test needs. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -61,6 +67,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(options.uploadsParentDir ? { uploadsParentDir: options.uploadsParentDir } : {}),
     logger: false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.importParser ? { importParser: options.importParser } : {}),
+    ...(options.fsrsOptimizer ? { fsrsOptimizer: options.fsrsOptimizer } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

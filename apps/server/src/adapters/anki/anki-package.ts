@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import yauzl from 'yauzl';
 import { UnreadableFileError } from '../extract/extracted';
 import { readZipEntries } from '../extract/safe-zip';
 import { protoMessages, protoNumber, protoString, readMessage } from './protobuf';
@@ -12,6 +13,49 @@ import { isZstd, zstdDecompress } from './zstd';
 export class InvalidPackageError extends Error {
   override name = 'InvalidPackageError';
 }
+
+/** The collection holds database objects Anki never writes (views, triggers, virtual or unknown tables). */
+export class UnexpectedSchemaError extends InvalidPackageError {
+  override name = 'UnexpectedSchemaError';
+}
+
+/** The collection holds more cards than the reader was allowed (the user's room): refused before reading notes. */
+export class TooManyCardsError extends InvalidPackageError {
+  override name = 'TooManyCardsError';
+  constructor(readonly count: number) {
+    super(`the collection holds ${count} cards`);
+  }
+}
+
+export interface ReadOptions {
+  /** Where the collection's temporary SQLite file goes (the system's temporary folder by default). */
+  workDir?: string;
+  /** Cards the collection may hold at most (TooManyCardsError beyond, before any note is read). */
+  maxCards?: number;
+}
+
+/** The tables Anki's schemas 11 to 18 hold, and SQLite's own statistics tables (after ANALYZE). */
+const expectedTables = new Set([
+  'col',
+  'notes',
+  'cards',
+  'revlog',
+  'graves',
+  'deck_config',
+  'config',
+  'fields',
+  'templates',
+  'notetypes',
+  'decks',
+  'tags',
+  'sqlite_stat1',
+  'sqlite_stat4',
+  'sqlite_sequence',
+]);
+
+/** Entries of the zip the reader uses: the rest is counted against the budget but not kept. */
+const usedEntry = (name: string) =>
+  name === 'meta' || name === 'media' || /^collection\.anki2(1b?)?$/.test(name) || /^\d{1,9}$/.test(name);
 
 export interface AnkiNotetype {
   name: string;
@@ -62,15 +106,21 @@ const collectionNames = ['collection.anki21b', 'collection.anki21', 'collection.
 export async function readAnkiPackage(
   bytes: Buffer,
   maxUnzippedBytes: number,
-  workDir: string = os.tmpdir(),
+  options: ReadOptions = {},
 ): Promise<AnkiPackage> {
   let entries: Map<string, Buffer>;
+  let unzipped = 0;
   try {
-    entries = await readZipEntries(bytes, maxUnzippedBytes);
+    entries = await readZipEntries(bytes, maxUnzippedBytes, (name) => {
+      // Every entry counts against the budget, kept or not.
+      return usedEntry(name);
+    });
+    // What the zip declared unpacks to (checked by readZipEntries) is spent; zstd output shares what is left.
+    unzipped = await unzippedSize(bytes);
   } catch (error) {
     throw new InvalidPackageError(error instanceof Error ? error.message : String(error));
   }
-  let budget = maxUnzippedBytes;
+  let budget = maxUnzippedBytes - unzipped;
   const inflate = (data: Buffer): Buffer => {
     try {
       const out = zstdDecompress(data, budget);
@@ -94,7 +144,7 @@ export async function readAnkiPackage(
   if (!collectionName) throw new InvalidPackageError('no collection in the package');
   let collectionBytes = entries.get(collectionName) as Buffer;
   if (collectionName === 'collection.anki21b' || isZstd(collectionBytes)) collectionBytes = inflate(collectionBytes);
-  const collection = await readCollection(collectionBytes, workDir);
+  const collection = await readCollection(collectionBytes, options.workDir ?? os.tmpdir(), options.maxCards);
 
   const media = new Map<string, Buffer>();
   const mediaMap = entries.get('media');
@@ -128,7 +178,7 @@ const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
  * Opens the collection from a temporary file in `workDir` (better-sqlite3 reads files), read, then removed; the
  * import puts it beside the upload, so a worker ended mid-read leaves nothing once the upload's folder goes.
  */
-async function readCollection(bytes: Buffer, workDir: string): Promise<AnkiCollection> {
+async function readCollection(bytes: Buffer, workDir: string, maxCards?: number): Promise<AnkiCollection> {
   if (bytes.length < 100 || !bytes.subarray(0, 16).equals(sqliteHeader)) {
     throw new InvalidPackageError('the collection is not an SQLite database');
   }
@@ -139,7 +189,8 @@ async function readCollection(bytes: Buffer, workDir: string): Promise<AnkiColle
     try {
       db.pragma('trusted_schema = OFF');
       db.pragma('query_only = ON');
-      return readTables(db);
+      checkSchema(db);
+      return readTables(db, maxCards);
     } catch (error) {
       if (error instanceof InvalidPackageError) throw error;
       throw new InvalidPackageError(`damaged collection: ${error instanceof Error ? error.message : String(error)}`);
@@ -159,7 +210,35 @@ async function readCollection(bytes: Buffer, workDir: string): Promise<AnkiColle
 
 type Row = Record<string, unknown>;
 
-function readTables(db: SqliteDatabase.Database): AnkiCollection {
+/**
+ * Before any other query: the schema may hold only Anki's tables and indexes. A view or a trigger runs the package
+ * author's SQL when read (an endless recursive CTE, gigabytes of zeroblob), a virtual table runs a module, and a
+ * generated column computes on every read; none of them is in a collection Anki writes.
+ */
+function checkSchema(db: SqliteDatabase.Database): void {
+  const objects = db.prepare('select type, name, tbl_name, sql from sqlite_master').all() as {
+    type: string;
+    name: string;
+    tbl_name: string;
+    sql: string | null;
+  }[];
+  for (const object of objects) {
+    const known = expectedTables.has(object.type === 'index' ? object.tbl_name : object.name);
+    const virtual = /^\s*create\s+virtual\b/i.test(object.sql ?? '');
+    if (!(object.type === 'table' || object.type === 'index') || !known || virtual) {
+      throw new UnexpectedSchemaError(`unexpected ${object.type} ${object.name} in the collection`);
+    }
+  }
+  for (const object of objects) {
+    if (object.type !== 'table') continue;
+    const columns = db.prepare(`select hidden from pragma_table_xinfo(?)`).all(object.name) as { hidden: number }[];
+    if (columns.some((column) => column.hidden !== 0)) {
+      throw new UnexpectedSchemaError(`generated or hidden columns in ${object.name}`);
+    }
+  }
+}
+
+function readTables(db: SqliteDatabase.Database, maxCards = Number.POSITIVE_INFINITY): AnkiCollection {
   const tables = new Set(
     (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map(
       (row) => row.name,
@@ -168,13 +247,18 @@ function readTables(db: SqliteDatabase.Database): AnkiCollection {
   for (const required of ['col', 'notes', 'cards']) {
     if (!tables.has(required)) throw new InvalidPackageError(`the collection has no ${required} table`);
   }
-  const col = db.prepare('select * from col limit 1').get() as Row | undefined;
+  // Refused before a note is read when the cards would not fit the account.
+  const cardCount = Number((db.prepare('select count(*) as n from cards').get() as Row).n);
+  if (cardCount > maxCards) throw new TooManyCardsError(cardCount);
+  const col = db.prepare('select ver, models, decks from col limit 1').get() as Row | undefined;
   if (!col) throw new InvalidPackageError('the collection has no col row');
   const schema18 = tables.has('notetypes') && tables.has('templates') && Number(col.ver) >= 15;
   const { notetypes, decks } = schema18 ? readSchema18(db) : readSchema11(col);
 
+  // Only the notes that cards show, so that the notes read are bounded by the card count too.
   const notes = new Map<number, AnkiNote>();
-  for (const row of db.prepare('select id, guid, mid, flds from notes').iterate() as Iterable<Row>) {
+  const noteRows = db.prepare('select id, guid, mid, flds from notes where id in (select nid from cards)');
+  for (const row of noteRows.iterate() as Iterable<Row>) {
     const id = Number(row.id);
     notes.set(id, { id, guid: String(row.guid), notetypeId: Number(row.mid), fields: String(row.flds).split('\x1f') });
   }
@@ -249,6 +333,23 @@ function readSchema18(db: SqliteDatabase.Database): Pick<AnkiCollection, 'notety
     decks.set(Number(row.id), String(row.name).split('\x1f').join('::'));
   }
   return { notetypes, decks };
+}
+
+/** What a zip's entries declare they unpack to (readZipEntries has checked they do not unpack to more). */
+async function unzippedSize(bytes: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('not a zip file'));
+      let total = 0;
+      zip.on('entry', (entry: yauzl.Entry) => {
+        total += entry.uncompressedSize;
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(total));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }
 
 export function isUnreadable(error: unknown): boolean {

@@ -10,7 +10,28 @@ type Node =
   | { kind: 'field'; name: string; filters: string[] }
   | { kind: 'section'; name: string; negated: boolean; children: Node[] };
 
-const tagPattern = /\{\{([\s\S]*?)\}\}/g;
+/** A template or cloze nested deeper, or a card rendered longer, than any real deck needs: the package is refused. */
+export class TemplateTooComplexError extends Error {
+  override name = 'TemplateTooComplexError';
+}
+
+/** Section and cloze nesting at most (Anki's own decks nest a handful). */
+export const maxNesting = 100;
+/** One side of a card as rendered HTML at most (the card limit is far below; this bounds amplification). */
+export const maxRenderedChars = 1_000_000;
+
+/** Each `{{…}}` tag of a template, found with indexOf so that any template, however hostile, takes linear time. */
+function* templateTags(template: string): Generator<{ start: number; end: number; inner: string }> {
+  let from = 0;
+  for (;;) {
+    const start = template.indexOf('{{', from);
+    if (start < 0) return;
+    const close = template.indexOf('}}', start + 2);
+    if (close < 0) return;
+    yield { start, end: close + 2, inner: template.slice(start + 2, close) };
+    from = close + 2;
+  }
+}
 
 /** Parses a template; unbalanced section tags are kept as text, as Anki shows them as an error rather than fail. */
 export function parseTemplate(template: string): Node[] {
@@ -18,13 +39,14 @@ export function parseTemplate(template: string): Node[] {
   const stack: { name: string; negated: boolean; children: Node[] }[] = [];
   const current = () => stack.at(-1)?.children ?? root;
   let last = 0;
-  for (const match of template.matchAll(tagPattern)) {
-    const start = match.index ?? 0;
+  for (const tag of templateTags(template)) {
+    const start = tag.start;
     if (start > last) current().push({ kind: 'text', text: template.slice(last, start) });
-    last = start + match[0].length;
-    const inner = (match[1] ?? '').trim();
+    last = tag.end;
+    const inner = tag.inner.trim();
     const head = inner[0];
     if (head === '#' || head === '^') {
+      if (stack.length >= maxNesting) throw new TemplateTooComplexError('template sections nested too deep');
       stack.push({ name: inner.slice(1).trim(), negated: head === '^', children: [] });
     } else if (head === '/') {
       const name = inner.slice(1).trim();
@@ -83,6 +105,7 @@ function renderNodes(nodes: Node[], context: RenderContext): string {
     } else {
       out += renderField(node.name, node.filters, context);
     }
+    if (out.length > maxRenderedChars) throw new TemplateTooComplexError('a card side renders too long');
   }
   return out;
 }
@@ -130,20 +153,65 @@ function applyFilter(filter: string, value: string, context: RenderContext): str
   }
 }
 
+/** Removes tags, and scripts and styles with their content, in one linear pass (a regex here was quadratic). */
 export function stripHtml(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ');
+  const lower = html.toLowerCase();
+  let out = '';
+  let at = 0;
+  // Once a closing tag is known to be absent, it is never searched for again (that search made it quadratic).
+  const noClose = new Set<string>();
+  for (;;) {
+    const open = html.indexOf('<', at);
+    if (open < 0) break;
+    out += html.slice(at, open);
+    const block = lower.startsWith('<script', open) ? 'script' : lower.startsWith('<style', open) ? 'style' : null;
+    if (block && !noClose.has(block)) {
+      const closing = `</${block}>`;
+      const close = lower.indexOf(closing, open + 1);
+      if (close >= 0) {
+        at = close + closing.length;
+        continue;
+      }
+      noClose.add(block);
+    }
+    const end = html.indexOf('>', open + 1);
+    if (end < 0) {
+      // No tag can close any more: the rest is text.
+      at = open;
+      break;
+    }
+    at = end + 1;
+  }
+  out += html.slice(at);
+  return out.replaceAll('&nbsp;', ' ');
 }
 
-const furiganaPattern = / ?([^ >[\]]+?)\[([^\]]*)\]/g;
-
-/** `漢字[かんじ]`: Anki's reading annotation. */
+/** `漢字[かんじ]`: Anki's reading annotation, found with indexOf in linear time. */
 function furigana(text: string, show: (base: string, reading: string) => string): string {
-  return text.replace(furiganaPattern, (_all, base: string, reading: string) =>
-    reading.startsWith('sound:') ? _all : show(base, reading),
-  );
+  let out = '';
+  let last = 0;
+  let from = 0;
+  let close = -1;
+  for (;;) {
+    const open = text.indexOf('[', from);
+    if (open < 0) break;
+    if (close <= open) close = text.indexOf(']', open + 1);
+    if (close < 0) break;
+    // The base is the run before `[` of characters other than a space, `>`, `[` and `]`.
+    let start = open;
+    while (start > last && !' >[]'.includes(text[start - 1] ?? ' ')) start--;
+    if (start === open) {
+      from = open + 1;
+      continue;
+    }
+    const from0 = start > last && text[start - 1] === ' ' ? start - 1 : start;
+    const reading = text.slice(open + 1, close);
+    out += text.slice(last, from0);
+    out += reading.startsWith('sound:') ? text.slice(from0, close + 1) : show(text.slice(start, open), reading);
+    last = close + 1;
+    from = last;
+  }
+  return out + text.slice(last);
 }
 
 type ClozeNode = { kind: 'text'; text: string } | { kind: 'cloze'; ord: number; children: ClozeNode[]; hint: string };
@@ -161,6 +229,7 @@ function parseClozes(text: string): ClozeNode[] {
     if (start > last) current().push({ kind: 'text', text: text.slice(last, start) });
     last = start + match[0].length;
     if (match[1] !== undefined) {
+      if (stack.length >= maxNesting) throw new TemplateTooComplexError('clozes nested too deep');
       stack.push({ ord: Number(match[1]), children: [] });
     } else {
       const open = stack.pop();
@@ -222,7 +291,21 @@ export function clozeNumbers(text: string): Set<number> {
   return new Set([...text.matchAll(/\{\{c(\d+)::/g)].map((match) => Number(match[1])));
 }
 
-const answerRule = /<hr[^>]*\bid\s*=\s*["']?answer["']?[^>]*>/i;
+const answerId = /\bid\s*=\s*["']?answer["']?/i;
+
+/** Where Anki's `<hr id=answer>` ends in `html`, or -1; each tag is read once (a regex here was quadratic). */
+function afterAnswerRule(html: string): number {
+  const lower = html.toLowerCase();
+  let from = 0;
+  for (;;) {
+    const open = lower.indexOf('<hr', from);
+    if (open < 0) return -1;
+    const end = html.indexOf('>', open + 3);
+    if (end < 0) return -1;
+    if (answerId.test(html.slice(open + 3, end))) return end + 1;
+    from = end + 1;
+  }
+}
 
 /**
  * A card's question and answer as Anki shows them. The answer side of most templates repeats the question
@@ -236,7 +319,7 @@ export function renderCard(
 ): { question: string; answer: string } {
   const question = renderTemplate(templates.qfmt, { fields, cardOrd, question: true });
   let answer = renderTemplate(templates.afmt, { fields, cardOrd, question: false, frontSide: question });
-  const rule = answerRule.exec(answer);
-  if (rule) answer = answer.slice(rule.index + rule[0].length);
+  const after = afterAnswerRule(answer);
+  if (after >= 0) answer = answer.slice(after);
   return { question, answer };
 }

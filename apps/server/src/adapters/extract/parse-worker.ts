@@ -1,8 +1,9 @@
 /**
- * The entry of an isolated parser process (see parser-pool.ts): one file, parsed with the caps it is given and its
+ * The entry of an isolated parser process (see workers/process-pool.ts): one file, parsed with the caps it is given and its
  * text cleaned (clean-text.ts), its progress sent to the parent as it goes. Anything that goes wrong here, however badly, ends this process only.
  */
 
+import { announceJobStart } from '../workers/process-pool';
 import { yieldCpuToServer } from '../workers/worker-entry';
 import { cleanPassages } from './clean-text';
 import {
@@ -30,13 +31,13 @@ export interface ParseTask {
 /** What a parse answers: passages, or the reason the file is unreadable (errors do not cross processes whole). */
 export type ParseResult = { passages: Passage[] } | { unreadable: string };
 
-/** Sent to the parent: `started` once the job runs (its deadline starts then), then `progress` as it goes. */
-export type WorkerMessage = { started: true } | { progress: ExtractProgress };
+/** Sent to the parent as it goes (after announceJobStart, which starts the job's deadline). */
+export type WorkerMessage = { progress: ExtractProgress };
 
 export async function parse(task: ParseTask): Promise<ParseResult> {
   const send = (message: WorkerMessage) => process.send?.(message);
   const onProgress = (progress: ExtractProgress) => send({ progress });
-  send({ started: true });
+  announceJobStart();
   try {
     const bytes = await readFileSource(task.file);
     // Cleaned here too (hyphenation, running headers, boilerplate): long regex work on untrusted text.

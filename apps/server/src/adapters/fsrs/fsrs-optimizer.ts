@@ -1,4 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import { createIsolatedRunner } from '../workers/isolated-runner';
+import { JobFailedError, PoolBusyError } from '../workers/process-pool';
+import type { FitTask } from './fsrs-fit-job';
 
 /** One learner's review log for a fit: per card, its binary ratings (1 Again, 3 Good) and study-day numbers. */
 export interface ReviewHistories {
@@ -14,12 +16,13 @@ export interface FitResult {
   /** Log loss of the default and the fitted parameters on the learner's own reviews (null when not computable). */
   logLossDefault: number | null;
   logLossPersonal: number | null;
-  /** Reviews that the fit could learn from (a later review of a card, at least a day after the one before). */
+  /** Training items (a card's first review of a day, at least a day after its previous one: see training-items.ts). */
   items: number;
 }
 
 export interface FsrsOptimizer {
-  fit(histories: ReviewHistories, defaults: readonly number[]): Promise<FitResult>;
+  fit(histories: ReviewHistories, defaults: readonly number[], options?: { signal?: AbortSignal }): Promise<FitResult>;
+  close?(): Promise<void>;
 }
 
 export class OptimizerTimeoutError extends Error {
@@ -31,71 +34,49 @@ export class OptimizerBusyError extends Error {
   override name = 'OptimizerBusyError';
 }
 
-const workerUrl = new URL('./fsrs-optimizer.worker.mjs', import.meta.url);
+/** The fit's process died (a native crash, its memory cap) or was aborted: only this fit is lost. */
+export class OptimizerFailedError extends Error {
+  override name = 'OptimizerFailedError';
+}
 
 /**
- * The FSRS optimizer (fsrs-rs through @open-spaced-repetition/binding) in a worker thread per fit, so the request's
- * event loop stays free; at most `concurrency` fits run at once and `maxWaiting` wait their turn (more: refused with
- * OptimizerBusyError), each stopped after `timeoutMs`.
+ * The FSRS optimizer (fsrs-rs through @open-spaced-repetition/binding) in a child process per fit
+ * (workers/isolated-runner.ts: started by a broker, killed at `timeoutMs` and at `memoryBytes` of resident memory),
+ * so that neither the fit's time nor a native panic, which aborts whatever process it happens in, reaches the server.
+ * At most `concurrency` fits run at once and `maxWaiting` wait their turn (more: OptimizerBusyError).
  */
 export function createFsrsOptimizer(options: {
   timeoutMs: number;
+  memoryBytes?: number;
   concurrency?: number;
   maxWaiting?: number;
+  onKill?: (reason: string) => void;
 }): FsrsOptimizer {
-  const concurrency = options.concurrency ?? 1;
-  const maxWaiting = options.maxWaiting ?? 16;
-  let running = 0;
-  const waiting: (() => void)[] = [];
-
-  const runInWorker = (histories: ReviewHistories, defaults: readonly number[]) =>
-    new Promise<FitResult>((resolve, reject) => {
-      const worker = new Worker(workerUrl);
-      const timer = setTimeout(() => {
-        void worker.terminate();
-        reject(new OptimizerTimeoutError(`FSRS optimization ran past ${options.timeoutMs} ms`));
-      }, options.timeoutMs);
-      const finish = () => {
-        clearTimeout(timer);
-        void worker.terminate();
-      };
-      worker.once('message', (message: ({ ok: true } & FitResult) | { ok: false; error: string }) => {
-        finish();
-        if (message.ok) {
-          resolve({
-            parameters: message.parameters,
-            logLossDefault: message.logLossDefault,
-            logLossPersonal: message.logLossPersonal,
-            items: message.items,
-          });
-        } else {
-          reject(new Error(`FSRS optimizer failed: ${message.error}`));
-        }
-      });
-      worker.once('error', (error) => {
-        finish();
-        reject(error);
-      });
-      worker.postMessage({ ...histories, defaults: [...defaults] }, [
-        histories.ratings.buffer as ArrayBuffer,
-        histories.days.buffer as ArrayBuffer,
-        histories.cardStarts.buffer as ArrayBuffer,
-      ]);
-    });
-
+  const runner = createIsolatedRunner<FitTask, FitResult>(
+    { url: import.meta.url, name: 'fsrs-fit-job', exportName: 'fit', label: 'fsrs-broker' },
+    {
+      workers: options.concurrency ?? 1,
+      queue: options.maxWaiting ?? 16,
+      timeoutMs: options.timeoutMs,
+      memoryBytes: options.memoryBytes ?? 512 * 1024 * 1024,
+      ...(options.onKill ? { onKill: options.onKill } : {}),
+    },
+  );
   return {
-    async fit(histories, defaults) {
-      if (running >= concurrency) {
-        if (waiting.length >= maxWaiting) throw new OptimizerBusyError('too many fits waiting');
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      }
-      running++;
+    async fit(histories, defaults, fitOptions = {}) {
       try {
-        return await runInWorker(histories, defaults);
-      } finally {
-        running--;
-        waiting.shift()?.();
+        return await runner.run(
+          { histories, defaults: [...defaults] },
+          fitOptions.signal ? { signal: fitOptions.signal } : {},
+        );
+      } catch (error) {
+        if (error instanceof PoolBusyError) throw new OptimizerBusyError(error.message);
+        if (error instanceof JobFailedError && error.failure === 'timeout') {
+          throw new OptimizerTimeoutError(`FSRS optimization ran past ${options.timeoutMs} ms`);
+        }
+        throw new OptimizerFailedError(error instanceof Error ? error.message : String(error));
       }
     },
+    close: runner.close,
   };
 }

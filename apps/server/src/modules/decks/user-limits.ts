@@ -5,6 +5,8 @@ import type { DecksRepo } from './decks.repo';
 export interface UserLimits {
   /** Refuses (422 too_many_decks / too_many_cards) when adding this many decks and cards would pass a cap. */
   assertRoom(userId: string, add: { decks?: number; cards?: number }): Promise<void>;
+  /** The cards the user may still add (0 at or past the cap). */
+  cardRoom(userId: string): Promise<number>;
 }
 
 /**
@@ -23,6 +25,10 @@ export function createUserLimits(decks: DecksRepo, caps: { maxDecks: number; max
       if ((add.cards ?? 0) > 0 && usage.cards + (add.cards ?? 0) > caps.maxCards) {
         throw new AppError('too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: caps.maxCards }));
       }
+    },
+    async cardRoom(userId) {
+      const usage = await decks.usage(userId);
+      return Math.max(0, caps.maxCards - usage.cards);
     },
   };
 }

@@ -3,9 +3,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { limits } from '@flashcards/shared/limits';
 import { fileTypeFromBuffer } from 'file-type';
-import { InvalidPackageError, readAnkiPackage } from '../../adapters/anki/anki-package';
+import { imageSize } from 'image-size';
+import {
+  InvalidPackageError,
+  readAnkiPackage,
+  TooManyCardsError,
+  UnexpectedSchemaError,
+} from '../../adapters/anki/anki-package';
 import { createHtmlToMarkdown, isBlankMarkdown } from '../../adapters/anki/html-to-markdown';
-import { clozeNumbers, renderCard } from '../../adapters/anki/template';
+import { clozeNumbers, renderCard, TemplateTooComplexError } from '../../adapters/anki/template';
 import { decodeText, InvalidTextFileError, parseTextFile } from '../../adapters/anki/text-import';
 
 export type ImportKind = 'apkg' | 'txt' | 'csv' | 'tsv';
@@ -18,7 +24,17 @@ export interface ParseInput {
   /** The user's media secret: stored media names depend on it. */
   mediaSecret: string;
   maxUnzippedBytes: number;
+  /** The cards the user has room for: a file with more is refused before its notes are read. */
+  maxCards: number;
+  /** One image's bytes and declared pixels at most; a larger image is left out (counted in imagesTooLarge). */
+  maxImageBytes: number;
+  maxImagePixels: number;
 }
+
+/** A note guid longer than this is not Anki's (Anki's are 10 characters): the note is skipped. */
+export const maxGuidLength = 64;
+/** A note field longer than this is not rendered: the card is skipped as too long. */
+export const maxFieldLength = 100_000;
 
 export interface ParsedCard {
   deck: string;
@@ -45,9 +61,16 @@ export interface ParseResult {
   sounds: number;
   missingImages: number;
   tooLong: number;
+  /** Images left out for their size or declared pixels. */
+  imagesTooLarge: number;
 }
 
-export type ParseFailure = { error: 'invalid_package'; reason: string };
+/** Why a file is refused (422), as it crosses from the reading process to the server. */
+export type ImportRefusal =
+  | { reason: 'unreadable'; message: string }
+  | { reason: 'schema'; message: string }
+  | { reason: 'tooManyCards'; count: number }
+  | { reason: 'template'; message: string };
 
 /** Raster images a browser shows; never SVG (it can carry script). */
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
@@ -70,18 +93,29 @@ export function cleanDeckName(name: string): string {
   return cleaned || 'Default';
 }
 
-/** Reads an uploaded file into cards and images. Runs in a worker thread (import-worker.ts). */
+/** Text without U+0000, which PostgreSQL's text cannot hold (and no card needs). */
+const withoutNul = (text: string) => text.replaceAll('\u0000', '');
+
+/** Reads an uploaded file into cards and images. Runs in a child process of its own (import-job.ts). */
 export async function parseImport(input: ParseInput): Promise<ParseResult> {
   const bytes = await readFile(input.filePath);
   return input.kind === 'apkg' ? parsePackage(bytes, input) : parseText(bytes, input);
 }
 
 async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResult> {
-  const { collection, media } = await readAnkiPackage(bytes, input.maxUnzippedBytes, path.dirname(input.filePath));
+  const { collection, media } = await readAnkiPackage(bytes, input.maxUnzippedBytes, {
+    workDir: path.dirname(input.filePath),
+    maxCards: input.maxCards,
+  });
   const images = new Map<string, ParsedMedia>();
+  let imagesTooLarge = 0;
   for (const [name, data] of media) {
     const type = await fileTypeFromBuffer(data);
     if (!type || !imageTypes.has(type.mime)) continue;
+    if (data.length > input.maxImageBytes || declaredPixels(data) > input.maxImagePixels) {
+      imagesTooLarge += 1;
+      continue;
+    }
     const sha256 = createHash('sha256').update(data).digest('hex');
     images.set(name, { name: mediaName(input.mediaSecret, sha256, type.ext), sha256, contentType: type.mime, data });
   }
@@ -104,13 +138,26 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
     return `/media/${image.name}`;
   });
 
-  const result: ParseResult = { cards: [], media: [], skipped: 0, sounds: 0, missingImages: 0, tooLong: 0 };
+  const result: ParseResult = {
+    cards: [],
+    media: [],
+    skipped: 0,
+    sounds: 0,
+    missingImages: 0,
+    tooLong: 0,
+    imagesTooLarge,
+  };
   for (const card of collection.cards) {
     const note = collection.notes.get(card.noteId);
     const notetype = note ? collection.notetypes.get(note.notetypeId) : undefined;
     const template = notetype ? (notetype.cloze ? notetype.templates[0] : notetype.templates[card.ord]) : undefined;
-    if (!note || !notetype || !template) {
+    if (!note || !notetype || !template || note.guid.length > maxGuidLength) {
       result.skipped += 1;
+      continue;
+    }
+    if (note.fields.some((field) => field.length > maxFieldLength)) {
+      result.skipped += 1;
+      result.tooLong += 1;
       continue;
     }
     const fields = new Map(notetype.fields.map((name, index) => [name, note.fields[index] ?? '']));
@@ -135,9 +182,9 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
     }
     result.cards.push({
       deck: cleanDeckName(collection.decks.get(card.deckId) ?? 'Default'),
-      guid: note.guid,
-      question: question.markdown,
-      answer: answer.markdown,
+      guid: withoutNul(note.guid) || null,
+      question: withoutNul(question.markdown),
+      answer: withoutNul(answer.markdown),
       media: [...used],
     });
   }
@@ -152,10 +199,23 @@ function hasCloze(fields: ReadonlyMap<string, string>, number: number): boolean 
 
 async function parseText(bytes: Buffer, input: ParseInput): Promise<ParseResult> {
   const file = parseTextFile(decodeText(bytes), input.kind as 'txt' | 'csv' | 'tsv');
+  if (file.notes.length > input.maxCards) throw new TooManyCardsError(file.notes.length);
   const toMarkdown = file.html ? createHtmlToMarkdown((src) => (/^https:\/\//i.test(src) ? src : null)) : null;
-  const result: ParseResult = { cards: [], media: [], skipped: 0, sounds: 0, missingImages: 0, tooLong: 0 };
+  const result: ParseResult = {
+    cards: [],
+    media: [],
+    skipped: 0,
+    sounds: 0,
+    missingImages: 0,
+    tooLong: 0,
+    imagesTooLarge: 0,
+  };
   const deck = cleanDeckName(file.deck ?? input.defaultDeckName);
   for (const note of file.notes) {
+    if ((note.guid?.length ?? 0) > maxGuidLength) {
+      result.skipped += 1;
+      continue;
+    }
     let { question, answer } = note;
     if (toMarkdown) {
       const q = toMarkdown(question);
@@ -176,19 +236,34 @@ async function parseText(bytes: Buffer, input: ParseInput): Promise<ParseResult>
     }
     result.cards.push({
       deck: note.deck ? cleanDeckName(note.deck) : deck,
-      guid: note.guid ?? null,
-      question,
-      answer,
+      guid: note.guid ? withoutNul(note.guid) || null : null,
+      question: withoutNul(question),
+      answer: withoutNul(answer),
       media: [],
     });
   }
   return result;
 }
 
-/** Errors that mean "this file cannot be read" (422 invalid_package), as opposed to a fault of ours. */
-export function describeParseError(error: unknown): ParseFailure | null {
-  if (error instanceof InvalidPackageError || error instanceof InvalidTextFileError) {
-    return { error: 'invalid_package', reason: error.message };
+/** The pixels an image's header declares (width × height), or 0 when its header cannot be read. */
+function declaredPixels(data: Uint8Array): number {
+  try {
+    const { width, height } = imageSize(data);
+    return (width ?? 0) * (height ?? 0);
+  } catch {
+    return 0;
   }
-  return null;
+}
+
+/**
+ * Why reading failed, for the answer. Any error while reading a file is the file's (422): a stack overflow or an
+ * impossible string length comes from what the file holds, and the reader runs in a process of its own anyway.
+ */
+export function describeParseError(error: unknown): ImportRefusal {
+  if (error instanceof TooManyCardsError) return { reason: 'tooManyCards', count: error.count };
+  if (error instanceof UnexpectedSchemaError) return { reason: 'schema', message: error.message };
+  if (error instanceof TemplateTooComplexError) return { reason: 'template', message: error.message };
+  if (error instanceof RangeError) return { reason: 'template', message: error.message };
+  const known = error instanceof InvalidPackageError || error instanceof InvalidTextFileError;
+  return { reason: 'unreadable', message: known ? error.message : String(error) };
 }

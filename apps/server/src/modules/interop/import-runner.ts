@@ -1,12 +1,24 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { ParseInput, ParseResult } from './import-parser';
+import { open, rm } from 'node:fs/promises';
+import { deserialize } from 'node:v8';
+import { createIsolatedRunner } from '../../adapters/workers/isolated-runner';
+import { JobFailedError, type JobFailure, PoolBusyError } from '../../adapters/workers/process-pool';
+import type { ImportJobResult, ImportSlice } from './import-job';
+import type { ImportRefusal, ParseInput, ParseResult } from './import-parser';
 
-/** The file could not be read (damaged, not a package, over the unpacked-size cap, too slow). */
-export class ImportUnreadableError extends Error {
-  override name = 'ImportUnreadableError';
+/** The file was refused: unreadable, a hostile schema or template, or more cards than the account has room for. */
+export class ImportRefusedError extends Error {
+  override name = 'ImportRefusedError';
+  constructor(readonly refusal: ImportRefusal) {
+    super(refusal.reason);
+  }
+}
+
+/** Reading the file was stopped: past its time or memory, or its process died, or the client left. */
+export class ImportKilledError extends Error {
+  override name = 'ImportKilledError';
+  constructor(readonly failure: JobFailure) {
+    super(failure);
+  }
 }
 
 /** Too many imports are being read or waiting already: try again later (503 busy). */
@@ -14,89 +26,78 @@ export class ImportBusyError extends Error {
   override name = 'ImportBusyError';
 }
 
-export type ImportParser = (input: ParseInput) => Promise<ParseResult>;
+export type ImportParser = (input: ParseInput, options?: { signal?: AbortSignal }) => Promise<ParseResult>;
 
-/**
- * At most `running` imports are read at once (each worker may use up to its heap ceiling); up to `waiting` more
- * wait their turn, and beyond that an import is refused at once rather than piling up memory.
- */
-export function limitImports(parse: ImportParser, limits: { running: number; waiting: number }): ImportParser {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  return async (input) => {
-    if (active >= limits.running) {
-      if (queue.length >= limits.waiting) throw new ImportBusyError('too many imports at once');
-      await new Promise<void>((resolve) => queue.push(resolve));
-    }
-    active += 1;
-    try {
-      return await parse(input);
-    } finally {
-      active -= 1;
-      queue.shift()?.();
-    }
-  };
+export interface ImportParserHandle {
+  parse: ImportParser;
+  /** Starts the broker process now (forking it from the server stalls the event loop once, so not mid-request). */
+  warm(): void;
+  close(): Promise<void>;
 }
 
-const here = fileURLToPath(import.meta.url);
-const workerFile = path.join(path.dirname(here), `import-worker${path.extname(here)}`);
-// Under tsx (development, tests) the worker is TypeScript too: a small bootstrap loads it through tsx's API.
-const workerSource =
-  path.extname(here) === '.ts'
-    ? new URL(
-        `data:text/javascript,${encodeURIComponent(
-          `import { tsImport } from ${JSON.stringify(
-            pathToFileURL(
-              createRequire(import.meta.url)
-                .resolve('tsx/esm/api')
-                .replace(/\.cjs$/, '.mjs'),
-            ).href,
-          )}; await tsImport(${JSON.stringify(pathToFileURL(workerFile).href)}, ${JSON.stringify(import.meta.url)});`,
-        )}`,
-      )
-    : workerFile;
+/** The slices a reading process wrote, one per turn of the event loop; the file is removed once read. */
+async function* readSlices(file: string): AsyncGenerator<ImportSlice> {
+  const handle = await open(file, 'r');
+  try {
+    const header = Buffer.alloc(4);
+    let position = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(header, 0, 4, position);
+      if (bytesRead < 4) return;
+      const body = Buffer.alloc(header.readUInt32LE(0));
+      await handle.read(body, 0, body.length, position + 4);
+      position += 4 + body.length;
+      yield deserialize(body) as ImportSlice;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    await handle.close();
+    await rm(file, { force: true });
+  }
+}
 
 /**
- * Parses an import in its own worker thread, so that unzipping, SQLite reads and HTML conversion never block the
- * server's event loop; the worker has a memory ceiling and a deadline, and is ended either way.
+ * Reads each import in a child process of its own (workers/isolated-runner.ts, the containment uploads use): killed
+ * at IMPORT_TIMEOUT and at IMPORT_MEMORY_MB of resident memory, ended when the client leaves; at most `workers`
+ * read at once and `queue` more wait (beyond: busy). The server only reads back the slices the process wrote.
  */
-export function createWorkerImportParser(options: { timeoutMs: number; maxHeapMb: number }): ImportParser {
-  return (input) =>
-    new Promise<ParseResult>((resolve, reject) => {
-      const worker = new Worker(workerSource, {
-        workerData: input,
-        resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
-        stdout: false,
-        stderr: false,
-      });
-      let settled = false;
-      const finish = (action: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        action();
-        void worker.terminate();
-      };
-      const timer = setTimeout(
-        () => finish(() => reject(new ImportUnreadableError('reading the file took too long'))),
-        options.timeoutMs,
-      );
-      worker.on(
-        'message',
-        (message: { ok: true; result: ParseResult } | { ok: false; invalid: boolean; reason: string }) => {
-          finish(() => {
-            if (message.ok) resolve(message.result);
-            else if (message.invalid) reject(new ImportUnreadableError(message.reason));
-            else reject(new Error(`import worker failed: ${message.reason}`));
-          });
-        },
-      );
-      worker.on('error', (error) => {
-        const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-        finish(() => reject(outOfMemory ? new ImportUnreadableError('the file needs too much memory') : error));
-      });
-      worker.on('exit', (code) => {
-        finish(() => reject(new Error(`import worker exited with code ${code}`)));
-      });
-    });
+export function createIsolatedImportParser(options: {
+  timeoutMs: number;
+  memoryBytes: number;
+  workers: number;
+  queue: number;
+  onKill?: (reason: string) => void;
+}): ImportParserHandle {
+  const runner = createIsolatedRunner<ParseInput, ImportJobResult>(
+    { url: import.meta.url, name: 'import-job', exportName: 'readImport', label: 'import-broker' },
+    {
+      workers: options.workers,
+      queue: options.queue,
+      timeoutMs: options.timeoutMs,
+      memoryBytes: options.memoryBytes,
+      ...(options.onKill ? { onKill: options.onKill } : {}),
+    },
+  );
+  return {
+    async parse(input, parseOptions = {}) {
+      let answer: ImportJobResult;
+      try {
+        answer = await runner.run(input, parseOptions.signal ? { signal: parseOptions.signal } : {});
+      } catch (error) {
+        if (error instanceof PoolBusyError) throw new ImportBusyError(error.message);
+        if (error instanceof JobFailedError) throw new ImportKilledError(error.failure);
+        throw error;
+      }
+      if ('refused' in answer) throw new ImportRefusedError(answer.refused);
+      const cards: ParseResult['cards'] = [];
+      const media: ParseResult['media'] = [];
+      for await (const slice of readSlices(answer.slices)) {
+        if ('cards' in slice) for (const card of slice.cards) cards.push(card);
+        else media.push(slice.media);
+      }
+      return { ...answer.done, cards, media };
+    },
+    warm: runner.warm,
+    close: runner.close,
+  };
 }

@@ -20,9 +20,36 @@ export interface ImportPlan {
 
 const GUID_BATCH = 500;
 const EXPORT_PAGE = 1000;
+/**
+ * Cards written per transaction by an import: one insert statement (each card also goes into the full-text index),
+ * so that other requests get the connection between two transactions within a few milliseconds.
+ */
+export const IMPORT_WRITE_BATCH = INSERT_BATCH;
+/** Image bytes per insert statement at most. */
+const MEDIA_BATCH_BYTES = 16 * 1024 * 1024;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** SQL for imports, exports and media. Every query is scoped by the owner's user_id, except a media fetch by name. */
 export function createInteropRepo(db: Kysely<Database>) {
+  /** Removes what a failed import wrote: its decks (their cards, links and guids go with them) and the images it added. */
+  async function undoImport(userId: string, deckIds: string[], mediaIds: string[]): Promise<void> {
+    for (let start = 0; start < deckIds.length; start += GUID_BATCH) {
+      await db
+        .deleteFrom('decks')
+        .where('user_id', '=', userId)
+        .where('id', 'in', deckIds.slice(start, start + GUID_BATCH))
+        .execute();
+    }
+    for (let start = 0; start < mediaIds.length; start += GUID_BATCH) {
+      await db
+        .deleteFrom('media')
+        .where('user_id', '=', userId)
+        .where('id', 'in', mediaIds.slice(start, start + GUID_BATCH))
+        .execute();
+    }
+  }
+
   return {
     /** The user's media secret, made once (the first writer wins when two imports race). */
     async mediaSecret(userId: string, fresh: string): Promise<string> {
@@ -31,7 +58,17 @@ export function createInteropRepo(db: Kysely<Database>) {
       return row?.media_secret ?? fresh;
     },
 
-    /** Which of these guids the user has imported before. */
+    /** How many notes the user has imported (and still holds). */
+    async importedNoteCount(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('imported_notes')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Which of these guids the user has imported before (in batches, yielding to the event loop between them). */
     async importedGuids(userId: string, guids: string[]): Promise<Set<string>> {
       const found = new Set<string>();
       for (let start = 0; start < guids.length; start += GUID_BATCH) {
@@ -42,30 +79,49 @@ export function createInteropRepo(db: Kysely<Database>) {
           .where('guid', 'in', guids.slice(start, start + GUID_BATCH))
           .execute();
         for (const row of rows) found.add(row.guid);
+        // SQLite answers synchronously, so without this the 400 queries of a 199,000-note import ran as one task.
+        await yieldToEventLoop();
       }
       return found;
     },
 
+    /** The bytes of images the user has stored (MEDIA_QUOTA_BYTES_PER_USER bounds them). */
+    async mediaBytes(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('media')
+        .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
     /**
-     * Writes a whole import in one transaction: decks, cards, images, which card shows which image, and the
-     * imported note guids. A failure leaves nothing behind. Returns each deck's card count afterwards.
+     * Writes an import in many small transactions (decks, then images, then `IMPORT_WRITE_BATCH` cards at a time with
+     * their image links and note guids), yielding to the event loop between them, so that other requests run while
+     * a large import is written (one transaction of 199,000 cards held the one SQLite connection for seconds). A
+     * failure part-way removes what this import wrote (its decks, with their cards, and the images it added) and
+     * throws. Returns each deck's card count afterwards.
      */
     async writeImport(plan: ImportPlan): Promise<Map<string, number>> {
-      return db.transaction().execute(async (trx) => {
-        const { userId, now } = plan;
+      const { userId, now } = plan;
+      const deckIds = plan.decks.map((deck) => deck.id);
+      const addedMedia: string[] = [];
+      try {
         if (plan.decks.length > 0) {
-          await trx
+          await db
             .insertInto('decks')
             .values(plan.decks.map((deck) => ({ ...deck, user_id: userId, created_at: now, updated_at: now })))
             .execute();
         }
-        await insertCards(trx, plan.cards);
-        // Images: one row per user and content; an image imported before is reused.
-        for (let start = 0; start < plan.media.length; start += 50) {
-          await trx
+        // Images: one row per user and content; an image imported before is reused. Bounded bytes per statement.
+        let batch: ImportPlan['media'] = [];
+        let batchBytes = 0;
+        const flushMedia = async () => {
+          if (batch.length === 0) return;
+          const rows = await db
             .insertInto('media')
             .values(
-              plan.media.slice(start, start + 50).map((media) => ({
+              batch.map((media) => ({
                 id: media.id,
                 user_id: userId,
                 name: media.name,
@@ -77,12 +133,28 @@ export function createInteropRepo(db: Kysely<Database>) {
               })),
             )
             .onConflict((conflict) => conflict.columns(['user_id', 'sha256']).doNothing())
+            .returning('id')
             .execute();
+          for (const row of rows) addedMedia.push(row.id);
+          // The bytes go in chunks, for the rows this import added (an image imported before keeps its own).
+          const added = new Set(rows.map((row) => row.id));
+          for (const media of batch) {
+            if (added.has(media.id)) await insertMediaChunks(db, media.id, media.data);
+          }
+          batch = [];
+          batchBytes = 0;
+          await yieldToEventLoop();
+        };
+        for (const media of plan.media) {
+          batch.push(media);
+          batchBytes += media.data.byteLength;
+          if (batch.length >= 50 || batchBytes >= MEDIA_BATCH_BYTES) await flushMedia();
         }
+        await flushMedia();
         const mediaIds = new Map<string, string>();
         const names = plan.media.map((media) => media.name);
         for (let start = 0; start < names.length; start += GUID_BATCH) {
-          const rows = await trx
+          const rows = await db
             .selectFrom('media')
             .select(['id', 'name'])
             .where('user_id', '=', userId)
@@ -90,46 +162,65 @@ export function createInteropRepo(db: Kysely<Database>) {
             .execute();
           for (const row of rows) mediaIds.set(row.name, row.id);
         }
-        // The bytes go in chunks, for the rows this import added (an image imported before keeps its own).
-        for (const media of plan.media) {
-          if (mediaIds.get(media.name) === media.id) await insertMediaChunks(trx, media.id, media.data);
-        }
-        const links = plan.cardMedia.flatMap(({ cardId, mediaName }) => {
+
+        const linksByCard = new Map<string, string[]>();
+        for (const { cardId, mediaName } of plan.cardMedia) {
           const mediaId = mediaIds.get(mediaName);
-          return mediaId ? [{ card_id: cardId, media_id: mediaId, user_id: userId }] : [];
-        });
-        for (let start = 0; start < links.length; start += INSERT_BATCH) {
-          await trx
-            .insertInto('card_media')
-            .values(links.slice(start, start + INSERT_BATCH))
-            .execute();
+          if (!mediaId) continue;
+          const list = linksByCard.get(cardId) ?? [];
+          list.push(mediaId);
+          linksByCard.set(cardId, list);
         }
-        const notes = plan.notes.map((note) => ({
-          user_id: userId,
-          guid: note.guid,
-          deck_id: note.deckId,
-          created_at: now,
-        }));
-        for (let start = 0; start < notes.length; start += INSERT_BATCH) {
-          await trx
-            .insertInto('imported_notes')
-            .values(notes.slice(start, start + INSERT_BATCH))
-            .onConflict((conflict) => conflict.columns(['user_id', 'guid']).doNothing())
-            .execute();
+        for (let start = 0; start < plan.cards.length; start += IMPORT_WRITE_BATCH) {
+          const cards = plan.cards.slice(start, start + IMPORT_WRITE_BATCH);
+          await db.transaction().execute(async (trx) => {
+            await insertCards(trx, cards);
+            const links = cards.flatMap((card) =>
+              (linksByCard.get(card.id) ?? []).map((mediaId) => ({
+                card_id: card.id,
+                media_id: mediaId,
+                user_id: userId,
+              })),
+            );
+            for (let at = 0; at < links.length; at += INSERT_BATCH) {
+              await trx
+                .insertInto('card_media')
+                .values(links.slice(at, at + INSERT_BATCH))
+                .execute();
+            }
+          });
+          await yieldToEventLoop();
         }
-        const counts = new Map<string, number>();
-        const deckIds = plan.decks.map((deck) => deck.id);
-        if (deckIds.length > 0) {
-          const rows = await trx
-            .selectFrom('decks')
-            .select(['id', 'new_cards', 'learning_cards', 'review_cards'])
-            .where('user_id', '=', userId)
-            .where('id', 'in', deckIds)
-            .execute();
-          for (const row of rows) counts.set(row.id, row.new_cards + row.learning_cards + row.review_cards);
+        for (let start = 0; start < plan.notes.length; start += IMPORT_WRITE_BATCH) {
+          const slice = plan.notes
+            .slice(start, start + IMPORT_WRITE_BATCH)
+            .map((note) => ({ user_id: userId, guid: note.guid, deck_id: note.deckId, created_at: now }));
+          await db.transaction().execute(async (trx) => {
+            for (let at = 0; at < slice.length; at += INSERT_BATCH) {
+              await trx
+                .insertInto('imported_notes')
+                .values(slice.slice(at, at + INSERT_BATCH))
+                .onConflict((conflict) => conflict.columns(['user_id', 'guid']).doNothing())
+                .execute();
+            }
+          });
+          await yieldToEventLoop();
         }
-        return counts;
-      });
+      } catch (error) {
+        await undoImport(userId, deckIds, addedMedia);
+        throw error;
+      }
+      const counts = new Map<string, number>();
+      if (deckIds.length > 0) {
+        const rows = await db
+          .selectFrom('decks')
+          .select(['id', 'new_cards', 'learning_cards', 'review_cards'])
+          .where('user_id', '=', userId)
+          .where('id', 'in', deckIds)
+          .execute();
+        for (const row of rows) counts.set(row.id, row.new_cards + row.learning_cards + row.review_cards);
+      }
+      return counts;
     },
 
     /** A stored image by its unguessable name: the name is the permission (an `<img>` sends no token). */
@@ -138,7 +229,7 @@ export function createInteropRepo(db: Kysely<Database>) {
     },
 
     /** An image's bytes, streamed a chunk at a time. */
-    mediaBytes(mediaId: string) {
+    mediaContent(mediaId: string) {
       return mediaStream(db, mediaId);
     },
 

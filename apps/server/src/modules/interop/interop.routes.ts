@@ -66,10 +66,17 @@ export function interopRoutes(app: FastifyInstance, interop: InteropService, opt
     const user = currentUser(request);
     await interop.admitImport(user.id);
     const dir = await mkdtemp(path.join(os.tmpdir(), 'flashcards-import-'));
+    // A client that leaves stops the reading of its file (the reading process is killed).
+    const left = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) left.abort();
+    };
+    reply.raw.once('close', onClose);
     try {
       const upload = await receiveUpload(request, dir, options.maxImportBytes);
-      return reply.status(201).send(await interop.import(user.id, upload));
+      return reply.status(201).send(await interop.import(user.id, upload, left.signal));
     } finally {
+      reply.raw.off('close', onClose);
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -9,11 +9,11 @@ import { markdownToAnkiHtml } from '../../adapters/anki/markdown-to-html';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
-import { errors, rateLimited } from '../../http/app-error';
+import { AppError, errors, rateLimited } from '../../http/app-error';
 import type { UserLimits } from '../decks/user-limits';
 import { newCardRow } from '../study-core/card-state';
-import type { ImportKind } from './import-parser';
-import { ImportBusyError, type ImportParser, ImportUnreadableError } from './import-runner';
+import type { ImportKind, ImportRefusal } from './import-parser';
+import { ImportBusyError, ImportKilledError, type ImportParser, ImportRefusedError } from './import-runner';
 import type { ImportPlan, InteropRepo } from './interop.repo';
 
 export interface InteropServiceDeps {
@@ -26,8 +26,19 @@ export interface InteropServiceDeps {
   defaultDailyNewCardLimit: number;
   /** MAX_DECKS_PER_USER and MAX_CARDS_PER_USER: an import that would pass either is refused whole. */
   userLimits: UserLimits;
-  /** Per-user counters of imports and exports, and per-address counters of media reads (429 past them). */
+  /** MAX_CARDS_PER_USER: the reading process is told the room left, and refuses a larger file before reading notes. */
+  maxCardsPerUser: number;
+  /** IMPORT_MAX_IMAGE_BYTES, IMPORT_MAX_IMAGE_PIXELS and MEDIA_QUOTA_BYTES_PER_USER. */
+  maxImageBytes: number;
+  maxImagePixels: number;
+  mediaQuotaBytes: number;
+  /**
+   * Per-user counters of imports (IMPORT_RATE_LIMIT_PER_HOUR) and exports, and per-address counters of media reads
+   * (429 past them).
+   */
   limits: { imports: RateLimiter; exports: RateLimiter; media: RateLimiter };
+  /** One import at a time per user: a one-point limiter used as a lock, released when the import ends. */
+  lock: RateLimiter;
 }
 
 export interface Upload {
@@ -51,6 +62,33 @@ export const importTooLarge = (maxBytes: number) =>
     detail: fillMessage(messages.importFileTooLarge, { size: `${Math.round((maxBytes / 1_048_576) * 10) / 10} MB` }),
   });
 
+/** A size for a message: bytes, KB or MB, one decimal at most. */
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1_048_576) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+}
+
+/** The answer to a refused file: 422 with what was wrong, or too_many_cards as when saving cards. */
+function refusalError(refusal: ImportRefusal, maxCards: number): AppError {
+  switch (refusal.reason) {
+    case 'tooManyCards':
+      return new AppError('too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: maxCards }));
+    case 'schema':
+      return errors.invalidPackage({ detail: messages.importUnexpectedSchema });
+    case 'template':
+      return errors.invalidPackage({ detail: messages.importTemplateTooComplex });
+    default:
+      return errors.invalidPackage();
+  }
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Cards of a file that may turn out empty or broken (skipped): allowed beyond the room by the early refusal. */
+const SKIPPABLE_CARDS = 1000;
+/** Parsed cards planned between two yields to the event loop. */
+const PLAN_SLICE = 1000;
+
 /** Cards converted to Anki HTML between two turns of the event loop during an export. */
 const CONVERT_BATCH = 200;
 
@@ -60,6 +98,120 @@ const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
 export function createInteropService(deps: InteropServiceDeps) {
   const { repo, clock } = deps;
 
+  async function importFile(
+    userId: string,
+    upload: Upload,
+    kind: ImportKind,
+    signal: AbortSignal | undefined,
+  ): Promise<FileImportResponse> {
+    const mediaSecret = await repo.mediaSecret(userId, randomBytes(32).toString('hex'));
+    const defaultDeckName = upload.deckName?.trim() || upload.filename.replace(/\.[^.]*$/, '').trim() || 'Import';
+    // The reader refuses, before reading a note, a file with more cards than could fit: the user's room, plus the
+    // cards that may be skipped rather than added (repeats of notes imported before, at most what the account holds;
+    // empty or broken cards, up to SKIPPABLE_CARDS). The exact check, once those are skipped, is assertRoom below.
+    const room = await deps.userLimits.cardRoom(userId);
+    const repeatable = (await repo.importedNoteCount(userId)) > 0 ? deps.maxCardsPerUser - room : 0;
+    let parsed: Awaited<ReturnType<ImportParser>>;
+    try {
+      parsed = await deps.parse(
+        {
+          filePath: upload.filePath,
+          kind,
+          defaultDeckName,
+          mediaSecret,
+          maxUnzippedBytes: deps.maxUnzippedBytes,
+          maxCards: room + repeatable + SKIPPABLE_CARDS,
+          maxImageBytes: deps.maxImageBytes,
+          maxImagePixels: deps.maxImagePixels,
+        },
+        signal ? { signal } : {},
+      );
+    } catch (error) {
+      if (error instanceof ImportRefusedError) throw refusalError(error.refusal, deps.maxCardsPerUser);
+      if (error instanceof ImportKilledError) {
+        if (error.failure === 'timeout') throw errors.invalidPackage({ detail: messages.importTooSlow });
+        if (error.failure === 'memory') throw errors.invalidPackage({ detail: messages.importTooMuchMemory });
+        throw errors.invalidPackage();
+      }
+      if (error instanceof ImportBusyError) throw errors.busy({ retryAfterSeconds: 30 });
+      throw error;
+    }
+
+    const guidSet = new Set<string>();
+    for (const [index, card] of parsed.cards.entries()) {
+      if (index > 0 && index % PLAN_SLICE === 0) await yieldToEventLoop();
+      if (card.guid) guidSet.add(card.guid);
+    }
+    const guids = [...guidSet];
+    const seen = await repo.importedGuids(userId, guids);
+    await yieldToEventLoop();
+    const now = clock.now();
+    const plan: ImportPlan = { userId, now, decks: [], cards: [], media: [], cardMedia: [], notes: [] };
+    const deckIds = new Map<string, string>();
+    const noteDecks = new Map<string, string>();
+    const usedMedia = new Set<string>();
+    let skipped = parsed.skipped;
+    for (const [index, card] of parsed.cards.entries()) {
+      if (index > 0 && index % PLAN_SLICE === 0) await yieldToEventLoop();
+      if (card.guid && seen.has(card.guid)) {
+        skipped += 1;
+        continue;
+      }
+      let deckId = deckIds.get(card.deck);
+      if (!deckId) {
+        deckId = deps.newId();
+        deckIds.set(card.deck, deckId);
+        plan.decks.push({ id: deckId, name: card.deck, daily_new_card_limit: deps.defaultDailyNewCardLimit });
+      }
+      const row = newCardRow({ id: deps.newId(), userId, deckId }, card, now);
+      plan.cards.push(row);
+      for (const name of card.media) {
+        plan.cardMedia.push({ cardId: row.id, mediaName: name });
+        usedMedia.add(name);
+      }
+      if (card.guid && !noteDecks.has(card.guid)) noteDecks.set(card.guid, deckId);
+    }
+    plan.media = parsed.media
+      .filter((media) => usedMedia.has(media.name))
+      .map((media) => ({ ...media, id: deps.newId() }));
+    plan.notes = [...noteDecks].map(([guid, deckId]) => ({ guid, deckId }));
+    await deps.userLimits.assertRoom(userId, { decks: plan.decks.length, cards: plan.cards.length });
+    const newBytes = plan.media.reduce((sum, media) => sum + media.data.byteLength, 0);
+    if (newBytes > 0) {
+      const left = Math.max(0, deps.mediaQuotaBytes - (await repo.mediaBytes(userId)));
+      if (newBytes > left) {
+        throw errors.mediaQuotaExceeded({
+          detail: fillMessage(messages.mediaQuotaExceeded, { size: formatSize(newBytes), max: formatSize(left) }),
+        });
+      }
+    }
+    const counts = await repo.writeImport(plan);
+
+    const warnings: string[] = [];
+    if (parsed.sounds > 0) warnings.push(fillMessage(messages.importSoundsDropped, { count: parsed.sounds }));
+    if (parsed.missingImages > 0) {
+      warnings.push(fillMessage(messages.importImagesMissing, { count: parsed.missingImages }));
+    }
+    if (parsed.imagesTooLarge > 0) {
+      warnings.push(
+        fillMessage(messages.importImagesTooLarge, {
+          count: parsed.imagesTooLarge,
+          max: formatSize(deps.maxImageBytes),
+          pixels: deps.maxImagePixels,
+        }),
+      );
+    }
+    if (parsed.tooLong > 0) {
+      warnings.push(fillMessage(messages.importCardsTooLong, { count: parsed.tooLong, max: limits.maxCardSideLength }));
+    }
+    return {
+      decks: plan.decks.map((deck) => ({ _id: deck.id, name: deck.name, card_count: counts.get(deck.id) ?? 0 })),
+      cards_imported: plan.cards.length,
+      skipped,
+      warnings,
+    };
+  }
+
   return {
     /** IMPORT_RATE_LIMIT_PER_HOUR per user, counted before the upload is even received: 429 past it. */
     async admitImport(userId: string): Promise<void> {
@@ -67,78 +219,21 @@ export function createInteropService(deps: InteropServiceDeps) {
       if (waitMs !== null) throw rateLimited(waitMs);
     },
 
-    async import(userId: string, upload: Upload): Promise<FileImportResponse> {
+    /**
+     * POST /import (after admitImport): one import per user at a time; the file is read in a process of
+     * its own (killed when `signal` aborts: the client left), then planned and written in slices that let other
+     * requests through.
+     */
+    async import(userId: string, upload: Upload, signal?: AbortSignal): Promise<FileImportResponse> {
       const kind = importKind(upload.filename);
       if (!kind) throw unsupportedImportType();
-      const mediaSecret = await repo.mediaSecret(userId, randomBytes(32).toString('hex'));
-      const defaultDeckName = upload.deckName?.trim() || upload.filename.replace(/\.[^.]*$/, '').trim() || 'Import';
-      let parsed: Awaited<ReturnType<ImportParser>>;
+      if ((await deps.lock.hit(userId)) !== null) throw errors.importInProgress({ retryAfterSeconds: 10 });
       try {
-        parsed = await deps.parse({
-          filePath: upload.filePath,
-          kind,
-          defaultDeckName,
-          mediaSecret,
-          maxUnzippedBytes: deps.maxUnzippedBytes,
-        });
-      } catch (error) {
-        if (error instanceof ImportUnreadableError) throw errors.invalidPackage();
-        if (error instanceof ImportBusyError) throw errors.busy({ retryAfterSeconds: 30 });
-        throw error;
+        return await importFile(userId, upload, kind, signal);
+      } finally {
+        await deps.lock.reset(userId);
       }
-
-      const guids = [...new Set(parsed.cards.flatMap((card) => (card.guid ? [card.guid] : [])))];
-      const seen = await repo.importedGuids(userId, guids);
-      const now = clock.now();
-      const plan: ImportPlan = { userId, now, decks: [], cards: [], media: [], cardMedia: [], notes: [] };
-      const deckIds = new Map<string, string>();
-      const noteDecks = new Map<string, string>();
-      const usedMedia = new Set<string>();
-      let skipped = parsed.skipped;
-      for (const card of parsed.cards) {
-        if (card.guid && seen.has(card.guid)) {
-          skipped += 1;
-          continue;
-        }
-        let deckId = deckIds.get(card.deck);
-        if (!deckId) {
-          deckId = deps.newId();
-          deckIds.set(card.deck, deckId);
-          plan.decks.push({ id: deckId, name: card.deck, daily_new_card_limit: deps.defaultDailyNewCardLimit });
-        }
-        const row = newCardRow({ id: deps.newId(), userId, deckId }, card, now);
-        plan.cards.push(row);
-        for (const name of card.media) {
-          plan.cardMedia.push({ cardId: row.id, mediaName: name });
-          usedMedia.add(name);
-        }
-        if (card.guid && !noteDecks.has(card.guid)) noteDecks.set(card.guid, deckId);
-      }
-      plan.media = parsed.media
-        .filter((media) => usedMedia.has(media.name))
-        .map((media) => ({ ...media, id: deps.newId() }));
-      plan.notes = [...noteDecks].map(([guid, deckId]) => ({ guid, deckId }));
-      await deps.userLimits.assertRoom(userId, { decks: plan.decks.length, cards: plan.cards.length });
-      const counts = await repo.writeImport(plan);
-
-      const warnings: string[] = [];
-      if (parsed.sounds > 0) warnings.push(fillMessage(messages.importSoundsDropped, { count: parsed.sounds }));
-      if (parsed.missingImages > 0) {
-        warnings.push(fillMessage(messages.importImagesMissing, { count: parsed.missingImages }));
-      }
-      if (parsed.tooLong > 0) {
-        warnings.push(
-          fillMessage(messages.importCardsTooLong, { count: parsed.tooLong, max: limits.maxCardSideLength }),
-        );
-      }
-      return {
-        decks: plan.decks.map((deck) => ({ _id: deck.id, name: deck.name, card_count: counts.get(deck.id) ?? 0 })),
-        cards_imported: plan.cards.length,
-        skipped,
-        warnings,
-      };
     },
-
     /**
      * A stored image by name, streamed in chunks, or 404: names that are not ours in form are not even looked up.
      * MEDIA_RATE_LIMIT_PER_MINUTE per client address (the route needs no token), 429 past it.
@@ -148,7 +243,7 @@ export function createInteropService(deps: InteropServiceDeps) {
       if (waitMs !== null) throw rateLimited(waitMs);
       const row = mediaNamePattern.test(name) ? await repo.findMedia(name) : undefined;
       if (!row) throw errors.mediaNotFound();
-      return { contentType: row.content_type, size: row.size, body: repo.mediaBytes(row.id) };
+      return { contentType: row.content_type, size: row.size, body: repo.mediaContent(row.id) };
     },
 
     /** The deck as an Anki package (collection.anki2), with the images its cards show. */

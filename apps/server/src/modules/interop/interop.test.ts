@@ -250,7 +250,7 @@ describe('POST /import (Anki packages)', () => {
         headers: { ...headers, ...body.headers },
         payload: body.payload,
       });
-      expectError(response, 422, 'invalid_package', messages.invalidPackage);
+      expectError(response, 422, 'invalid_package', messages.importTooSlow);
       const decks = await slow.database.db.selectFrom('decks').select('id').where('user_id', '=', user._id).execute();
       expect(decks).toEqual([]);
     } finally {

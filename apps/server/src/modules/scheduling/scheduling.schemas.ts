@@ -39,7 +39,14 @@ export const schedulingPaths: ApiPaths = {
         description: 'The fit and its log loss before and after',
         schema: optimizeResponseSchema,
       },
-      errors: ['not_enough_reviews', 'optimize_busy', 'optimize_timeout'],
+      errors: [
+        'not_enough_reviews',
+        'optimize_in_progress',
+        'rate_limited',
+        'optimize_busy',
+        'optimize_timeout',
+        'optimize_failed',
+      ],
     }),
   },
   '/scheduling/parameters': {

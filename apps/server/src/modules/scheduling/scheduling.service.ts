@@ -4,10 +4,12 @@ import type { Clock } from '../../adapters/clock';
 import {
   type FsrsOptimizer,
   OptimizerBusyError,
+  OptimizerFailedError,
   OptimizerTimeoutError,
   type ReviewHistories,
 } from '../../adapters/fsrs/fsrs-optimizer';
-import { errors } from '../../http/app-error';
+import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
+import { errors, rateLimited } from '../../http/app-error';
 import { isoTime } from '../../http/iso-time';
 import type { UserRow } from '../auth/users.repo';
 import { parseWeights, schedulerParameters } from '../review/scheduler';
@@ -22,6 +24,10 @@ export interface SchedulingServiceDeps {
   minReviews: number;
   /** The most recent reviews a fit reads at most (memory and time stay bounded for any account). */
   maxReviews?: number;
+  /** FSRS_OPTIMIZE_RATE_LIMIT_PER_DAY: fits one user may start per day (a fit changes little until reviews arrive). */
+  limiter: RateLimiter;
+  /** One fit at a time per user: a one-point limiter used as a lock, released when the fit ends. */
+  lock: RateLimiter;
 }
 
 const DEFAULT_MAX_REVIEWS = 200_000;
@@ -87,22 +93,32 @@ export function createSchedulingService(deps: SchedulingServiceDeps) {
       };
     },
 
-    async optimize(learner: Learner): Promise<OptimizeResponse> {
+    /** `signal` aborts when the client leaves: the fit's process is then killed. */
+    async optimize(learner: Learner, signal?: AbortSignal): Promise<OptimizeResponse> {
       const count = await repo.countReviews(learner.id, null);
       if (count < deps.minReviews) {
         throw errors.notEnoughReviews({
           detail: fillMessage(messages.notEnoughReviews, { min: deps.minReviews, n: count }),
         });
       }
-      const now = clock.now();
-      const { histories, used } = await historiesOf(learner, count);
+      if ((await deps.lock.hit(learner.id)) !== null) throw errors.optimizeInProgress({ retryAfterSeconds: 10 });
       let fit: Awaited<ReturnType<FsrsOptimizer['fit']>>;
+      let now: number;
+      let used: number;
       try {
-        fit = await deps.optimizer.fit(histories, defaultWeights);
+        const waitMs = await deps.limiter.hit(learner.id);
+        if (waitMs !== null) throw rateLimited(waitMs);
+        now = clock.now();
+        const read = await historiesOf(learner, count);
+        used = read.used;
+        fit = await deps.optimizer.fit(read.histories, defaultWeights, signal ? { signal } : {});
       } catch (error) {
         if (error instanceof OptimizerTimeoutError) throw errors.optimizeTimeout();
         if (error instanceof OptimizerBusyError) throw errors.optimizeBusy();
+        if (error instanceof OptimizerFailedError) throw errors.optimizeFailed();
         throw error;
+      } finally {
+        await deps.lock.reset(learner.id);
       }
       const lossDefault = fit.logLossDefault ?? 0;
       if (fit.parameters === null || fit.logLossPersonal === null) {

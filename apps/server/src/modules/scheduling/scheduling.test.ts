@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { default_w } from 'ts-fsrs';
@@ -8,6 +9,7 @@ import { signUpAndLogIn } from '../../../test/support/factories';
 import { perturbedParameters, prng, simulateLearner } from '../../../test/support/simulated-learner';
 import { createDeck, DAY, reviewCard, saveCards } from '../../../test/support/study';
 import { createTestApp, useTestApp } from '../../../test/support/test-app';
+import { waitFor } from '../../../test/support/wait-for';
 import { review, schedulerParametersFor } from '../review/scheduler';
 import { adjustDeckCounters } from '../study-core/deck-counters';
 
@@ -211,6 +213,135 @@ describe('POST /scheduling/optimize', () => {
       detail: messages.optimizeKeptDefaults,
     });
     expect((await fitOf(user._id)).fsrs_parameters).toBeNull();
+  });
+});
+
+/**
+ * The audit's crash (t-optimize-crash.mjs): 60 cards answered 7 times on one day (fail, then pass), then 30 of them
+ * once more on the next day. fsrs-rs panicked on the same-day items and the panic aborted the whole server.
+ */
+async function seedTwoDays(headers: Headers, userId: string) {
+  const deck = await createDeck(ctx.app, headers, 'Two days');
+  const cards = await saveCards(ctx.app, headers, deck._id, 60);
+  const rows = cards.flatMap((card, index) => {
+    const answers = Array.from({ length: 7 }, (_, n) => ({
+      at: START + index * 10_000 + n * 60_000,
+      rating: n ? 3 : 1,
+    }));
+    if (index < 30) answers.push({ at: START + DAY + index * 10_000, rating: 3 });
+    return answers.map(({ at, rating }) => ({
+      id: randomBytes(12).toString('hex'),
+      user_id: userId,
+      deck_id: deck._id,
+      card_id: card._id,
+      reviewed_at: at,
+      rating,
+      state_before: 1 as const,
+      state_after: 2 as const,
+      due_before: at,
+      due_after: at + DAY,
+      stability: 1,
+      difficulty: 5,
+      scheduled_days: 1,
+      elapsed_days: 0,
+    }));
+  });
+  for (let start = 0; start < rows.length; start += 200) {
+    await ctx.database.db
+      .insertInto('review_logs')
+      .values(rows.slice(start, start + 200))
+      .execute();
+  }
+}
+
+describe('POST /scheduling/optimize on same-day repeats and long-term reviews (audit finding 1)', () => {
+  it('answers 200 through the real optimizer while another learner is served, instead of aborting the server', async () => {
+    ctx.clock.set('2026-06-01T10:00:00.000Z');
+    const { headers, user } = await signUpAndLogIn(ctx.app);
+    const other = await signUpAndLogIn(ctx.app);
+    await seedTwoDays(headers, user._id);
+    const fitting = call('POST', '/scheduling/optimize', headers);
+    const meanwhile = await call('GET', '/scheduling', other.headers);
+    expect(meanwhile.statusCode).toBe(200);
+    const response = await fitting;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ reviews_used: 450 });
+    expect((await call('GET', '/scheduling', headers)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /scheduling/optimize per user: one at a time, FSRS_OPTIMIZE_RATE_LIMIT_PER_DAY', () => {
+  it('answers 429 optimize_in_progress while the same user fits, and 429 rate_limited past the daily limit', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const limited = await createTestApp({
+      shareWith: ctx,
+      env: { AUTH_RATE_LIMIT_PER_IP: '1000', TOKEN_TTL: '3650d', FSRS_OPTIMIZE_RATE_LIMIT_PER_DAY: '2' },
+      fsrsOptimizer: {
+        async fit() {
+          await held;
+          return { parameters: null, logLossDefault: 0.5, logLossPersonal: null, items: 0 };
+        },
+      },
+    });
+    try {
+      ctx.clock.set('2026-06-01T10:00:00.000Z');
+      const { headers, user } = await signUpAndLogIn(limited.app);
+      await seedHistory(headers, user._id, 450);
+      const post = () => limited.app.inject({ method: 'POST', url: '/scheduling/optimize', headers });
+      const first = post();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expectError(await post(), 429, 'optimize_in_progress', messages.optimizeInProgress);
+      release();
+      expect((await first).statusCode).toBe(200);
+      expect((await post()).statusCode).toBe(200);
+      expectError(await post(), 429, 'rate_limited', messages.rateLimited);
+      expect((await fitOf(user._id)).fsrs_parameters).toBeNull();
+    } finally {
+      release();
+      await limited.close();
+    }
+  });
+});
+
+describe('POST /scheduling/optimize when the client leaves', () => {
+  it('aborts the fit and frees the user for the next one', async () => {
+    const signals: AbortSignal[] = [];
+    const leaving = await createTestApp({
+      shareWith: ctx,
+      env: { AUTH_RATE_LIMIT_PER_IP: '1000', TOKEN_TTL: '3650d' },
+      fsrsOptimizer: {
+        fit(_histories, _defaults, options) {
+          const signal = options?.signal as AbortSignal;
+          signals.push(signal);
+          if (signals.length > 1) {
+            return Promise.resolve({ parameters: null, logLossDefault: 0.5, logLossPersonal: null, items: 0 });
+          }
+          return new Promise((_resolve, reject) =>
+            signal.addEventListener('abort', () => reject(new Error('aborted'))),
+          );
+        },
+      },
+    });
+    try {
+      ctx.clock.set('2026-06-01T10:00:00.000Z');
+      const url = await leaving.app.listen({ port: 0, host: '127.0.0.1' });
+      const { headers, user } = await signUpAndLogIn(leaving.app);
+      await seedHistory(headers, user._id, 450);
+      const request = httpRequest(`${url}/scheduling/optimize`, { method: 'POST', headers });
+      request.on('error', () => {});
+      request.end();
+      await waitFor(() => signals.length === 1, 10_000);
+      expect(signals[0]?.aborted).toBe(false);
+      request.destroy();
+      await waitFor(() => signals[0]?.aborted, 10_000);
+      const again = await leaving.app.inject({ method: 'POST', url: '/scheduling/optimize', headers });
+      expect(again.statusCode, again.body).toBe(200);
+    } finally {
+      await leaving.close();
+    }
   });
 });
 
