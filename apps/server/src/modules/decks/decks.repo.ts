@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeckSettings, DeckSettingsUpdate } from '@flashcards/shared/api-types';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
+import { rowLimit } from '../../db/row-limit';
 import type { Database, DecksTable, FsrsState } from '../../db/schema';
 import { CardState } from '../study-core/card-state';
 import { adjustDeckCounters, type CardCounter, counterFor } from '../study-core/deck-counters';
@@ -182,7 +183,7 @@ export function createDecksRepo(db: Kysely<Database>) {
                 .select('id')
                 .where('user_id', '=', userId)
                 .where('deck_id', '=', id)
-                .limit(DELETE_BATCH),
+                .limit(rowLimit(DELETE_BATCH)),
             )
             .returning('state')
             .execute();
@@ -207,7 +208,7 @@ export function createDecksRepo(db: Kysely<Database>) {
               .select('guid')
               .where('user_id', '=', userId)
               .where('deck_id', '=', id)
-              .limit(DELETE_BATCH * 5),
+              .limit(rowLimit(DELETE_BATCH * 5)),
           )
           .executeTakeFirst();
         if (result.numDeletedRows < BigInt(DELETE_BATCH * 5)) break;

@@ -334,8 +334,8 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
       expect(another.statusCode, another.body).toBe(201);
       release();
       expect((await first).statusCode).toBe(201);
-      // Three imports an hour: the first counted, the refused second did not; the third and fourth pass, the fifth not.
-      expect((await uploadTo(holding.app, a.headers, Buffer.from('q,a'), 'x.csv')).statusCode).toBe(201);
+      // Three imports an hour, counted before the upload is read: the first and the refused second both count, so
+      // the third passes and the fourth does not.
       expect((await uploadTo(holding.app, a.headers, Buffer.from('q,a'), 'x.csv')).statusCode).toBe(201);
       const limited = await uploadTo(holding.app, a.headers, Buffer.from('q,a'), 'x.csv');
       expectError(limited, 429, 'rate_limited', messages.rateLimited);

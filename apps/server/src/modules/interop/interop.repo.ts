@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 import { setUserColumnOnce } from '../auth/users.repo';
 import type { NewCardRow } from '../study-core/card-state';
@@ -253,7 +254,7 @@ export function createInteropRepo(db: Kysely<Database>) {
             eb.or([eb('created_at', '>', created_at), eb.and([eb('created_at', '=', created_at), eb('id', '>', id)])]),
           );
         }
-        const page = await query.orderBy('created_at').orderBy('id').limit(EXPORT_PAGE).execute();
+        const page = await query.orderBy('created_at').orderBy('id').limit(rowLimit(EXPORT_PAGE)).execute();
         if (page.length > 0) yield page;
         const last = page.at(-1);
         if (page.length < EXPORT_PAGE || !last) return;
