@@ -12,10 +12,15 @@ const YEAR = 365 * DAY;
  * decimal ("1 min", "10 min", "3 h", "4 d", "1.5 mo", "2 y").
  */
 export function formatInterval(ms: number): string {
-  if (ms < HOUR) return fillMessage(messages.intervalMinutes, { n: Math.max(1, Math.round(ms / MINUTE)) });
-  if (ms < DAY) return fillMessage(messages.intervalHours, { n: Math.round(ms / HOUR) });
-  if (ms < MONTH) return fillMessage(messages.intervalDays, { n: Math.round(ms / DAY) });
-  if (ms < YEAR) return fillMessage(messages.intervalMonths, { n: oneDecimal(ms / MONTH) });
+  // Each unit is chosen after rounding, so that 23 h 59 min reads "1 d", not "24 h".
+  const minutes = Math.max(1, Math.round(ms / MINUTE));
+  if (minutes < 60) return fillMessage(messages.intervalMinutes, { n: minutes });
+  const hours = Math.round(ms / HOUR);
+  if (hours < 24) return fillMessage(messages.intervalHours, { n: hours });
+  const days = Math.round(ms / DAY);
+  if (days < 30) return fillMessage(messages.intervalDays, { n: days });
+  const months = Math.round((ms / MONTH) * 10) / 10;
+  if (months < 12) return fillMessage(messages.intervalMonths, { n: months });
   return fillMessage(messages.intervalYears, { n: oneDecimal(ms / YEAR) });
 }
 

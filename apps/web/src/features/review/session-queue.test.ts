@@ -118,6 +118,20 @@ describe('the review session queue', () => {
     expect(queue.learning.map((item) => [item.card._id, item.dueAt])).toEqual([['a', T0 + 31_000 + 10 * MINUTE]]);
   });
 
+  it("drops a card from the session when the server's reply makes it a long-term card", () => {
+    let queue = startSession([dueCard('a', 'learning', 2 * HOUR, MINUTE), newCard('b')], T0);
+    queue = answerCurrent(queue, 'pass', 1, T0);
+    expect(queue.learning.map((item) => item.card._id)).toEqual(['a']);
+    queue = answerRecorded(
+      queue,
+      1,
+      { ...dueCard('a', 'due', 3 * DAY, 10 * MINUTE), due_date: new Date(T0 + DAY).toISOString() },
+      T0 + 500,
+    );
+    expect(queue.learning).toEqual([]);
+    expect(shown(queue)).toBe('b');
+  });
+
   it('undo puts the latest card back on screen as it was and cancels its return', () => {
     let queue = startSession([newCard('a'), newCard('b')], T0);
     const before = queue.current;
@@ -153,6 +167,9 @@ describe('interval labels', () => {
     expect(formatInterval(4 * DAY)).toBe('4 d');
     expect(formatInterval(45 * DAY)).toBe('1.5 mo');
     expect(formatInterval(730 * DAY)).toBe('2 y');
+    // The unit follows the rounding: a day less a few seconds is a day, not 24 hours.
+    expect(formatInterval(DAY - 5_000)).toBe('1 d');
+    expect(formatInterval(HOUR - 20_000)).toBe('1 h');
   });
 
   it('labels the grades with when the card comes back, or the grade alone when unknown', () => {

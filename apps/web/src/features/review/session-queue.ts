@@ -10,8 +10,11 @@ import type { Card, DueCard, ReviewResult } from '@flashcards/shared/api-types';
 /** Anki's default learn-ahead limit. */
 export const learnAheadMs = 20 * 60_000;
 
-/** A card whose next answer brings it back sooner than this is a learning step, shown again within the session. */
-export const sessionReturnMs = 86_400_000;
+/**
+ * A card whose answer brings it back sooner than this is taken for a learning step and shown again within the session
+ * (FSRS never schedules a long-term card under a day); the server's reply to the answer settles it.
+ */
+export const sessionReturnMs = 12 * 60 * 60_000;
 
 /** How long after an answer at `at` each grade brings a card back (ms), from the server's `next_due`. */
 export type Intervals = Record<ReviewResult, number>;
@@ -118,7 +121,9 @@ export function answerRecorded(queue: SessionQueue, answerId: number, card: DueC
   const intervals = intervalsOf(card, now);
   const update = (item: SessionCard) => (item.answerId === answerId ? { ...item, card, intervals } : item);
   const current = queue.current ? update(queue.current) : null;
-  const learning = queue.learning.map(update);
+  // The server made it a long-term card after all: it does not come back in this session.
+  const stays = (item: SessionCard) => item.answerId !== answerId || card.status !== 'due';
+  const learning = queue.learning.filter(stays).map(update);
   const waited = queue.waiting.find((item) => item.answerId === answerId);
   if (!waited) return { ...queue, current, learning };
   const waiting = queue.waiting.filter((item) => item !== waited);

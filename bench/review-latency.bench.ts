@@ -1,0 +1,219 @@
+/**
+ * How fast a review session answers the learner, in Debian's chromium against the real server (started as `npm start`
+ * does, so the web app is built first when stale; SQLite, loopback):
+ * - key press -> next question legible: from the D key's keydown (its event time) to the first frame painted after
+ *   the next card's question is in the card on screen and any entrance animation on it has finished; the outgoing
+ *   card's fly-out over it does not count. Over REVIEW_BENCH_ANSWERS answers (default 24) after one warm-up, at 1x
+ *   and 4x CPU (Emulation.setCPUThrottlingRate).
+ * - Review Deck -> first card: from the button's click to the first question legible, on a freshly loaded /review
+ *   that was left idle for a second (as a learner reads the deck list), REVIEW_BENCH_OPENS times (default 10) at 4x.
+ * Goals (issue 31): median <= 50 ms at 1x and <= 100 ms at 4x; first card <= 200 ms at 4x.
+ * Half the cards hold markdown and math (the first card of the deck is one of them), half are plain text.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser';
+import { startServer } from '../e2e/support/server';
+
+const answers = Number(process.env.REVIEW_BENCH_ANSWERS ?? 24);
+const opens = Number(process.env.REVIEW_BENCH_OPENS ?? 10);
+const PASSWORD = 'correct horse battery';
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+function summary(label: string, samples: number[], goal: number): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const median = percentile(sorted, 50);
+  const verdict = median <= goal ? 'within' : 'OVER';
+  return `${label.padEnd(40)} median ${median.toFixed(0).padStart(5)} ms  p95 ${percentile(sorted, 95)
+    .toFixed(0)
+    .padStart(
+      5,
+    )} ms  max ${(sorted.at(-1) ?? Number.NaN).toFixed(0).padStart(5)} ms  (n=${samples.length}; goal ${goal} ms: ${verdict})`;
+}
+
+/** The cards: odd ones with markdown and math, even ones plain text; the deck's first card is a math one. */
+function deckCards(count: number) {
+  return Array.from({ length: count }, (_, index) =>
+    index % 2 === 0
+      ? {
+          question: `Card ${index + 1}: what is $\\int_0^{${index + 1}} x^2\\,dx$?`,
+          answer: `**${(index + 1) ** 3}/3**`,
+        }
+      : { question: `Card ${index + 1}: what is the capital of country ${index + 1}?`, answer: `City ${index + 1}` },
+  );
+}
+
+async function api(baseUrl: string, path: string, init: RequestInit, expected: number): Promise<unknown> {
+  const response = await fetch(`${baseUrl}${path}`, init);
+  if (response.status !== expected) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : await response.json();
+}
+
+/** A new learner with one deck of `count` cards; the token and the deck's name. */
+async function seedLearner(baseUrl: string, count: number): Promise<{ token: string; deckName: string }> {
+  const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}@example.com`;
+  await api(
+    baseUrl,
+    '/signup',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, name: 'Bench' }),
+    },
+    201,
+  );
+  const login = (await api(
+    baseUrl,
+    '/login',
+    { method: 'POST', body: new URLSearchParams({ username: email, password: PASSWORD }) },
+    200,
+  )) as { access_token: string };
+  const auth = { authorization: `Bearer ${login.access_token}` };
+  const deckName = `Bench ${Date.now().toString(36)}`;
+  const deck = (await api(
+    baseUrl,
+    '/decks',
+    { method: 'POST', headers: auth, body: new URLSearchParams({ deck_name: deckName }) },
+    201,
+  )) as {
+    _id: string;
+  };
+  await api(
+    baseUrl,
+    '/save-cards',
+    {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ deck_id: deck._id, cards: deckCards(count) }),
+    },
+    201,
+  );
+  return { token: login.access_token, deckName };
+}
+
+/**
+ * Installs `window.__armLegible(eventType)`: the next `eventType` event's time, then a promise (window.__legible) of
+ * the milliseconds from it until the card on screen shows another question, its animations done, and a frame painted.
+ */
+async function installProbe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const live = () => document.querySelector('[data-testid="swipe-card"] .card-markdown')?.textContent ?? null;
+    const w = window as unknown as { __armLegible: (type: string) => void; __legible: Promise<number> };
+    w.__armLegible = (type: string) => {
+      const before = live();
+      w.__legible = new Promise<number>((resolve) => {
+        let started: number | null = null;
+        document.addEventListener(
+          type,
+          (event) => {
+            started = event.timeStamp;
+            check();
+          },
+          { capture: true, once: true },
+        );
+        const observer = new MutationObserver(() => check());
+        function check() {
+          const now = live();
+          if (started === null || now === null || now === before) return;
+          const from = started;
+          observer.disconnect();
+          const card = document.querySelector('[data-testid="swipe-card"]');
+          const running = card ? card.getAnimations({ subtree: true }) : [];
+          void Promise.all(running.map((animation) => animation.finished.catch(() => undefined))).then(() =>
+            requestAnimationFrame(() => {
+              const channel = new MessageChannel();
+              channel.port1.onmessage = () => resolve(performance.now() - from);
+              channel.port2.postMessage(null);
+            }),
+          );
+        }
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    };
+  });
+}
+
+const arm = (page: Page, type: string) =>
+  page.evaluate(
+    (eventType) => (window as unknown as { __armLegible: (t: string) => void }).__armLegible(eventType),
+    type,
+  );
+const legible = (page: Page) => page.evaluate(() => (window as unknown as { __legible: Promise<number> }).__legible);
+
+async function throttle(cdp: CDPSession, rate: number): Promise<void> {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+async function openReview(page: Page, token: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+  await page.goto('/review');
+}
+
+/** Answers `count` cards with D (after one warm-up), each once the previous question is legible; the latencies. */
+async function keyLatencies(page: Page, count: number): Promise<number[]> {
+  await installProbe(page);
+  const samples: number[] = [];
+  for (let index = 0; index <= count; index++) {
+    await arm(page, 'keydown');
+    await page.keyboard.press('d');
+    const ms = await legible(page);
+    if (index > 0) samples.push(ms);
+    // A person's pace: the next answer comes a moment after the question is read.
+    await page.waitForTimeout(150);
+  }
+  return samples;
+}
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const lines: string[] = [];
+
+  for (const rate of [1, 4]) {
+    const { token, deckName } = await seedLearner(server.url, answers + 6);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await openReview(page, token);
+    await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
+    await page.locator('[data-testid="swipe-card"]').waitFor();
+    await page.waitForTimeout(1_000);
+    await throttle(cdp, rate);
+    lines.push(
+      summary(`key -> next question legible, ${rate}x CPU`, await keyLatencies(page, answers), rate === 1 ? 50 : 100),
+    );
+    await throttle(cdp, 1);
+    await page.close();
+  }
+
+  const { token, deckName } = await seedLearner(server.url, 10);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const firstCard: number[] = [];
+  for (let run = 0; run < opens; run++) {
+    await throttle(cdp, 1);
+    await openReview(page, token);
+    const button = page.getByRole('button', { name: `Review Deck: ${deckName}` });
+    await button.waitFor();
+    await throttle(cdp, 4);
+    // The learner reads the deck list for a moment before choosing.
+    await page.waitForTimeout(1_000);
+    await installProbe(page);
+    await arm(page, 'click');
+    await button.click();
+    firstCard.push(await legible(page));
+  }
+  await throttle(cdp, 1);
+  lines.push(summary('Review Deck -> first card legible, 4x CPU', firstCard, 200));
+
+  for (const line of lines) print(line);
+} finally {
+  await browser.close();
+  await server.stop();
+}
