@@ -100,42 +100,39 @@ async function seedLearner(baseUrl: string, count: number): Promise<{ token: str
  * Installs `window.__armLegible(eventType)`: the next `eventType` event's time, then a promise (window.__legible) of
  * the milliseconds from it until the card on screen shows another question, its animations done, and a frame painted.
  */
-async function installProbe(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const live = () => document.querySelector('[data-testid="swipe-card"] .card-markdown')?.textContent ?? null;
-    const w = window as unknown as { __armLegible: (type: string) => void; __legible: Promise<number> };
-    w.__armLegible = (type: string) => {
-      const before = live();
-      w.__legible = new Promise<number>((resolve) => {
-        let started: number | null = null;
-        document.addEventListener(
-          type,
-          (event) => {
-            started = event.timeStamp;
-            check();
-          },
-          { capture: true, once: true },
-        );
-        const observer = new MutationObserver(() => check());
-        function check() {
-          const now = live();
-          if (started === null || now === null || now === before) return;
-          const from = started;
-          observer.disconnect();
-          const card = document.querySelector('[data-testid="swipe-card"]');
-          const running = card ? card.getAnimations({ subtree: true }) : [];
-          void Promise.all(running.map((animation) => animation.finished.catch(() => undefined))).then(() =>
-            requestAnimationFrame(() => {
-              const channel = new MessageChannel();
-              channel.port1.onmessage = () => resolve(performance.now() - from);
-              channel.port2.postMessage(null);
-            }),
-          );
-        }
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
+// Plain JavaScript in a string: the TypeScript loader would wrap named functions in a helper the page lacks.
+const probeScript = `
+window.__armLegible = (type) => {
+  const live = () => document.querySelector('[data-testid="swipe-card"] .card-markdown')?.textContent ?? null;
+  const before = live();
+  window.__legible = new Promise((resolve) => {
+    let started = null;
+    let observer = null;
+    const check = () => {
+      const now = live();
+      if (started === null || now === null || now === before) return;
+      const from = started;
+      started = null;
+      observer.disconnect();
+      const card = document.querySelector('[data-testid="swipe-card"]');
+      const running = card ? card.getAnimations({ subtree: true }) : [];
+      Promise.all(running.map((animation) => animation.finished.catch(() => undefined))).then(() =>
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.now() - from);
+          channel.port2.postMessage(null);
+        }),
+      );
     };
+    observer = new MutationObserver(check);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    document.addEventListener(type, (event) => { started = event.timeStamp; check(); }, { capture: true, once: true });
   });
+};
+`;
+
+async function installProbe(page: Page): Promise<void> {
+  await page.evaluate(probeScript);
 }
 
 const arm = (page: Page, type: string) =>
@@ -151,6 +148,8 @@ async function throttle(cdp: CDPSession, rate: number): Promise<void> {
 
 async function openReview(page: Page, token: string): Promise<void> {
   await page.goto('/login');
+  // The app's own session check (GET /users/me) must not be cut short by the next navigation: it would drop the token.
+  await page.waitForLoadState('networkidle');
   await page.evaluate((value) => localStorage.setItem('access_token', value), token);
   await page.goto('/review');
 }

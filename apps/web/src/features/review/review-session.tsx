@@ -1,4 +1,4 @@
-import type { Card, ReviewResult } from '@flashcards/shared/api-types';
+import type { ReviewResult } from '@flashcards/shared/api-types';
 import { idOf } from '@flashcards/shared/ids';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { formatNextDue } from '@flashcards/shared/next-due';
@@ -60,8 +60,8 @@ interface SessionRunProps {
 interface Leaving {
   /** Tells apart two fly-outs of the same card. */
   key: number;
-  card: Card;
-  flipped: boolean;
+  /** A copy of the answered card's content as it was on screen. */
+  content: HTMLElement;
   result: ReviewResult;
   fromX: number;
 }
@@ -90,6 +90,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   });
 
   const leavingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const liveCard = useRef<HTMLDivElement>(null);
   useEffect(
     () => () => {
       if (leavingTimer.current) clearTimeout(leavingTimer.current);
@@ -134,8 +135,10 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     setNotice(null);
     const answerId = answerQueue.answer(cardId, result);
     setQueue(answerCurrent(queue, result, answerId, Date.now()));
-    if (!reducedMotion()) {
-      setLeaving({ key: answerId, card: current.card, flipped, result, fromX });
+    const shown = liveCard.current?.querySelector('.swipe-card__faces');
+    if (shown && !reducedMotion()) {
+      // A copy of what is on screen, not a second render: the outgoing card costs no markdown or math work.
+      setLeaving({ key: answerId, content: shown.cloneNode(true) as HTMLElement, result, fromX });
       if (leavingTimer.current) clearTimeout(leavingTimer.current);
       leavingTimer.current = setTimeout(() => setLeaving(null), answerAnimationMs);
     }
@@ -296,15 +299,10 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             flipped={flipped}
             onFlip={flip}
             onAnswer={answer}
+            cardRef={liveCard}
           />
           {leaving && (
-            <LeavingCard
-              key={leaving.key}
-              card={leaving.card}
-              flipped={leaving.flipped}
-              result={leaving.result}
-              fromX={leaving.fromX}
-            />
+            <LeavingCard key={leaving.key} content={leaving.content} result={leaving.result} fromX={leaving.fromX} />
           )}
         </div>
         {notices}

@@ -1,6 +1,6 @@
 import type { Card, ReviewResult } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { type CSSProperties, type PointerEvent, useRef, useState } from 'react';
+import { type CSSProperties, type PointerEvent, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { CardMarkdown } from '../../components/card-markdown';
 
 /** A swipe further than this (px) answers the card; a shorter one snaps back. */
@@ -14,6 +14,7 @@ interface SwipeCardProps {
   onFlip: () => void;
   /** `fromX`: where the drag left the card (px), so that it flies off from there. */
   onAnswer: (result: ReviewResult, fromX: number) => void;
+  cardRef?: Ref<HTMLDivElement>;
 }
 
 /**
@@ -22,7 +23,7 @@ interface SwipeCardProps {
  * the text's scroll boxes from taking the gesture), and says which answer it is heading for. Keyboard users have
  * Space, A, D and the buttons below the card.
  */
-export function SwipeCard({ card, flipped, onFlip, onAnswer }: SwipeCardProps) {
+export function SwipeCard({ card, flipped, onFlip, onAnswer, cardRef }: SwipeCardProps) {
   const [dx, setDx] = useState(0);
   const [dragging, setDragging] = useState(false);
   const startX = useRef<number | null>(null);
@@ -85,6 +86,7 @@ export function SwipeCard({ card, flipped, onFlip, onAnswer }: SwipeCardProps) {
     // biome-ignore lint/a11y/noStaticElementInteractions: the tap and swipe are pointer conveniences; the Flip, Know it and Don't know buttons and the Space, A and D keys do the same for keyboards.
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above; Space flips the card from anywhere on the page.
     <div
+      ref={cardRef}
       className={className}
       data-testid="swipe-card"
       style={dragging ? { transform: `translateX(${dx}px) rotate(${dx / 20}deg)` } : undefined}
@@ -128,23 +130,20 @@ function CardFaces({ card, flipped }: { card: Card; flipped: boolean }) {
 
 /**
  * The card just answered, flying off over the next one (which is already on screen beneath it), from where the drag
- * left it. It takes no pointer and is hidden from assistive technology.
+ * left it: `content` is a copy of what the card showed. It takes no pointer and is hidden from assistive technology.
  */
-export function LeavingCard({
-  card,
-  flipped,
-  result,
-  fromX,
-}: {
-  card: Card;
-  flipped: boolean;
-  result: ReviewResult;
-  fromX: number;
-}) {
+export function LeavingCard({ content, result, fromX }: { content: HTMLElement; result: ReviewResult; fromX: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.replaceChildren(content);
+  }, [content]);
   const style = { '--swipe-from-x': `${fromX}px`, '--swipe-from-turn': `${fromX / 20}deg` } as CSSProperties;
   return (
-    <div className={`swipe-card swipe-card--leaving swipe-card--leaving-${result}`} style={style} aria-hidden="true">
-      <CardFaces card={card} flipped={flipped} />
-    </div>
+    <div
+      ref={box}
+      className={`swipe-card swipe-card--leaving swipe-card--leaving-${result}`}
+      style={style}
+      aria-hidden="true"
+    />
   );
 }
