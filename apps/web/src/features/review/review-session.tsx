@@ -198,7 +198,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   );
   const backButton = (
     <button type="button" className="button button--secondary" onClick={onBack}>
-      Back to Decks
+      {messages.reviewBackToDecks}
     </button>
   );
   const notices = (
@@ -252,7 +252,9 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
           <>
             <NextDueLine stats={stats.isFetching ? undefined : stats.data} />
             {stats.data && !stats.isFetching && (
-              <p className="muted">Cards reviewed today: {stats.data.cards_reviewed_today}</p>
+              <p className="muted">
+                {fillMessage(messages.reviewReviewedToday, { n: stats.data.cards_reviewed_today })}
+              </p>
             )}
           </>
         )}
@@ -266,7 +268,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
           </button>
         )}
         <button type="button" className="button" onClick={onRestart}>
-          Start New Review
+          {messages.reviewStartNew}
         </button>
       </div>
     );
@@ -277,17 +279,17 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
       <>
         <div className="review-status">
           <ProgressDial done={answeredCount} total={answeredCount + counts.new + counts.learning + counts.due} />
-          <dl className="session-counts" aria-label="Cards left in this session">
+          <dl className="session-counts" aria-label={messages.reviewCountsLabel}>
             <div className="session-counts__item session-counts__item--new">
-              <dt>New</dt>
+              <dt>{messages.reviewCountNew}</dt>
               <dd>{counts.new}</dd>
             </div>
             <div className="session-counts__item session-counts__item--learning">
-              <dt>Learning</dt>
+              <dt>{messages.reviewCountLearning}</dt>
               <dd>{counts.learning}</dd>
             </div>
             <div className="session-counts__item session-counts__item--due">
-              <dt>Due</dt>
+              <dt>{messages.reviewCountDue}</dt>
               <dd>{counts.due}</dd>
             </div>
           </dl>
@@ -361,17 +363,17 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
 
 function SessionStats({ reviewed, pass, fail }: { reviewed: number; pass: number; fail: number }) {
   return (
-    <dl className="session-stats" aria-label="This session">
+    <dl className="session-stats" aria-label={messages.reviewSessionStatsLabel}>
       <div>
-        <dt>Reviewed</dt>
+        <dt>{messages.reviewStatReviewed}</dt>
         <dd>{reviewed}</dd>
       </div>
       <div>
-        <dt>Knew</dt>
+        <dt>{messages.reviewStatKnew}</dt>
         <dd>{pass}</dd>
       </div>
       <div>
-        <dt>Didn't know</dt>
+        <dt>{messages.reviewStatDidNotKnow}</dt>
         <dd>{fail}</dd>
       </div>
     </dl>
