@@ -59,6 +59,9 @@ describe('the review page', () => {
       '0 of 3 cards',
     );
     expect(await page.locator('.session-counts__item--new dd').innerText()).toBe('3');
+    // A mouse and keyboard screen shows the keys.
+    expect(await page.locator('.review-actions .kbd').first().isVisible()).toBe(true);
+    expect(await page.locator('.review-hint--keys').isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 
     // Space shows the answer (markdown rendered) below the question; D: know it.
@@ -272,6 +275,28 @@ describe('the review page', () => {
         return listed.find((card) => card.question === long)?.reps;
       })
       .toBe(1);
+    await context.close();
+  });
+
+  it('shows no keyboard hints on a wide touch screen either', async () => {
+    const context = await browser().newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 1024, height: 768 },
+      hasTouch: true,
+      isMobile: true,
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    const { token, auth } = await signUpByApi(page.request, 'tablet', 'Tablet');
+    const deckName = `Tablet ${Date.now().toString(36)}`;
+    await saveCards(page.request, auth, await createDeck(page.request, auth, deckName), cards.slice(0, 1));
+    await signInWithToken(page, token, '/review');
+    await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
+    await page.getByTestId('swipe-card').waitFor();
+    expect(await page.evaluate(() => matchMedia('(hover: none), (pointer: coarse)').matches)).toBe(true);
+    expect(await page.locator('.review-actions .kbd').first().isVisible()).toBe(false);
+    expect(await page.locator('.review-hint--keys').isVisible()).toBe(false);
+    expect(await page.locator('.review-hint--touch').isVisible()).toBe(true);
     await context.close();
   });
 });
