@@ -261,6 +261,19 @@ describe('the review page', () => {
     for (let step = 1; step <= 8; step++) await touch('touchMove', x + step * 20);
     await page.locator('.swipe-card__direction--pass').waitFor();
     expect(await page.locator('.swipe-card__direction--pass').innerText()).toBe('Know it');
+    // Dragged 160 px, the card reaches past its stage, which does not clip it, and the page does not scroll sideways.
+    const layout = await page.evaluate(() => {
+      const stage = document.querySelector('.review-stage') as HTMLElement;
+      const card = document.querySelector('[data-testid="swipe-card"]') as HTMLElement;
+      return {
+        stageOverflow: getComputedStyle(stage).overflow,
+        pastStage: card.getBoundingClientRect().right - stage.getBoundingClientRect().right,
+        sideways: document.documentElement.scrollWidth - window.innerWidth,
+      };
+    });
+    expect(layout.stageOverflow).toBe('visible');
+    expect(layout.pastStage).toBeGreaterThan(0);
+    expect(layout.sideways).toBeLessThanOrEqual(0);
     await touch('touchEnd', x + 160);
 
     await page.locator('[role="progressbar"][aria-valuenow="1"]').waitFor();
