@@ -291,6 +291,11 @@ describe('review page: a review session', () => {
       queue[2]?._id,
     ]);
     expect(await screen.findByText('Cards reviewed today: 5')).toBeInTheDocument();
+    // The statistics are fetched once the answers are in, not again and again.
+    const statsCalls = () => calls.filter((call) => call.path === `/decks/${deckId}/stats`).length;
+    const settled = statsCalls();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(statsCalls()).toBe(settled);
     expect(screen.getByText('Next cards available in 2 hours.')).toBeInTheDocument();
     const stat = (label: string) => screen.getByText(label).nextSibling?.textContent;
     expect([stat('Reviewed'), stat('Knew'), stat("Didn't know")]).toEqual(['5', '4', '1']);

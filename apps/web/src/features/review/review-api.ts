@@ -1,6 +1,6 @@
 import type { AnswerResponse, Card, DueCard, ReviewResponse } from '@flashcards/shared/api-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { deckKeys } from '../decks/decks-api';
@@ -68,7 +68,8 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
 /** Deck lists, counts and statistics after a session: everything under ['decks'] (not the session's queue). */
 export function useRefreshDeckData() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: deckKeys.all });
+  // Stable, so that an effect depending on it runs once, not on every render.
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: deckKeys.all }), [queryClient]);
 }
 
 /** All cards of a deck for the Anki export, fetched fresh at the moment of export. */
