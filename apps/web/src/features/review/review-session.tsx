@@ -166,6 +166,12 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     );
   }
 
+  /** A new session once this one's answers are in, so that the new queue does not offer them again. */
+  function restart() {
+    if (answers.failed) onRestart();
+    else void answerQueue.idle().then(onRestart);
+  }
+
   const flip = () => {
     if (current) setFlipped((side) => !side);
   };
@@ -267,7 +273,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             {messages.reviewKeepGoing}
           </button>
         )}
-        <button type="button" className="button" onClick={onRestart}>
+        <button type="button" className="button" onClick={restart}>
           {messages.reviewStartNew}
         </button>
       </div>
