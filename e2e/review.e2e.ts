@@ -20,15 +20,15 @@ const cards = [
 
 /** The question on the card now. */
 async function currentQuestion(page: Page): Promise<string> {
-  const card = page.locator('.swipe-card');
+  const card = page.getByTestId('swipe-card');
   await card.getByText('Question', { exact: true }).waitFor();
-  const text = (await card.locator('.card-markdown').innerText()).trim();
+  const text = (await card.locator('.card-markdown').first().innerText()).trim();
   expect(cards.map((c) => c.question)).toContain(text);
   return text;
 }
 
 async function drag(page: Page, dx: number) {
-  const box = await page.locator('.swipe-card').boundingBox();
+  const box = await page.getByTestId('swipe-card').boundingBox();
   if (!box) throw new Error('no card on screen');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
@@ -59,13 +59,20 @@ describe('the review page', () => {
       '0 of 3 cards',
     );
     expect(await page.locator('.session-counts__item--new dd').innerText()).toBe('3');
+    // A mouse and keyboard screen shows the keys.
+    expect(await page.locator('.review-actions .kbd').first().isVisible()).toBe(true);
+    expect(await page.locator('.review-hint--keys').isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Space flips to the answer (markdown rendered); D: know it.
+    // Space shows the answer (markdown rendered) below the question; D: know it.
     await page.keyboard.press('Space');
-    await page.locator('.swipe-card').getByText('Answer', { exact: true }).waitFor();
-    const shownAnswer = cards.find((c) => c.question === first)?.answer.replace(/\*\*/g, '') ?? '';
-    expect((await page.locator('.swipe-card .card-markdown').innerText()).trim()).toBe(shownAnswer);
+    await page.getByTestId('swipe-card').getByText('Answer', { exact: true }).waitFor();
+    const written = cards.find((c) => c.question === first)?.answer ?? '';
+    const shownAnswer = written.replace(/\*\*/g, '');
+    // Until the renderer has loaded, markdown shows as written.
+    if (written !== shownAnswer) await page.getByTestId('swipe-card').locator('.card-markdown strong').waitFor();
+    const sides = await page.getByTestId('swipe-card').locator('.card-markdown').allInnerTexts();
+    expect(sides.map((text) => text.trim())).toEqual([first, shownAnswer]);
     await page.keyboard.press('d');
     await page.getByRole('progressbar', { name: 'Review progress' }).and(page.locator('[aria-valuenow="1"]')).waitFor();
 
@@ -82,9 +89,11 @@ describe('the review page', () => {
     expect(await currentQuestion(page)).toBe(third);
     expect(await page.locator('[role="progressbar"]').getAttribute('aria-valuenow')).toBe('2');
     await drag(page, 160);
-    await page.getByRole('heading', { name: 'Review completed!' }).waitFor();
-    await page.getByText('Cards reviewed today: 3').waitFor();
+    // Nothing new is left: the failed card, due again in a minute (within the learn-ahead), comes back first.
+    await page.locator('[role="progressbar"][aria-valuenow="3"]').waitFor();
+    expect(await currentQuestion(page)).toBe(second);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Back to Decks' }).click();
 
     // The server recorded pass, fail, pass: failed cards come back after 1 minute, passed ones after 10.
     const listed = (await (await request.get(`/decks/${deckId}/cards`, { headers: auth })).json()) as ApiCard[];
@@ -99,8 +108,8 @@ describe('the review page', () => {
     const stats = await (await request.get(`/decks/${deckId}/stats`, { headers: auth })).json();
     expect(stats).toMatchObject({ total_cards: 3, new_cards: 0, learning_cards: 3, cards_reviewed_today: 3 });
 
-    // Nothing is due now: the next card comes in about a minute.
-    await page.getByRole('button', { name: 'Start New Review' }).click();
+    // A new session finds nothing due now: the next card comes in about a minute.
+    await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
     await page.getByRole('heading', { name: 'No cards to review!' }).waitFor();
     await page.getByText(/^Next cards available (very soon|in 1 minute)\.$/).waitFor();
 
@@ -151,12 +160,160 @@ describe('the review page', () => {
     await saveCards(page.request, auth, await createDeck(page.request, auth, 'Phone deck'), cards.slice(0, 1));
     await signInWithToken(page, token, '/review');
     await page.getByRole('button', { name: 'Review Deck: Phone deck' }).click();
-    await page.getByRole('button', { name: 'Know it' }).waitFor();
+    await page.getByRole('button', { name: 'Know it · 10 min' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Know it' }).click();
+    await page.getByRole('button', { name: 'Know it · 10 min' }).click();
+    // Back at once (within the learn-ahead); a second pass graduates it and the session ends.
+    await page.getByRole('button', { name: /^Know it · \d+ d$/ }).click();
     await page.getByRole('heading', { name: 'Review completed!' }).waitFor();
     await page.context().close();
+  });
+
+  it('brings a failed card back within the session, labels the grades, and ends when nothing is due within the learn-ahead', async () => {
+    const page = await newPage(browser());
+    const { token, auth } = await signUpByApi(page.request, 'reviewer', 'Reviewer');
+    const deckName = `Steps ${Date.now().toString(36)}`;
+    const deckId = await createDeck(page.request, auth, deckName);
+    const [cardId] = await saveCards(page.request, auth, deckId, cards.slice(0, 1));
+    await signInWithToken(page, token, '/review');
+    await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
+    expect(await currentQuestion(page)).toBe(cards[0]?.question);
+    // A new card: a fail brings it back in a minute, a pass in ten.
+    await page.getByRole('button', { name: "Don't know · 1 min" }).waitFor();
+    await page.getByRole('button', { name: 'Know it · 10 min' }).waitFor();
+
+    // The answer side keeps the question above the answer.
+    await page.keyboard.press('Space');
+    const sides = page.getByTestId('swipe-card').locator('.card-markdown');
+    // Rendered markdown (until the renderer has loaded, the text shows as written).
+    await sides.nth(1).locator('strong').waitFor();
+    expect((await sides.allInnerTexts()).map((text) => text.trim())).toEqual([
+      cards[0]?.question,
+      'The mitochondrion.',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Don't know: due in a minute, within the 20-minute learn-ahead, and nothing else is left: it is back at once.
+    await page.keyboard.press('a');
+    await page.locator('[role="progressbar"][aria-valuenow="1"]').waitFor();
+    expect(await currentQuestion(page)).toBe(cards[0]?.question);
+    expect(await page.getByRole('heading', { name: 'Review completed!' }).count()).toBe(0);
+    // Its grades now come from the server's reply to that answer: a pass moves it to the 10-minute step.
+    await page.getByRole('button', { name: 'Know it · 10 min' }).click();
+    await page.locator('[role="progressbar"][aria-valuenow="2"]').waitFor();
+    expect(await currentQuestion(page)).toBe(cards[0]?.question);
+    // Passing the last step graduates it for days: nothing is due within the learn-ahead, and the session ends.
+    const graduate = page.getByRole('button', { name: /^Know it · \d+ d$/ });
+    await graduate.click();
+    await page.getByRole('heading', { name: 'Review completed!' }).waitFor();
+    await page.getByText('Cards reviewed today: 1').waitFor();
+
+    const listed = (await (await page.request.get(`/decks/${deckId}/cards`, { headers: auth })).json()) as ApiCard[];
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ _id: cardId, status: 'due', reps: 3 });
+    expect(Date.parse(listed[0]?.due_date ?? '') - Date.now()).toBeGreaterThan(20 * 60_000);
+    await page.context().close();
+  });
+
+  it('answers a real touch swipe that starts on the card text, on a 390 px touch screen without keyboard hints', async () => {
+    const context = await browser().newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    const { token, auth } = await signUpByApi(page.request, 'thumb', 'Thumb');
+    const deckName = `Thumb ${Date.now().toString(36)}`;
+    const deckId = await createDeck(page.request, auth, deckName);
+    const long = `${'A long question that wraps over several lines of the card text. '.repeat(4)}$x^2$?`;
+    await saveCards(page.request, auth, deckId, [
+      { question: long, answer: 'Yes.' },
+      { question: 'Second card', answer: 'Two' },
+    ]);
+    await signInWithToken(page, token, '/review');
+    await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
+    const text = page.getByTestId('swipe-card').locator('.card-markdown').first();
+    await text.locator('.katex').waitFor();
+
+    // No keyboard hints on a touch screen; the touch one instead.
+    expect(await page.locator('.review-session .kbd').first().isVisible()).toBe(false);
+    expect(await page.locator('.review-hint--keys').isVisible()).toBe(false);
+    expect(await page.locator('.review-hint--touch').isVisible()).toBe(true);
+
+    const box = await text.boundingBox();
+    if (!box) throw new Error('no card text on screen');
+    const x = box.x + box.width / 3;
+    const y = box.y + box.height / 2;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: at, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }],
+      });
+    // The swipe starts on the text and is labelled while it goes.
+    expect(
+      await page.evaluate(
+        ([px, py]) => document.elementFromPoint(px ?? 0, py ?? 0)?.closest('.card-markdown') !== null,
+        [x, y],
+      ),
+    ).toBe(true);
+    await touch('touchStart', x);
+    for (let step = 1; step <= 8; step++) await touch('touchMove', x + step * 20);
+    await page.locator('.swipe-card__direction--pass').waitFor();
+    expect(await page.locator('.swipe-card__direction--pass').innerText()).toBe('Know it');
+    // Dragged 160 px, the card reaches past its stage, which does not clip it, and the page does not scroll sideways.
+    const layout = await page.evaluate(() => {
+      const stage = document.querySelector('.review-stage') as HTMLElement;
+      const card = document.querySelector('[data-testid="swipe-card"]') as HTMLElement;
+      return {
+        stageOverflow: getComputedStyle(stage).overflow,
+        pastStage: card.getBoundingClientRect().right - stage.getBoundingClientRect().right,
+        sideways: document.documentElement.scrollWidth - window.innerWidth,
+      };
+    });
+    expect(layout.stageOverflow).toBe('visible');
+    expect(layout.pastStage).toBeGreaterThan(0);
+    expect(layout.sideways).toBeLessThanOrEqual(0);
+    await touch('touchEnd', x + 160);
+
+    await page.locator('[role="progressbar"][aria-valuenow="1"]').waitFor();
+    expect((await page.getByTestId('swipe-card').locator('.card-markdown').first().innerText()).trim()).toBe(
+      'Second card',
+    );
+    await expect
+      .poll(async () => {
+        const listed = (await (
+          await page.request.get(`/decks/${deckId}/cards`, { headers: auth })
+        ).json()) as ApiCard[];
+        return listed.find((card) => card.question === long)?.reps;
+      })
+      .toBe(1);
+    await context.close();
+  });
+
+  it('shows no keyboard hints on a wide touch screen either', async () => {
+    const context = await browser().newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 1024, height: 768 },
+      hasTouch: true,
+      isMobile: true,
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    const { token, auth } = await signUpByApi(page.request, 'tablet', 'Tablet');
+    const deckName = `Tablet ${Date.now().toString(36)}`;
+    await saveCards(page.request, auth, await createDeck(page.request, auth, deckName), cards.slice(0, 1));
+    await signInWithToken(page, token, '/review');
+    await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
+    await page.getByTestId('swipe-card').waitFor();
+    expect(await page.evaluate(() => matchMedia('(hover: none), (pointer: coarse)').matches)).toBe(true);
+    expect(await page.locator('.review-actions .kbd').first().isVisible()).toBe(false);
+    expect(await page.locator('.review-hint--keys').isVisible()).toBe(false);
+    expect(await page.locator('.review-hint--touch').isVisible()).toBe(true);
+    await context.close();
   });
 });

@@ -106,6 +106,11 @@ export interface Card {
   lapses: number;
 }
 
+/** A card of GET /cards/due: when it would next be due (ISO times) after a pass and after a fail. */
+export interface DueCard extends Card {
+  next_due: { pass: string; fail: string };
+}
+
 export interface Deck {
   _id: string;
   name: string;
@@ -181,6 +186,11 @@ export interface ReviewRequest {
 
 export interface ReviewResponse {
   card: Card;
+}
+
+/** POST /cards/review: the card rescheduled, with when its next answer would bring it back. */
+export interface AnswerResponse {
+  card: DueCard;
 }
 
 /** GET /decks/{id}/cards with `limit`: one page in creation order; `next_cursor` is null on the last page. */

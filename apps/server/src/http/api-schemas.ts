@@ -51,6 +51,14 @@ export const cardSchema = z
   })
   .meta({ id: 'Card' }) satisfies z.ZodType<Api.Card>;
 
+export const dueCardSchema = cardSchema
+  .extend({
+    next_due: z
+      .object({ pass: isoTime, fail: isoTime })
+      .meta({ description: 'When the card would next be due after a pass and after a fail' }),
+  })
+  .meta({ id: 'DueCard' }) satisfies z.ZodType<Api.DueCard>;
+
 export const deckSchema = z
   .object({
     _id: idSchema,

@@ -1,4 +1,4 @@
-import type { Card, Deck, ReviewResult } from '@flashcards/shared/api-types';
+import type { Card, Deck, DueCard, ReviewResult } from '@flashcards/shared/api-types';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { signUpAndLogIn } from './factories';
@@ -66,7 +66,7 @@ export async function learnerWithCard(app: FastifyInstance) {
   return { ...learner, card };
 }
 
-/** POST /cards/review; expects 200 and returns the card. */
+/** POST /cards/review; expects 200 and returns the card (without `next_due`). */
 export async function reviewCard(
   app: FastifyInstance,
   headers: Headers,
@@ -80,10 +80,16 @@ export async function reviewCard(
     payload: { card_id: cardId, result },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ card: Card }>().card;
+  return withoutNextDue(response.json<{ card: DueCard }>().card);
 }
 
-/** GET /cards/due (optionally for one deck); expects 200. */
+/** A card of GET /cards/due or POST /cards/review as a plain Card (next-due.test.ts checks `next_due` itself). */
+export function withoutNextDue({ next_due, ...card }: DueCard): Card {
+  expect(Object.keys(next_due).sort()).toEqual(['fail', 'pass']);
+  return card;
+}
+
+/** GET /cards/due (optionally for one deck); expects 200 (the cards without `next_due`). */
 export async function dueCards(app: FastifyInstance, headers: Headers, deckId?: string): Promise<Card[]> {
   const response = await app.inject({
     method: 'GET',
@@ -91,7 +97,7 @@ export async function dueCards(app: FastifyInstance, headers: Headers, deckId?: 
     headers,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Card[]>();
+  return response.json<DueCard[]>().map(withoutNextDue);
 }
 
 /** A deterministic random source: the given values in turn, forever. */

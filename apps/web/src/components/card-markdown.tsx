@@ -1,10 +1,38 @@
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 
-const Renderer = lazy(() =>
-  import('./card-markdown-renderer').then((module) => ({ default: module.CardMarkdownRenderer })),
-);
+type RendererComponent = ComponentType<{ text: string }>;
+
+let rendererLoad: Promise<RendererComponent> | null = null;
+/** The renderer once its chunk is in: later cards render with it at once, without suspending. */
+let loadedRenderer: RendererComponent | null = null;
+
+function loadRenderer(): Promise<RendererComponent> {
+  rendererLoad ??= import('./card-markdown-renderer').then((module) => {
+    loadedRenderer = module.CardMarkdownRenderer;
+    return module.CardMarkdownRenderer;
+  });
+  return rendererLoad;
+}
+
+/** Fetches the markdown and math renderer ahead of the first card that needs it (the deck list calls it when idle). */
+export function preloadCardRenderer(): void {
+  loadRenderer().catch(() => {
+    // A failed preload is tried again by the first card that needs the renderer.
+    rendererLoad = null;
+  });
+}
+
+const Renderer = lazy(() => loadRenderer().then((component) => ({ default: component })));
 
 const plain = (text: string) => <p className="card-markdown__plain">{text}</p>;
+
+/**
+ * Text that markdown would show exactly as written, as one paragraph: one line, none of markdown's or math's marks,
+ * no list, heading or code-block start. Such a card needs neither the parser nor KaTeX.
+ */
+export function isPlainText(text: string): boolean {
+  return !/[*_`[\]<>#$\\|~&\n\r]/.test(text) && !/^(?:\s*(?:[-+*=]|\d+[.)])(?:\s|$)| {4}|\t)/.test(text);
+}
 
 interface BoundaryState {
   /** The text that failed to render, or null. */
@@ -36,13 +64,20 @@ class CardErrorBoundary extends Component<{ text: string; children: ReactNode },
  * its content stays inside its box (.card-markdown in global.css: paint containment).
  */
 export function CardMarkdown({ text, className }: { text: string; className?: string }) {
+  const Loaded = loadedRenderer;
+  let content: ReactNode;
+  if (isPlainText(text)) content = plain(text);
+  else if (Loaded) content = <Loaded text={text} />;
+  else {
+    content = (
+      <Suspense fallback={plain(text)}>
+        <Renderer text={text} />
+      </Suspense>
+    );
+  }
   return (
     <div className={className ? `card-markdown ${className}` : 'card-markdown'}>
-      <CardErrorBoundary text={text}>
-        <Suspense fallback={plain(text)}>
-          <Renderer text={text} />
-        </Suspense>
-      </CardErrorBoundary>
+      <CardErrorBoundary text={text}>{content}</CardErrorBoundary>
     </div>
   );
 }

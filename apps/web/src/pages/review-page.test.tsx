@@ -1,9 +1,10 @@
-import type { Card, Deck, DeckStats } from '@flashcards/shared/api-types';
+import type { Card, Deck, DeckStats, DueCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
 import { renderApp, testUser } from '../../test/render-app';
+import { defaultBackoffMs } from '../features/review/answer-queue';
 import { answerAnimationMs } from '../features/review/review-session';
 import { swipeThresholdPx } from '../features/review/swipe-card';
 import { copiedNoticeMs } from '../features/share/share-modal';
@@ -20,7 +21,15 @@ const deck: Deck = {
   created_at: '2026-11-20T10:00:00.000Z',
 };
 const past = new Date(Date.now() - 3_600_000).toISOString();
-const card = (id: string, status: Card['status'], question: string, answer: string): Card => ({
+const MINUTE = 60_000;
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
+const card = (
+  id: string,
+  status: Card['status'],
+  question: string,
+  answer: string,
+  next: { pass: number; fail: number },
+): DueCard => ({
   _id: id,
   deck_id: deckId,
   question,
@@ -30,12 +39,21 @@ const card = (id: string, status: Card['status'], question: string, answer: stri
   created_at: past,
   reps: 0,
   lapses: 0,
+  next_due: { pass: inMinutes(next.pass), fail: inMinutes(next.fail) },
 });
+// What a pass and a fail would do to each (in minutes): graduate for 2 days, relearn in 10 minutes, learn in 1.
 const queue = [
-  card('c1aaaaaaaaaaaaaaaaaaaaaa', 'learning', 'Question one', 'Answer one'),
-  card('c2aaaaaaaaaaaaaaaaaaaaaa', 'due', 'Question two', 'Answer two'),
-  card('c3aaaaaaaaaaaaaaaaaaaaaa', 'new', 'Question three', 'Answer three'),
+  card('c1aaaaaaaaaaaaaaaaaaaaaa', 'learning', 'Question one', 'Answer one', { pass: 2 * 1440, fail: 10 }),
+  card('c2aaaaaaaaaaaaaaaaaaaaaa', 'due', 'Question two', 'Answer two', { pass: 5 * 1440, fail: 10 }),
+  card('c3aaaaaaaaaaaaaaaaaaaaaa', 'new', 'Question three', 'Answer three', { pass: 10, fail: 1 }),
 ];
+/** POST /cards/review's reply: the card in a learning step of 10 minutes, graduating for 3 days with a pass. */
+const replyFor = (id: string): DueCard => ({
+  ...(queue.find((item) => item._id === id) ?? (queue[0] as DueCard)),
+  status: 'learning',
+  due_date: inMinutes(10),
+  next_due: { pass: inMinutes(3 * 1440), fail: inMinutes(1) },
+});
 const stats = (overrides: Partial<DeckStats> = {}): DeckStats => ({
   total_cards: 3,
   new_cards: 1,
@@ -56,7 +74,7 @@ function start(routes: Routes = {}) {
     'GET /decks/stats': () => json(200, stats()),
     [`GET /decks/${deckId}/stats`]: () => json(200, stats()),
     'GET /cards/due': () => json(200, queue),
-    'POST /cards/review': (call) => json(200, { card: { ...queue[0], _id: bodyOf(call).card_id } }),
+    'POST /cards/review': (call) => json(200, { card: replyFor(bodyOf(call).card_id) }),
     ...routes,
   });
   const urls: string[] = [];
@@ -189,34 +207,47 @@ describe('review page: a review session', () => {
     expect(screen.getByRole('heading', { name: '<b>Biology</b>', level: 2 })).toBeInTheDocument();
   });
 
-  it('flips with Space and the card; D passes and A fails, each after the 300 ms animation', async () => {
-    const { calls } = await startSession();
+  it('shows the answer below the question with Space and the card; the grades say when the card comes back', async () => {
+    await startSession();
+    expect(screen.getByRole('button', { name: "Don't know · 10 min" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Know it · 2 d' })).toBeInTheDocument();
     press(' ');
-    expect(screen.getByText('Answer one')).toBeInTheDocument();
-    fireEvent.click(screen.getByTestId('swipe-card'));
+    const card = screen.getByTestId('swipe-card');
+    expect(within(card).getByText('Question one')).toBeInTheDocument();
+    expect(within(card).getByText('Answer one')).toBeInTheDocument();
+    expect(within(card).getByText('Question').compareDocumentPosition(within(card).getByText('Answer'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(screen.getByRole('button', { name: 'Hide answer' })).toBeInTheDocument();
+    fireEvent.click(card);
+    expect(screen.queryByText('Answer one')).toBeNull();
     expect(screen.getByText('Question one')).toBeInTheDocument();
+  });
 
+  it('shows the next question at once while the answered card flies off over it; the answer follows in the background', async () => {
+    const { calls } = await startSession();
     vi.useFakeTimers({ shouldAdvanceTime: false });
     press('d');
-    expect(screen.getByTestId('swipe-card')).toHaveClass('swipe-card--leaving-pass');
-    await advance(answerAnimationMs - 1);
-    expect(reviews(calls)).toEqual([]);
-    await advance(1);
-    expect(reviews(calls)).toEqual([{ card_id: queue[0]?._id, result: 'pass' }]);
-    vi.useRealTimers();
-    expect(await screen.findByText('Question two')).toBeInTheDocument();
+    // The next card is on screen already, beneath the departing one.
+    expect(screen.getByTestId('swipe-card')).toHaveTextContent('Question two');
+    const leaving = document.querySelector('.swipe-card--leaving-pass');
+    expect(leaving).toHaveTextContent('Question one');
+    expect(leaving).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    await advance(0);
+    expect(reviews(calls)).toEqual([{ card_id: queue[0]?._id, result: 'pass' }]);
+    await advance(answerAnimationMs);
+    expect(document.querySelector('.swipe-card--leaving')).toBeNull();
 
-    vi.useFakeTimers({ shouldAdvanceTime: false });
     press('A');
-    await advance(answerAnimationMs - 1);
-    expect(reviews(calls)).toHaveLength(1);
-    await advance(1);
+    expect(screen.getByTestId('swipe-card')).toHaveTextContent('Question three');
+    expect(document.querySelector('.swipe-card--leaving-fail')).toHaveTextContent('Question two');
+    await advance(0);
     expect(reviews(calls)[1]).toEqual({ card_id: queue[1]?._id, result: 'fail' });
     expect(answerAnimationMs).toBe(300);
   });
 
-  it('answers with the buttons, then refreshes the stats and says Review completed!; Start New Review starts again', async () => {
+  it('brings a failed card back within the session and ends only when nothing is due within the learn-ahead', async () => {
     let reviewedToday = 0;
     const { calls } = await startSession({
       [`GET /decks/${deckId}/stats`]: () =>
@@ -229,24 +260,45 @@ describe('review page: a review session', () => {
         ),
       'POST /cards/review': (call) => {
         reviewedToday++;
-        return json(200, { card: { ...queue[0], _id: bodyOf(call).card_id } });
+        return json(200, { card: replyFor(bodyOf(call).card_id) });
       },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Show answer' }));
     expect(screen.getByText('Answer one')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Know it' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Know it · 2 d' }));
     await screen.findByText('Question two');
-    fireEvent.click(screen.getByRole('button', { name: "Don't know" }));
+    fireEvent.click(screen.getByRole('button', { name: "Don't know · 10 min" }));
     await screen.findByText('Question three');
-    const statsCallsBefore = calls.filter((call) => call.path === `/decks/${deckId}/stats`).length;
-    fireEvent.click(screen.getByRole('button', { name: 'Know it' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Know it · 10 min' }));
+    // Nothing else left: the failed card, due in 10 minutes, is within the 20-minute learn-ahead and comes back,
+    // its grades from the server's reply to its answer.
+    expect(await screen.findByText('Question two')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Know it · 3 d' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Review completed!' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Know it · 3 d' }));
+    expect(await screen.findByText('Question three')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Know it · 3 d' }));
+
     expect(await screen.findByRole('heading', { name: 'Review completed!' })).toBeInTheDocument();
-    expect(reviews(calls).map((body) => body.result)).toEqual(['pass', 'fail', 'pass']);
-    expect(await screen.findByText('Cards reviewed today: 3')).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === `/decks/${deckId}/stats`).length).toBeGreaterThan(statsCallsBefore);
+    await waitFor(() =>
+      expect(reviews(calls).map((body) => body.result)).toEqual(['pass', 'fail', 'pass', 'pass', 'pass']),
+    );
+    expect(reviews(calls).map((body) => body.card_id)).toEqual([
+      queue[0]?._id,
+      queue[1]?._id,
+      queue[2]?._id,
+      queue[1]?._id,
+      queue[2]?._id,
+    ]);
+    expect(await screen.findByText('Cards reviewed today: 5')).toBeInTheDocument();
+    // The statistics are fetched once the answers are in, not again and again.
+    const statsCalls = () => calls.filter((call) => call.path === `/decks/${deckId}/stats`).length;
+    const settled = statsCalls();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(statsCalls()).toBe(settled);
     expect(screen.getByText('Next cards available in 2 hours.')).toBeInTheDocument();
     const stat = (label: string) => screen.getByText(label).nextSibling?.textContent;
-    expect([stat('Reviewed'), stat('Knew'), stat("Didn't know")]).toEqual(['3', '2', '1']);
+    expect([stat('Reviewed'), stat('Knew'), stat("Didn't know")]).toEqual(['5', '4', '1']);
 
     const queueCalls = calls.filter((call) => call.path === '/cards/due').length;
     fireEvent.click(screen.getByRole('button', { name: 'Start New Review' }));
@@ -255,40 +307,60 @@ describe('review page: a review session', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
   });
 
-  it('a swipe beyond 100 px answers (right passes, left fails); a shorter one snaps back', async () => {
+  it('says when a card comes back beyond the learn-ahead, and Keep going shows it at once', async () => {
+    const far = { ...queue[2], next_due: { pass: inMinutes(60), fail: inMinutes(30) } } as DueCard;
+    const { calls } = await startSession({ 'GET /cards/due': () => json(200, [{ ...far, question: 'Question one' }]) });
+    fireEvent.click(screen.getByRole('button', { name: "Don't know · 30 min" }));
+    expect(
+      await screen.findByText('Nothing else is due now. 1 card of this session comes back in 30 minutes.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Review completed!' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep going' }));
+    expect(await screen.findByText('Question one')).toBeInTheDocument();
+    await waitFor(() => expect(reviews(calls)).toHaveLength(1));
+  });
+
+  it('a swipe beyond 100 px answers (right passes, left fails), labelled while dragging; a shorter one snaps back', async () => {
     const { calls } = await startSession();
-    const swipe = (dx: number) => {
-      const target = screen.getByTestId('swipe-card');
-      fireEvent.pointerDown(target, { clientX: 200, pointerId: 1, button: 0, pointerType: 'touch' });
-      fireEvent.pointerMove(target, { clientX: 200 + dx / 2, pointerId: 1, pointerType: 'touch' });
-      fireEvent.pointerMove(target, { clientX: 200 + dx, pointerId: 1, pointerType: 'touch' });
-      fireEvent.pointerUp(target, { clientX: 200 + dx, pointerId: 1, pointerType: 'touch' });
-      fireEvent.click(target);
+    const target = () => screen.getByTestId('swipe-card');
+    const drag = (dx: number) => {
+      fireEvent.pointerDown(target(), { clientX: 200, pointerId: 1, button: 0, pointerType: 'touch' });
+      fireEvent.pointerMove(target(), { clientX: 200 + dx / 2, pointerId: 1, pointerType: 'touch' });
+      fireEvent.pointerMove(target(), { clientX: 200 + dx, pointerId: 1, pointerType: 'touch' });
     };
-    vi.useFakeTimers({ shouldAdvanceTime: false });
-    swipe(swipeThresholdPx);
-    await advance(answerAnimationMs);
-    expect(reviews(calls)).toEqual([]);
-    expect(screen.getByTestId('swipe-card')).not.toHaveClass('swipe-card--leaving-pass');
-    expect(screen.getByTestId('swipe-card').getAttribute('style') ?? '').not.toContain('translateX');
+    const release = (dx: number) => {
+      const card = target();
+      fireEvent.pointerUp(card, { clientX: 200 + dx, pointerId: 1, pointerType: 'touch' });
+      fireEvent.click(card);
+    };
+    drag(60);
+    expect(target().querySelector('.swipe-card__direction--pass')).toHaveTextContent('Know it');
+    expect(target()).not.toHaveClass('swipe-card--hint-pass');
+    release(60);
+    expect(target().querySelector('.swipe-card__direction')).toBeNull();
+    expect(target().getAttribute('style') ?? '').not.toContain('translateX');
     expect(screen.getByText('Question one')).toBeInTheDocument();
 
-    swipe(-(swipeThresholdPx - 20));
-    await advance(answerAnimationMs);
+    drag(-(swipeThresholdPx - 20));
+    expect(target().querySelector('.swipe-card__direction--fail')).toHaveTextContent("Don't know");
+    release(-(swipeThresholdPx - 20));
+    drag(swipeThresholdPx);
+    release(swipeThresholdPx);
+    expect(screen.getByText('Question one')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(reviews(calls)).toEqual([]);
 
-    swipe(swipeThresholdPx + 1);
-    expect(screen.getByTestId('swipe-card')).toHaveClass('swipe-card--leaving-pass');
-    await advance(answerAnimationMs);
-    expect(reviews(calls)).toEqual([{ card_id: queue[0]?._id, result: 'pass' }]);
-    vi.useRealTimers();
-    await screen.findByText('Question two');
+    drag(swipeThresholdPx + 1);
+    expect(target()).toHaveClass('swipe-card--hint-pass');
+    release(swipeThresholdPx + 1);
+    expect(target()).toHaveTextContent('Question two');
+    expect(document.querySelector('.swipe-card--leaving-pass')).toHaveTextContent('Question one');
+    await waitFor(() => expect(reviews(calls)).toEqual([{ card_id: queue[0]?._id, result: 'pass' }]));
 
-    vi.useFakeTimers({ shouldAdvanceTime: false });
-    swipe(-150);
-    expect(screen.getByTestId('swipe-card')).toHaveClass('swipe-card--leaving-fail');
-    await advance(answerAnimationMs);
-    expect(reviews(calls)[1]).toEqual({ card_id: queue[1]?._id, result: 'fail' });
+    drag(-150);
+    release(-150);
+    expect(target()).toHaveTextContent('Question three');
+    await waitFor(() => expect(reviews(calls)[1]).toEqual({ card_id: queue[1]?._id, result: 'fail' }));
     expect(swipeThresholdPx).toBe(100);
   });
 
@@ -331,18 +403,58 @@ describe('review page: a review session', () => {
     );
   });
 
-  it("keeps the card and says 'Failed to update card review. Please try again.' when the answer fails", async () => {
-    let answer = json(500, { detail: messages.internalError, code: 'internal_error' });
-    const { calls } = await startSession({ 'POST /cards/review': () => answer });
+  it('keeps an answer the server cannot take: retries with pauses, then says so; Retry saving sends it, in order', async () => {
+    let answer = () => json(503, { detail: messages.internalError, code: 'internal_error' });
+    const { calls } = await startSession({ 'POST /cards/review': () => answer() });
+    vi.useFakeTimers({ shouldAdvanceTime: false });
     press('d');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update card review. Please try again.');
-    expect(screen.getByText('Question one')).toBeInTheDocument();
-    expect(screen.getByTestId('swipe-card')).not.toHaveClass('swipe-card--leaving-pass');
-    answer = json(200, { card: queue[0] });
+    press('a');
+    // The session goes on while the first answer waits.
+    expect(screen.getByTestId('swipe-card')).toHaveTextContent('Question three');
+    await advance(0);
+    for (const pause of defaultBackoffMs) {
+      expect(screen.queryByRole('alert')).toBeNull();
+      await advance(pause);
+    }
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.reviewAnswersNotSaved);
+    // Five tries of the first answer (one and four more after the pauses); the second waits behind it.
+    expect(reviews(calls)).toEqual(Array(5).fill({ card_id: queue[0]?._id, result: 'pass' }));
+    vi.useRealTimers();
+
+    answer = () => json(200, { card: replyFor(queue[0]?._id ?? '') });
+    fireEvent.click(screen.getByRole('button', { name: messages.reviewRetrySaving }));
+    await waitFor(() => expect(reviews(calls)).toHaveLength(7));
+    expect(reviews(calls).slice(5)).toEqual([
+      { card_id: queue[0]?._id, result: 'pass' },
+      { card_id: queue[1]?._id, result: 'fail' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByTestId('swipe-card')).toHaveTextContent('Question three');
+  });
+
+  it('takes back an answer still queued (the server unreachable) without a request, and the queue goes on', async () => {
+    let answer = (): Promise<Response> => Promise.reject(new TypeError('Failed to fetch'));
+    const { calls } = await startSession({ 'POST /cards/review': () => answer() });
+    vi.useFakeTimers({ shouldAdvanceTime: false });
     press('d');
-    expect(await screen.findByText('Question two')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(reviews(calls)).toHaveLength(2);
+    press('d');
+    await advance(0);
+    for (const pause of defaultBackoffMs) await advance(pause);
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.reviewAnswersNotSaved);
+    vi.useRealTimers();
+    answer = () => Promise.resolve(json(200, { card: replyFor(queue[0]?._id ?? '') }));
+    // Undo the second answer (waiting behind the failed first), then the first (stopped after its retries).
+    press('u');
+    expect(screen.getByTestId('swipe-card')).toHaveTextContent('Question two');
+    press('u');
+    expect(screen.getByTestId('swipe-card')).toHaveTextContent('Question one');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(calls.filter((call) => call.path.endsWith('/undo-review'))).toEqual([]);
+    expect(reviews(calls)).toHaveLength(5);
+    // Answered again, it is sent.
+    press('a');
+    await waitFor(() => expect(reviews(calls)).toHaveLength(6));
+    expect(reviews(calls)[5]).toEqual({ card_id: queue[0]?._id, result: 'fail' });
   });
 
   it("says 'Card ID is missing' for a card without an id, and sends nothing", async () => {
@@ -354,14 +466,18 @@ describe('review page: a review session', () => {
     expect(reviews(calls)).toEqual([]);
   });
 
-  it('answers a card once, however often it is answered during its animation', async () => {
+  it('answers each card once, in order, however fast the keys come', async () => {
     const { calls } = await startSession();
-    vi.useFakeTimers({ shouldAdvanceTime: false });
     press('d');
     press('a');
-    fireEvent.click(screen.getByRole('button', { name: 'Know it' }));
-    await advance(answerAnimationMs);
-    expect(reviews(calls)).toEqual([{ card_id: queue[0]?._id, result: 'pass' }]);
+    press('d');
+    expect(await screen.findByText('Question two')).toBeInTheDocument();
+    await waitFor(() => expect(reviews(calls)).toHaveLength(3));
+    expect(reviews(calls)).toEqual([
+      { card_id: queue[0]?._id, result: 'pass' },
+      { card_id: queue[1]?._id, result: 'fail' },
+      { card_id: queue[2]?._id, result: 'pass' },
+    ]);
   });
 
   it('leaves the keys to a dialog opened over the session', async () => {
@@ -371,7 +487,7 @@ describe('review page: a review session', () => {
     expect(screen.getByRole('dialog', { name: 'Send feedback' })).toBeInTheDocument();
     press('d');
     press(' ');
-    await new Promise((resolve) => setTimeout(resolve, answerAnimationMs + 50));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reviews(calls)).toEqual([]);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -385,7 +501,7 @@ describe('review page: a review session', () => {
     document.body.append(input);
     fireEvent.keyDown(input, { key: 'd' });
     fireEvent.keyDown(input, { key: ' ' });
-    await new Promise((resolve) => setTimeout(resolve, answerAnimationMs + 50));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reviews(calls)).toEqual([]);
     expect(screen.getByText('Question one')).toBeInTheDocument();
     input.remove();

@@ -1,6 +1,5 @@
-import type { CardViewRow } from '../study-core/card-state';
 import type { Scope } from '../study-core/deck-scope';
-import type { ReviewRepo } from './review.repo';
+import type { QueueRow, ReviewRepo } from './review.repo';
 
 /** Queue order: earliest due first, then by id (creation order). */
 export function byDueThenId(a: { due: number; id: string }, b: { due: number; id: string }): number {
@@ -20,7 +19,7 @@ export async function buildQueue(
   now: number,
   dayStart: number,
   max: number,
-): Promise<CardViewRow[]> {
+): Promise<QueueRow[]> {
   const { learning, review } = await reviews.dueCards(scope, now, max);
   const due = [...learning, ...review].slice(0, max);
   const room = max - due.length;

@@ -46,6 +46,19 @@ export type UndoOutcome = { card: CardViewRow } | 'card_not_found' | 'nothing_to
 
 class UndoRaced extends Error {}
 
+/** The columns of a queued card: what the API shows, and the FSRS state its answer previews are computed from. */
+export const queueColumns = [
+  ...cardViewColumns,
+  'stability',
+  'difficulty',
+  'scheduled_days',
+  'learning_steps',
+  'last_review',
+] as const satisfies readonly (keyof CardRow)[];
+
+/** A card of the review queue: its API view and its scheduling state. */
+export type QueueRow = Pick<CardRow, (typeof queueColumns)[number]>;
+
 /** SQLite compounds at most 500 SELECTs in one statement; stay well below. */
 const UNION_CHUNK = 100;
 
@@ -119,7 +132,7 @@ const statsOfOneDeck = statsQuery(true);
 function newCardsOf(db: Kysely<Database>, userId: string, deckId: string, limit: number) {
   return db
     .selectFrom('cards')
-    .select(cardViewColumns)
+    .select(queueColumns)
     .where('user_id', '=', userId)
     .where('deck_id', '=', deckId)
     .where('state', '=', CardState.New)
@@ -128,18 +141,18 @@ function newCardsOf(db: Kysely<Database>, userId: string, deckId: string, limit:
     .limit(rowLimit(limit));
 }
 
-const newCardsOfOneDeck = preparedQuery<{ userId: string; deckId: string; limit: number }, CardViewRow>((db, param) =>
+const newCardsOfOneDeck = preparedQuery<{ userId: string; deckId: string; limit: number }, QueueRow>((db, param) =>
   newCardsOf(db, param('userId'), param('deckId'), param('limit')),
 );
 
 /** Due learning, relearning and review cards (each at most `limit`, earliest first), as one union. */
 function dueQuery(oneDeck: boolean) {
-  return preparedQuery<ScopeParams & { now: number; limit: number }, CardViewRow>((db, param) => {
+  return preparedQuery<ScopeParams & { now: number; limit: number }, QueueRow>((db, param) => {
     const inState = (state: Exclude<FsrsState, typeof CardState.New>, alias: string) =>
       db
         .selectFrom(
           cardsInScope(db, param, oneDeck)
-            .select(cardViewColumns)
+            .select(queueColumns)
             .where('state', '=', state)
             .where('due', '<=', param('now'))
             .orderBy('due')
@@ -277,11 +290,7 @@ export function createReviewRepo(db: Kysely<Database>) {
      * and long-term review cards (earliest first, at most `limit`). Each state is its own ordered index range that
      * stops at `limit` rows.
      */
-    async dueCards(
-      scope: Scope,
-      now: number,
-      limit: number,
-    ): Promise<{ learning: CardViewRow[]; review: CardViewRow[] }> {
+    async dueCards(scope: Scope, now: number, limit: number): Promise<{ learning: QueueRow[]; review: QueueRow[] }> {
       const query = scope.deckId === null ? dueInAllDecks : dueInOneDeck;
       const rows = await query(db, { userId: scope.userId, deckId: scope.deckId, now, limit });
       const learning = rows
@@ -306,11 +315,11 @@ export function createReviewRepo(db: Kysely<Database>) {
     },
 
     /** The first `take` new cards of each deck (oldest first), in one round trip per 100 decks. */
-    async newCards(userId: string, take: { deckId: string; limit: number }[]): Promise<CardViewRow[]> {
+    async newCards(userId: string, take: { deckId: string; limit: number }[]): Promise<QueueRow[]> {
       const [only] = take;
       // One deck (a study session of one deck): the same statement each time, prepared once.
       if (take.length === 1 && only) return newCardsOfOneDeck(db, { userId, deckId: only.deckId, limit: only.limit });
-      const rows: CardViewRow[] = [];
+      const rows: QueueRow[] = [];
       for (let start = 0; start < take.length; start += UNION_CHUNK) {
         const parts = take
           .slice(start, start + UNION_CHUNK)
@@ -323,6 +332,21 @@ export function createReviewRepo(db: Kysely<Database>) {
         rows.push(...(await query.execute()));
       }
       return rows;
+    },
+
+    /** The desired retention of each of the user's decks among `deckIds` (a numeric string on PostgreSQL). */
+    async deckRetentions(userId: string, deckIds: readonly string[]): Promise<Map<string, number>> {
+      const retentions = new Map<string, number>();
+      for (let start = 0; start < deckIds.length; start += UNION_CHUNK) {
+        const rows = await db
+          .selectFrom('decks')
+          .select(['id', 'desired_retention'])
+          .where('user_id', '=', userId)
+          .where('id', 'in', deckIds.slice(start, start + UNION_CHUNK))
+          .execute();
+        for (const row of rows) retentions.set(row.id, Number(row.desired_retention));
+      }
+      return retentions;
     },
 
     /**

@@ -11,7 +11,7 @@ export function reviewRoutes(app: FastifyInstance, reviews: ReviewService): void
   app.get('/cards/due', auth, async (request) => {
     const { deck_id } = parseInput(queueQuerySchema, request.query);
     const user = currentUser(request);
-    return reviews.queue(user.id, deck_id, user.time_zone);
+    return reviews.queue(user.id, deck_id, user.time_zone, parseWeights(user.fsrs_parameters));
   });
 
   app.post('/cards/review', auth, async (request) => {

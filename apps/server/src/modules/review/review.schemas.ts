@@ -1,6 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
-import { cardSchema, deckStatsSchema } from '../../http/api-schemas';
+import { cardSchema, deckStatsSchema, dueCardSchema } from '../../http/api-schemas';
 import { type ApiPaths, json, operation } from '../../http/openapi';
 import { bodyWithId, cardIdParams, deckFilter, deckIdParams } from '../../http/request-schemas';
 
@@ -19,11 +19,12 @@ export const reviewPaths: ApiPaths = {
       summary: 'What to study now, in order',
       description:
         'Learning and relearning cards that are due, then long-term cards that are due, then new cards up to each ' +
-        "deck's daily new-card limit minus the new cards it introduced today.",
+        "deck's daily new-card limit minus the new cards it introduced today. Each card says when it would next be " +
+        "due after a pass and after a fail (the learner's FSRS parameters, the deck's desired retention, no fuzz).",
       tags: ['Studying'],
       auth: true,
       query: queueQuerySchema,
-      success: { status: 200, description: 'The queue', schema: z.array(cardSchema) },
+      success: { status: 200, description: 'The queue', schema: z.array(dueCardSchema) },
       errors: ['deck_not_found'],
     }),
   },
@@ -33,7 +34,11 @@ export const reviewPaths: ApiPaths = {
       tags: ['Studying'],
       auth: true,
       body: json(reviewSchema),
-      success: { status: 200, description: 'The card rescheduled', schema: z.object({ card: cardSchema }) },
+      success: {
+        status: 200,
+        description: 'The card rescheduled, with when its next answer would bring it back (next_due)',
+        schema: z.object({ card: dueCardSchema }),
+      },
       errors: ['card_not_found', 'review_conflict', 'rate_limited'],
     }),
   },

@@ -1,15 +1,16 @@
-import type { Card, DeckStats, ReviewResult } from '@flashcards/shared/api-types';
+import type { AnswerResponse, Card, DeckStats, DueCard, ReviewResult } from '@flashcards/shared/api-types';
+import type { FSRSParameters } from 'ts-fsrs';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
 import { isoTime } from '../../http/iso-time';
 import { studyDayStart } from '../stats/study-day';
-import { toCard } from '../study-core/card-state';
+import { type SchedulingState, toCard } from '../study-core/card-state';
 import { type DeckLookup, deckScope } from '../study-core/deck-scope';
 import { buildQueue } from './queue';
 import type { ReviewRepo } from './review.repo';
-import { type RandomSource, review, schedulerParametersFor } from './scheduler';
+import { previewNextDue, type RandomSource, review, schedulerParameters, schedulerParametersFor } from './scheduler';
 
 export interface ReviewServiceDeps {
   reviews: ReviewRepo;
@@ -45,11 +46,26 @@ export function createReviewService(deps: ReviewServiceDeps) {
   const { reviews, decks, clock } = deps;
 
   return {
-    /** What to study now, in order (queue.ts); "today" is the learner's study day in `timeZone`. */
-    async queue(userId: string, deckId: string | undefined, timeZone = 'UTC'): Promise<Card[]> {
+    /**
+     * What to study now, in order (queue.ts); "today" is the learner's study day in `timeZone`. Each card says when it
+     * would be due after a pass and after a fail, with the learner's `weights` (null: the defaults) and its deck's
+     * desired retention.
+     */
+    async queue(
+      userId: string,
+      deckId: string | undefined,
+      timeZone = 'UTC',
+      weights: readonly number[] | null = null,
+    ): Promise<DueCard[]> {
       const scope = await deckScope(decks, userId, deckId);
       const now = clock.now();
-      return (await buildQueue(reviews, scope, now, studyDayStart(now, timeZone), deps.maxQueue)).map(toCard);
+      const rows = await buildQueue(reviews, scope, now, studyDayStart(now, timeZone), deps.maxQueue);
+      const retentions = await reviews.deckRetentions(userId, [...new Set(rows.map((row) => row.deck_id))]);
+      return rows.map((row) => {
+        const retention = retentions.get(row.deck_id) ?? schedulerParameters.request_retention;
+        const next = previewNextDue(row, now, schedulerParametersFor(weights, retention));
+        return { ...toCard(row), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } };
+      });
     },
 
     /**
@@ -61,17 +77,23 @@ export function createReviewService(deps: ReviewServiceDeps) {
       cardId: string,
       result: ReviewResult,
       weights: readonly number[] | null = null,
-    ): Promise<{ card: Card }> {
+    ): Promise<AnswerResponse> {
       if (!isId(cardId)) throw errors.cardNotFound();
       // Every answer counts, refused ones too (as /create counts failed files): a refusal writes nothing, but it is
       // still a request someone scripted.
       const waitMs = await deps.limiter.hit(userId);
       if (waitMs !== null) throw rateLimited(waitMs);
       for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
+        // The decision the write kept (the group may be run again): its state previews the next answer.
+        const decided: { last: { next: SchedulingState; now: number; parameters: FSRSParameters } | null } = {
+          last: null,
+        };
         const after = await reviews.reviewCard(userId, cardId, (before) => {
           const now = clock.now();
           const retention = Number(before.desired_retention);
-          const outcome = review(before, result, now, deps.random, schedulerParametersFor(weights, retention));
+          const parameters = schedulerParametersFor(weights, retention);
+          const outcome = review(before, result, now, deps.random, parameters);
+          decided.last = { next: outcome.next, now, parameters };
           return {
             next: outcome.next,
             log: {
@@ -94,7 +116,12 @@ export function createReviewService(deps: ReviewServiceDeps) {
           };
         });
         if (after === 'not_found') throw errors.cardNotFound();
-        if (after !== 'raced') return { card: toCard(after) };
+        if (after !== 'raced') {
+          const kept = decided.last;
+          if (kept === null) throw new Error('reviewCard wrote a card without a decision');
+          const next = previewNextDue(kept.next, kept.now, kept.parameters);
+          return { card: { ...toCard(after), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } } };
+        }
       }
       throw errors.reviewConflict();
     },

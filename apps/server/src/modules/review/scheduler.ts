@@ -106,6 +106,39 @@ export function review(
   return { next: fromFsrsCard(next, now), rating, elapsedDays };
 }
 
+/** When a card would next be due (epoch ms) after each answer. */
+export type NextDue = Record<ReviewResult, number>;
+
+/**
+ * When `card` would next be due after a pass and after a fail at `now`, without the interval fuzz (a review draws its
+ * fuzz at random, so the preview shows the interval the fuzz spreads around).
+ */
+export function previewNextDue(
+  card: SchedulingState,
+  now: number,
+  parameters: FSRSParameters = schedulerParameters,
+): NextDue {
+  const scheduler = unfuzzedSchedulerFor(parameters);
+  const elapsedDays = card.last_review === null ? 0 : Math.max(0, (now - card.last_review) / DAY_MS);
+  const fsrsCard = toFsrsCard(card, elapsedDays);
+  const at = new Date(now);
+  return {
+    pass: scheduler.next(fsrsCard, at, ratingFor.pass).card.due.getTime(),
+    fail: scheduler.next(fsrsCard, at, ratingFor.fail).card.due.getTime(),
+  };
+}
+
+const unfuzzedSchedulers = new WeakMap<FSRSParameters, FSRS>();
+
+function unfuzzedSchedulerFor(parameters: FSRSParameters): FSRS {
+  let scheduler = unfuzzedSchedulers.get(parameters);
+  if (!scheduler) {
+    scheduler = fsrs({ ...parameters, enable_fuzz: false });
+    unfuzzedSchedulers.set(parameters, scheduler);
+  }
+  return scheduler;
+}
+
 /** A ts-fsrs scheduler and the fuzz seed its next call draws from (set just before that call; scheduling is sync). */
 interface SeededScheduler {
   fsrs: FSRS;

@@ -2,6 +2,7 @@ import type { Card, Deck } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { preloadCardRenderer } from '../../components/card-markdown';
 import { AddCardModal } from '../cards/card-form';
 import { useDeleteCard, useDeleteDeck } from '../decks/decks-api';
 import { ImportModal } from '../interop/import-modal';
@@ -55,6 +56,18 @@ export function ReviewScreen() {
     setDialog(null);
     void refresh();
   }, [key, refresh]);
+
+  // While the deck list waits for a choice, the markdown and math renderer loads, so the first card need not wait.
+  const choosing = target === null;
+  useEffect(() => {
+    if (!choosing) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(preloadCardRenderer, { timeout: 2_000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(preloadCardRenderer, 500);
+    return () => clearTimeout(timer);
+  }, [choosing]);
 
   if (target) {
     return (

@@ -1,20 +1,33 @@
-import type { Card, ReviewResult } from '@flashcards/shared/api-types';
+import type { ReviewResult } from '@flashcards/shared/api-types';
 import { idOf } from '@flashcards/shared/ids';
-import { messages } from '@flashcards/shared/messages';
+import { fillMessage, messages } from '@flashcards/shared/messages';
+import { formatNextDue } from '@flashcards/shared/next-due';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Notice } from '../../components/notice';
 import { errorCode } from '../../lib/api-client';
-import { useUndoReview } from '../cards/cards-api';
+import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 import { useDeckStats } from '../decks/decks-api';
+import type { AnswerOp } from './answer-queue';
+import { gradeLabel } from './interval-label';
 import { NextDueLine } from './next-due-line';
 import { ProgressDial } from './progress-dial';
-import { useRefreshDeckData, useReviewCard, useReviewQueue } from './review-api';
-import { sessionCounts } from './session-counts';
-import { SwipeCard } from './swipe-card';
+import { useAnswerQueue, useRefreshDeckData, useReviewQueue } from './review-api';
+import {
+  answerCurrent,
+  answerRecorded,
+  learnAheadMs,
+  nextReturn,
+  pickNext,
+  remainingCounts,
+  type SessionQueue,
+  startSession,
+  studyAhead,
+  undoLast,
+} from './session-queue';
+import { LeavingCard, SwipeCard } from './swipe-card';
 import './review.css';
-import { Notice } from '../../components/notice';
-import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 
-/** The card flies out for this long before its answer is sent. */
+/** The answered card flies off over the next one for this long (the specification's 300 ms). */
 export const answerAnimationMs = 300;
 
 export interface ReviewTarget {
@@ -44,114 +57,144 @@ interface SessionRunProps {
   onRestart: () => void;
 }
 
-function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
-  const queue = useReviewQueue(target.deckId, session);
-  const stats = useDeckStats(target.deckId ?? undefined);
-  const review = useReviewCard();
-  const refresh = useRefreshDeckData();
-  // The session keeps the queue it started with.
-  const [cards, setCards] = useState<Card[] | null>(null);
-  if (cards === null && queue.data) setCards(queue.data);
-  const [position, setPosition] = useState(0);
-  const [flipped, setFlipped] = useState(false);
-  const [leaving, setLeaving] = useState<ReviewResult | null>(null);
-  const [tally, setTally] = useState({ pass: 0, fail: 0 });
-  const [error, setError] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // The answers of this session that can still be taken back, the latest last.
-  const [answered, setAnswered] = useState<{ at: number; cardId: string; result: ReviewResult }[]>([]);
-  const undoReview = useUndoReview();
+interface Leaving {
+  /** Tells apart two fly-outs of the same card. */
+  key: number;
+  /** A copy of the answered card's content as it was on screen. */
+  content: HTMLElement;
+  result: ReviewResult;
+  fromX: number;
+}
 
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
+  const fetched = useReviewQueue(target.deckId, session);
+  const stats = useDeckStats(target.deckId ?? undefined);
+  const refresh = useRefreshDeckData();
+  const [queue, setQueue] = useState<SessionQueue | null>(null);
+  if (queue === null && fetched.data) setQueue(startSession(fetched.data, Date.now()));
+  const [flipped, setFlipped] = useState(false);
+  const [leaving, setLeaving] = useState<Leaving | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const answers = useAnswerQueue({
+    onAnswered: (answerId, response) =>
+      setQueue((before) => before && answerRecorded(before, answerId, response.card, Date.now())),
+    onDropped: (op: AnswerOp, error) => {
+      const code = errorCode(error);
+      if (op.kind === 'undo') setNotice(code === 'nothing_to_undo' ? messages.undoNothing : messages.undoFailed);
+      else setNotice(code === 'card_not_found' ? messages.reviewAnswerDropped : messages.reviewUpdateFailed);
+    },
+  });
+
+  const leavingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const liveCard = useRef<HTMLDivElement>(null);
   useEffect(
     () => () => {
-      if (timer.current) clearTimeout(timer.current);
+      if (leavingTimer.current) clearTimeout(leavingTimer.current);
     },
     [],
   );
 
-  const current = cards?.[position];
-  const total = cards?.length ?? 0;
-  const done = cards !== null && position >= total;
+  const current = queue?.current ?? null;
+  const ended = queue !== null && current === null;
+  const comesBackAt = queue ? nextReturn(queue) : null;
 
-  async function send(card: Card, at: number, result: ReviewResult) {
-    timer.current = null;
-    const id = idOf(card);
-    if (typeof id !== 'string' || !id) {
-      setError(messages.cardIdMissing);
-      setLeaving(null);
+  // Past the end, a card of this session that comes back is shown once it is within the learn-ahead.
+  useEffect(() => {
+    if (!ended || comesBackAt === null) return;
+    const timer = setTimeout(
+      () => setQueue((before) => before && pickNext(before, Date.now())),
+      Math.max(0, comesBackAt - learnAheadMs - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [ended, comesBackAt]);
+
+  // Once the session is over and its answers are all in, the statistics (and the deck list's counts) are fetched.
+  const { queue: answerQueue } = answers;
+  useEffect(() => {
+    if (!ended) return;
+    let live = true;
+    void answerQueue.idle().then(() => {
+      if (live) void refresh();
+    });
+    return () => {
+      live = false;
+    };
+  }, [ended, answerQueue, refresh]);
+
+  function answer(result: ReviewResult, fromX = 0) {
+    if (!queue || !current) return;
+    const cardId = idOf(current.card);
+    if (typeof cardId !== 'string' || !cardId) {
+      setNotice(messages.cardIdMissing);
       return;
     }
-    try {
-      await review.mutateAsync({ cardId: id, result });
-    } catch {
-      setError(messages.reviewUpdateFailed);
-      setLeaving(null);
-      return;
+    setNotice(null);
+    const answerId = answerQueue.answer(cardId, result);
+    setQueue(answerCurrent(queue, result, answerId, Date.now()));
+    const shown = liveCard.current?.querySelector('.swipe-card__faces');
+    if (shown && !reducedMotion()) {
+      // A copy of what is on screen, not a second render: the outgoing card costs no markdown or math work.
+      setLeaving({ key: answerId, content: shown.cloneNode(true) as HTMLElement, result, fromX });
+      if (leavingTimer.current) clearTimeout(leavingTimer.current);
+      leavingTimer.current = setTimeout(() => setLeaving(null), answerAnimationMs);
     }
-    setTally((before) => ({ ...before, [result]: before[result] + 1 }));
-    setAnswered((before) => [...before, { at, cardId: id, result }]);
     setFlipped(false);
-    setLeaving(null);
-    setPosition(at + 1);
-    // After the last card the statistics refresh.
-    if (at + 1 >= total) void refresh();
   }
 
-  function answer(result: ReviewResult) {
-    if (!current || leaving || review.isPending) return;
-    setError(null);
-    setLeaving(result);
-    const at = position;
-    timer.current = setTimeout(() => void send(current, at, result), answerAnimationMs);
-  }
-
-  /** Takes back the latest answer (POST /cards/{id}/undo-review): its card comes back, as it was, to answer again. */
-  async function undo() {
-    const last = answered.at(-1);
-    if (!last || leaving || review.isPending || undoReview.isPending) return;
-    setError(null);
-    try {
-      const { card } = await undoReview.mutateAsync(last.cardId);
-      setCards((before) => (before ? before.map((item, index) => (index === last.at ? card : item)) : before));
-      setTally((before) => ({ ...before, [last.result]: Math.max(0, before[last.result] - 1) }));
-      setPosition(last.at);
-      setFlipped(false);
-      void refresh();
-    } catch (caught) {
-      // Already undone (or never recorded), or the card was deleted meanwhile: either way the answer is dropped.
-      const code = errorCode(caught);
-      if (code !== 'nothing_to_undo' && code !== 'card_not_found') {
-        setError(messages.undoFailed);
-        return;
-      }
-      setError(messages.undoNothing);
+  /** Takes back the latest answer: still queued, it is dropped; already sent, an undo request follows it. */
+  function undo() {
+    if (!queue) return;
+    const { queue: after, undone } = undoLast(queue);
+    if (!undone) {
+      setNotice(messages.undoNothing);
+      return;
     }
-    setAnswered((before) => before.slice(0, -1));
+    const outcome = answerQueue.takeBack(undone.answerId);
+    setNotice(null);
+    setLeaving(null);
+    setFlipped(false);
+    // The server undoes only a card's latest answer: once that one is taken back, its earlier ones stay.
+    const cardId = undone.before.card._id;
+    setQueue(
+      outcome === 'undo_queued'
+        ? { ...after, answered: after.answered.filter((item) => item.before.card._id !== cardId) }
+        : after,
+    );
+  }
+
+  /** A new session once this one's answers are in, so that the new queue does not offer them again. */
+  function restart() {
+    if (answers.failed) onRestart();
+    else void answerQueue.idle().then(onRestart);
   }
 
   const flip = () => {
-    if (current && !leaving) setFlipped((side) => !side);
+    if (current) setFlipped((side) => !side);
   };
 
   // Keyboard: Space flips, A is don't know, D is know it, U undoes the last answer.
-  useCardShortcuts(Boolean(cards && cards.length > 0), {
+  useCardShortcuts(queue !== null, {
     a: () => answer('fail'),
     d: () => answer('pass'),
     space: flip,
-    u: () => void undo(),
+    u: undo,
   });
 
   const headingId = `review-session-${session}`;
   // The deck list (and the button that started the session) is gone: focus moves to the session's heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const undoButton = answered.length > 0 && (
+  const answeredCount = queue?.answered.length ?? 0;
+  const undoButton = answeredCount > 0 && (
     <button
       type="button"
       className="button button--secondary review-actions__undo"
       aria-keyshortcuts="U"
-      disabled={undoReview.isPending}
-      onClick={() => void undo()}
+      onClick={undo}
     >
       {messages.undoAnswer}{' '}
       <span className="kbd" aria-hidden="true">
@@ -161,72 +204,116 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   );
   const backButton = (
     <button type="button" className="button button--secondary" onClick={onBack}>
-      Back to Decks
+      {messages.reviewBackToDecks}
     </button>
   );
+  const notices = (
+    <>
+      {answers.failed && (
+        <Notice tone="error" className="review-save-failed">
+          {messages.reviewAnswersNotSaved}{' '}
+          <button type="button" className="button button--secondary" onClick={() => answerQueue.retry()}>
+            {messages.reviewRetrySaving}
+          </button>
+        </Notice>
+      )}
+      {notice && <Notice tone="error">{notice}</Notice>}
+    </>
+  );
+  const tally = queue?.tally ?? { pass: 0, fail: 0 };
 
   let body: ReactNode;
-  if (queue.isError) {
+  if (fetched.isError) {
     body = <Notice tone="error">{messages.reviewQueueLoadFailed}</Notice>;
-  } else if (cards === null) {
+  } else if (queue === null) {
     body = <p role="status">{messages.loading}</p>;
-  } else if (total === 0) {
+  } else if (current === null && answeredCount === 0 && comesBackAt === null) {
     body = (
       <div className="review-end" role="status">
         <h3>{messages.noCardsToReview}</h3>
         <NextDueLine stats={stats.data} />
       </div>
     );
-  } else if (done) {
+  } else if (current === null) {
+    const later = queue.learning.length;
     body = (
       <div className="review-end">
-        <div role="status">
-          <h3>{messages.reviewCompleted}</h3>
-        </div>
-        <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
-        {error && <Notice tone="error">{error}</Notice>}
-        {undoButton}
-        <NextDueLine stats={stats.isFetching ? undefined : stats.data} />
-        {stats.data && !stats.isFetching && (
-          <p className="muted">Cards reviewed today: {stats.data.cards_reviewed_today}</p>
+        {comesBackAt === null ? (
+          <div role="status">
+            <h3>{messages.reviewCompleted}</h3>
+          </div>
+        ) : (
+          <p role="status" className="review-next-due">
+            {fillMessage(later === 1 ? messages.reviewSessionLaterOne : messages.reviewSessionLater, {
+              count: later,
+              when: formatNextDue(comesBackAt),
+            })}
+          </p>
         )}
-        <button type="button" className="button" onClick={onRestart}>
-          Start New Review
+        <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
+        {notices}
+        {answers.pending > 0 && !answers.failed && <p className="muted">{messages.reviewAnswersSaving}</p>}
+        {undoButton}
+        {comesBackAt === null && answers.pending === 0 && (
+          <>
+            <NextDueLine stats={stats.isFetching ? undefined : stats.data} />
+            {stats.data && !stats.isFetching && (
+              <p className="muted">
+                {fillMessage(messages.reviewReviewedToday, { n: stats.data.cards_reviewed_today })}
+              </p>
+            )}
+          </>
+        )}
+        {comesBackAt !== null && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => setQueue((before) => before && studyAhead(before, Date.now()))}
+          >
+            {messages.reviewKeepGoing}
+          </button>
+        )}
+        <button type="button" className="button" onClick={restart}>
+          {messages.reviewStartNew}
         </button>
       </div>
     );
-  } else if (current) {
-    const counts = sessionCounts(cards.slice(position), Date.now());
+  } else {
+    const counts = remainingCounts(queue);
+    const intervals = current.intervals;
     body = (
       <>
         <div className="review-status">
-          <ProgressDial done={position} total={total} />
-          <dl className="session-counts" aria-label="Cards left in this session">
+          <ProgressDial done={answeredCount} total={answeredCount + counts.new + counts.learning + counts.due} />
+          <dl className="session-counts" aria-label={messages.reviewCountsLabel}>
             <div className="session-counts__item session-counts__item--new">
-              <dt>New</dt>
+              <dt>{messages.reviewCountNew}</dt>
               <dd>{counts.new}</dd>
             </div>
             <div className="session-counts__item session-counts__item--learning">
-              <dt>Learning</dt>
+              <dt>{messages.reviewCountLearning}</dt>
               <dd>{counts.learning}</dd>
             </div>
             <div className="session-counts__item session-counts__item--due">
-              <dt>Due</dt>
+              <dt>{messages.reviewCountDue}</dt>
               <dd>{counts.due}</dd>
             </div>
           </dl>
         </div>
         <div className="review-stage" aria-live="polite">
           <SwipeCard
-            key={`${position}-${current._id}`}
-            card={current}
+            key={`${answeredCount}-${current.card._id}`}
+            card={current.card}
             flipped={flipped}
-            leaving={leaving}
             onFlip={flip}
             onAnswer={answer}
+            cardRef={liveCard}
           />
+          {leaving && (
+            <LeavingCard key={leaving.key} content={leaving.content} result={leaving.result} fromX={leaving.fromX} />
+          )}
         </div>
-        {error && <Notice tone="error">{error}</Notice>}
+        {notices}
         <div className="review-actions">
           <button
             type="button"
@@ -234,7 +321,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             aria-keyshortcuts="A"
             onClick={() => answer('fail')}
           >
-            Don't know{' '}
+            {gradeLabel('fail', intervals?.fail ?? null)}{' '}
             <span className="kbd" aria-hidden="true">
               A
             </span>
@@ -245,7 +332,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             aria-keyshortcuts="Space"
             onClick={flip}
           >
-            {flipped ? 'Show question' : 'Show answer'}
+            {flipped ? messages.reviewHideAnswer : messages.reviewShowAnswer}
           </button>
           <button
             type="button"
@@ -253,17 +340,15 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             aria-keyshortcuts="D"
             onClick={() => answer('pass')}
           >
-            Know it{' '}
+            {gradeLabel('pass', intervals?.pass ?? null)}{' '}
             <span className="kbd" aria-hidden="true">
               D
             </span>
           </button>
         </div>
         {undoButton && <div className="review-undo">{undoButton}</div>}
-        <p className="review-hint muted">
-          Tap the card or press Space to flip it. Swipe right or press D if you know it; swipe left or press A if you
-          don't. Press U to undo the last answer.
-        </p>
+        <p className="review-hint review-hint--keys muted">{messages.reviewHintKeys}</p>
+        <p className="review-hint review-hint--touch muted">{messages.reviewHintTouch}</p>
         <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
       </>
     );
@@ -284,17 +369,17 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
 
 function SessionStats({ reviewed, pass, fail }: { reviewed: number; pass: number; fail: number }) {
   return (
-    <dl className="session-stats" aria-label="This session">
+    <dl className="session-stats" aria-label={messages.reviewSessionStatsLabel}>
       <div>
-        <dt>Reviewed</dt>
+        <dt>{messages.reviewStatReviewed}</dt>
         <dd>{reviewed}</dd>
       </div>
       <div>
-        <dt>Knew</dt>
+        <dt>{messages.reviewStatKnew}</dt>
         <dd>{pass}</dd>
       </div>
       <div>
-        <dt>Didn't know</dt>
+        <dt>{messages.reviewStatDidNotKnow}</dt>
         <dd>{fail}</dd>
       </div>
     </dl>

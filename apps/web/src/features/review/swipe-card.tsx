@@ -1,5 +1,6 @@
 import type { Card, ReviewResult } from '@flashcards/shared/api-types';
-import { type PointerEvent, useRef, useState } from 'react';
+import { messages } from '@flashcards/shared/messages';
+import { type CSSProperties, type PointerEvent, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { CardMarkdown } from '../../components/card-markdown';
 
 /** A swipe further than this (px) answers the card; a shorter one snaps back. */
@@ -10,24 +11,26 @@ const tapSlopPx = 5;
 interface SwipeCardProps {
   card: Card;
   flipped: boolean;
-  /** Set while the card flies out after an answer. */
-  leaving: ReviewResult | null;
   onFlip: () => void;
-  onAnswer: (result: ReviewResult) => void;
+  /** `fromX`: where the drag left the card (px), so that it flies off from there. */
+  onAnswer: (result: ReviewResult, fromX: number) => void;
+  cardRef?: Ref<HTMLDivElement>;
 }
 
 /**
  * The card under review: a tap flips it; dragging it right (know it) or left (don't know) further than 100 px
- * answers, a shorter drag snaps it back. Keyboard users have Space, A, D and the buttons below the card.
+ * answers, a shorter drag snaps it back. The drag starts anywhere on the card, its text included (review.css keeps
+ * the text's scroll boxes from taking the gesture), and says which answer it is heading for. Keyboard users have
+ * Space, A, D and the buttons below the card.
  */
-export function SwipeCard({ card, flipped, leaving, onFlip, onAnswer }: SwipeCardProps) {
+export function SwipeCard({ card, flipped, onFlip, onAnswer, cardRef }: SwipeCardProps) {
   const [dx, setDx] = useState(0);
   const [dragging, setDragging] = useState(false);
   const startX = useRef<number | null>(null);
   const moved = useRef(false);
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
-    if (leaving || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
     startX.current = event.clientX;
     moved.current = false;
     setDx(0);
@@ -51,7 +54,7 @@ export function SwipeCard({ card, flipped, leaving, onFlip, onAnswer }: SwipeCar
     startX.current = null;
     setDragging(false);
     setDx(0);
-    if (Math.abs(distance) > swipeThresholdPx) onAnswer(distance > 0 ? 'pass' : 'fail');
+    if (Math.abs(distance) > swipeThresholdPx) onAnswer(distance > 0 ? 'pass' : 'fail', distance);
   }
 
   function onPointerCancel() {
@@ -66,15 +69,15 @@ export function SwipeCard({ card, flipped, leaving, onFlip, onAnswer }: SwipeCar
       moved.current = false;
       return;
     }
-    if (!leaving) onFlip();
+    onFlip();
   }
 
-  const hint = dragging && Math.abs(dx) > swipeThresholdPx ? (dx > 0 ? 'pass' : 'fail') : null;
+  const heading = dragging && Math.abs(dx) > tapSlopPx ? (dx > 0 ? 'pass' : 'fail') : null;
+  const committed = heading !== null && Math.abs(dx) > swipeThresholdPx;
   const className = [
     'swipe-card',
     dragging ? 'swipe-card--dragging' : '',
-    leaving ? `swipe-card--leaving-${leaving}` : '',
-    hint ? `swipe-card--hint-${hint}` : '',
+    committed ? `swipe-card--hint-${heading}` : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -83,6 +86,7 @@ export function SwipeCard({ card, flipped, leaving, onFlip, onAnswer }: SwipeCar
     // biome-ignore lint/a11y/noStaticElementInteractions: the tap and swipe are pointer conveniences; the Flip, Know it and Don't know buttons and the Space, A and D keys do the same for keyboards.
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above; Space flips the card from anywhere on the page.
     <div
+      ref={cardRef}
       className={className}
       data-testid="swipe-card"
       style={dragging ? { transform: `translateX(${dx}px) rotate(${dx / 20}deg)` } : undefined}
@@ -92,13 +96,54 @@ export function SwipeCard({ card, flipped, leaving, onFlip, onAnswer }: SwipeCar
       onPointerCancel={onPointerCancel}
       onClick={onClick}
     >
-      <div
-        key={flipped ? 'answer' : 'question'}
-        className={`swipe-card__face${flipped ? ' swipe-card__face--back' : ''}`}
-      >
-        <p className="swipe-card__side">{flipped ? 'Answer' : 'Question'}</p>
-        <CardMarkdown text={flipped ? card.answer : card.question} />
-      </div>
+      {heading && (
+        <span
+          className={`swipe-card__direction swipe-card__direction--${heading}`}
+          style={{ opacity: Math.min(1, Math.abs(dx) / swipeThresholdPx) }}
+          aria-hidden="true"
+        >
+          {heading === 'pass' ? messages.reviewGradePass : messages.reviewGradeFail}
+        </span>
+      )}
+      <CardFaces card={card} flipped={flipped} />
     </div>
+  );
+}
+
+/** The question, and below it the answer once flipped. */
+function CardFaces({ card, flipped }: { card: Card; flipped: boolean }) {
+  return (
+    <div className="swipe-card__faces">
+      <div className="swipe-card__face">
+        <p className="swipe-card__side">{messages.reviewQuestionLabel}</p>
+        <CardMarkdown text={card.question} />
+      </div>
+      {flipped && (
+        <div className="swipe-card__face swipe-card__face--back">
+          <p className="swipe-card__side">{messages.reviewAnswerLabel}</p>
+          <CardMarkdown text={card.answer} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The card just answered, flying off over the next one (which is already on screen beneath it), from where the drag
+ * left it: `content` is a copy of what the card showed. It takes no pointer and is hidden from assistive technology.
+ */
+export function LeavingCard({ content, result, fromX }: { content: HTMLElement; result: ReviewResult; fromX: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.replaceChildren(content);
+  }, [content]);
+  const style = { '--swipe-from-x': `${fromX}px`, '--swipe-from-turn': `${fromX / 20}deg` } as CSSProperties;
+  return (
+    <div
+      ref={box}
+      className={`swipe-card swipe-card--leaving swipe-card--leaving-${result}`}
+      style={style}
+      aria-hidden="true"
+    />
   );
 }
