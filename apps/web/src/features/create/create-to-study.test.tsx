@@ -1,4 +1,4 @@
-import type { Card, DeckSummary, SubscriptionStatus } from '@flashcards/shared/api-types';
+import type { DeckSummary, DueCard, SubscriptionStatus } from '@flashcards/shared/api-types';
 import { noSubscription } from '@flashcards/shared/plans';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe('from a file to studying', () => {
     const created: DeckSummary = { ...biology, _id: '65a1b2c3d4e5f6a7b8c9d0bb', name: 'Cell biology' };
     let decks = [biology];
     let remaining = 3;
-    const due: Card[] = [
+    const due: DueCard[] = [
       {
         _id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
         deck_id: created._id,
@@ -104,6 +104,7 @@ describe('from a file to studying', () => {
         created_at: '2026-11-22T10:00:00.000Z',
         reps: 0,
         lapses: 0,
+        next_due: { pass: '2026-11-22T10:10:00.000Z', fail: '2026-11-22T10:01:00.000Z' },
       },
     ];
     const { calls, urls } = renderCreate(
