@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverEntry, serverNodeOptions } from '../../../scripts/build-server.mjs';
 import { uniqueEmail } from './support/factories';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
-// The real entry point (src/server.ts) as a child process: configuration errors, the generated JWT secret
-// surviving a restart, and a clean exit on SIGTERM.
+// The real entry point as `npm start` runs it (src/server.ts, built once by the global setup) as a child process:
+// configuration errors, the generated JWT secret surviving a restart, and a clean exit on SIGTERM. Every wait is
+// for an event of the process (a line it prints, its exit), never for a time: a slow machine only makes it slower.
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const dataDirs: string[] = [];
@@ -30,8 +32,8 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 const supervisor = fileURLToPath(new URL('../../../scripts/supervise.mjs', import.meta.url));
 
 function run(env: Record<string, string>, supervised = false) {
-  const args = supervised ? [supervisor, '--import', 'tsx', 'src/server.ts'] : ['--import', 'tsx', 'src/server.ts'];
-  const child = spawn(process.execPath, args, {
+  const server = [...serverNodeOptions, serverEntry];
+  const child = spawn(process.execPath, supervised ? [supervisor, ...server] : server, {
     cwd: serverDir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,37 +49,36 @@ function run(env: Record<string, string>, supervised = false) {
   return { child, output: () => ({ stdout, stderr }) };
 }
 
-/** Resolves with the URL of the next "Server listening" line after `from` characters of stdout. */
+/**
+ * Resolves with the URL of the next "Server listening" line after `from` characters of stdout; rejects, with what
+ * the process wrote to stderr, if the process exits first.
+ */
 function listeningUrl(child: ChildProcess, output: () => { stdout: string; stderr: string }, from = 0) {
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output().stderr}`)), 30_000);
+    const done = () => {
+      child.stdout?.off('data', check);
+      child.off('exit', exited);
+    };
     const check = () => {
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output().stdout.slice(from));
       if (match?.[1]) {
-        clearTimeout(timer);
-        child.stdout?.off('data', check);
+        done();
         resolve(match[1]);
       }
     };
+    const exited = (code: number | null) => {
+      done();
+      reject(new Error(`server exited with ${code} before listening:\n${output().stderr}`));
+    };
     child.stdout?.on('data', check);
+    child.once('exit', exited);
     check();
   });
 }
 
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const { child, output } = run(env);
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output().stderr}`)), 30_000);
-    const check = () => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output().stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', check);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output().stderr}`)));
-  });
+  const url = await listeningUrl(child, output);
   return {
     url,
     child,
