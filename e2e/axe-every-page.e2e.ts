@@ -172,7 +172,7 @@ describe('axe on every page and modal', () => {
     await page.locator('.card-markdown .katex').first().waitFor();
     await check(page, '/review session: question', found);
     await page.getByRole('button', { name: 'Show answer' }).click();
-    await page.getByRole('button', { name: 'Show question' }).waitFor();
+    await page.getByRole('button', { name: 'Hide answer' }).waitFor();
     await page.locator('.swipe-card .katex').first().waitFor();
     await check(page, '/review session: answer', found);
 

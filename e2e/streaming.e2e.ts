@@ -101,14 +101,14 @@ describe('streaming generation on the create page', () => {
     await page.getByLabel('Text to turn into flashcards').fill(notes);
     await page.getByRole('button', { name: 'Generate Flashcards (Cost: 1)' }).click();
     await page.getByText('What does Kepler law 1 state?').waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByText('Generation cancelled. The cards that arrived are kept.').waitFor();
     const started = Date.now();
     while (!model.gone && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(model.gone).toBe(true);
     expect(await page.getByRole('button', { name: 'Generate Flashcards (Cost: 1)' }).isEnabled()).toBe(true);
     expect(await page.locator('.create-results__grid > li').count()).toBeGreaterThanOrEqual(1);
-    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
     await page.context().close();
   });
 });
