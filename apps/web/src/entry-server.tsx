@@ -39,7 +39,11 @@ export function pageModule(path: string): string {
 }
 
 const noTokens: TokenStore = { get: () => null, set: () => {}, remove: () => {} };
-const shellRoutes: RouteObject[] = [{ element: <RootLayout />, children: [{ path: '*', element: <MemberShell /> }] }];
+// Without the consent banner: most signed-in learners chose long ago, and the app that replaces the shell shows it
+// to those who did not.
+const shellRoutes: RouteObject[] = [
+  { element: <RootLayout consent={false} />, children: [{ path: '*', element: <MemberShell /> }] },
+];
 
 export interface RenderedPage {
   html: string;

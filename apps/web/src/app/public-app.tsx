@@ -39,7 +39,7 @@ export interface PublicAppProps {
 
 /**
  * The same tree in the prerender (under a StaticRouter) and in the browser (under a Router whose navigation is a
- * page load), so hydration matches; as the full app's RootLayout: a skip link, the page, the consent banner.
+ * page load), so hydration matches; as the full app's RootLayout: a skip link, the consent banner, the page.
  */
 export function PublicApp({ api, tokens, goTo, page, Page }: PublicAppProps) {
   const content: ReactNode = page.guestOnly ? (
@@ -55,10 +55,10 @@ export function PublicApp({ api, tokens, goTo, page, Page }: PublicAppProps) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
+        <CookieConsentBanner />
         <Routes>
           <Route path={page.path} element={content} />
         </Routes>
-        <CookieConsentBanner />
       </AuthProvider>
     </ApiProvider>
   );
