@@ -90,7 +90,7 @@ describe('deck list', () => {
     expect(after(screen.getByRole('button', { name: 'Import' }))).toBe(true);
   });
 
-  it('draws the all-decks totals with the decks, dashes until they arrive, and the create form only below the decks', async () => {
+  it('draws the all-decks totals with the decks, dashes until they arrive, and the create form and Import only below the decks', async () => {
     const pending: { release?: (response: Response) => void } = {};
     start({
       'GET /decks': () => new Promise<Response>((resolve) => (pending.release = resolve)),
@@ -99,6 +99,7 @@ describe('deck list', () => {
     await waitFor(() => expect(pending.release).toBeDefined());
     expect(await screen.findByText(messages.loading)).toBeInTheDocument();
     expect(screen.queryByLabelText('New deck name')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.importTitle })).not.toBeInTheDocument();
     pending.release?.(json(200, [deck, other]));
     const totals = await screen.findByRole('region', { name: 'All decks' });
     expect(totals).toHaveAttribute('aria-busy', 'true');
@@ -107,6 +108,7 @@ describe('deck list', () => {
     }
     expect(within(totals).getByRole('button', { name: 'Review All Decks' })).toBeEnabled();
     expect(screen.getByLabelText('New deck name')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.importTitle })).toBeInTheDocument();
   });
 });
 
