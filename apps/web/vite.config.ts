@@ -21,12 +21,25 @@ const toApi: ProxyOptions = {
   bypass: (request) => (request.headers.accept?.includes('text/html') ? '/index.html' : undefined),
 };
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   server: { port: 5173, proxy: Object.fromEntries(apiPaths.map((path) => [path, toApi])) },
   // No source maps in the build: it is served as-is, and maps would publish the sources.
   // The manifest tells the prerender (scripts/prerender.mjs) which chunks each page needs; it removes it afterwards.
-  build: { outDir: 'dist', sourcemap: false, manifest: true },
+  // `--mode public` builds the public pages' light entry (src/public-main.tsx) into the same dist/, beside the app:
+  // a build of its own, so that it holds only what those pages use of React Router and the shared code (one build
+  // shares such chunks between its entries, with everything either entry uses in them).
+  build:
+    mode === 'public'
+      ? {
+          outDir: 'dist',
+          emptyOutDir: false,
+          copyPublicDir: false,
+          sourcemap: false,
+          manifest: '.vite/public-manifest.json',
+          rollupOptions: { input: { public: 'src/public-main.tsx' } },
+        }
+      : { outDir: 'dist', sourcemap: false, manifest: true },
   // The prerender's Node build (src/entry-server.tsx) bundles the shared package, whose exports are TypeScript.
   ssr: { noExternal: ['@flashcards/shared'] },
-});
+}));

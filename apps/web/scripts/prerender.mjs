@@ -24,31 +24,41 @@ if (!built.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyR
  */
 const viteManifestFile = path.join(distDir, '.vite', 'manifest.json');
 const viteManifest = JSON.parse(readFileSync(viteManifestFile, 'utf8'));
+// The public pages' light entry is a build of its own (`vite build --mode public`), with its own manifest.
+const publicManifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'public-manifest.json'), 'utf8'));
 const entryPreloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 /** The files a source module needs when imported: its chunk, the chunks it imports (transitively) and their CSS. */
-function chunkFiles(key, seen = new Set()) {
-  const chunk = viteManifest[key];
+function chunkFiles(key, manifest = viteManifest, seen = new Set()) {
+  const chunk = manifest[key];
   if (!chunk) throw new Error(`Vite's manifest has no ${key}`);
   if (seen.has(key)) return [];
   seen.add(key);
   const own = [chunk.file, ...(chunk.css ?? [])].map((file) => `/${file}`);
-  return [...own, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(imported, seen))];
+  return [...own, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(imported, manifest, seen))];
 }
 
-function paintFirst(html, pageModule) {
+/** The public pages' light entry (src/public-main.tsx): what a visitor's prerendered page loads instead of the app. */
+const publicEntry = 'src/public-main.tsx';
+
+function paintFirst(html, pageModule, kind) {
   const entry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
   const stylesheet = html.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/);
   if (!entry || !stylesheet) throw new Error('dist/index.html lacks the entry script or stylesheet Vite writes');
   const css = readFileSync(path.join(distDir, stylesheet[1]), 'utf8');
   if (css.includes('</style')) throw new Error(`${stylesheet[1]} cannot be inlined: it contains </style`);
-  const preloads = [...new Set([...entryPreloads, ...chunkFiles(pageModule)])].filter(
-    (file) => file !== entry[1] && file !== stylesheet[1],
+  // A visitor's public page loads the light entry and the page's code from its build; a shell loads the app.
+  const manifest = kind === 'page' ? publicManifest : viteManifest;
+  const entryFile = kind === 'page' ? `/${publicManifest[publicEntry].file}` : entry[1];
+  const entryChunks = kind === 'page' ? chunkFiles(publicEntry, manifest) : entryPreloads;
+  const preloads = [...new Set([...entryChunks, ...chunkFiles(pageModule, manifest)])].filter(
+    (file) => file !== entryFile && file !== stylesheet[1],
   );
   return html
     .replace(
       entry[0],
-      () => `<script src="/start-app.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}" defer></script>`,
+      () =>
+        `<script src="/start-app.js" data-entry="${entryFile}" data-preload="${preloads.join(' ')}" defer></script>`,
     )
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(stylesheet[0], () => `<style>${css}</style>`);
@@ -57,11 +67,16 @@ function paintFirst(html, pageModule) {
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
 
-/** index.html with the rendered markup in #root (marked for main.tsx), the page's own title and preloads. */
+/**
+ * index.html with the rendered markup in #root (marked for main.tsx and, on a public page, naming the app's entry
+ * for public-main.tsx to start when the visitor turns out to be signed in), the page's own title and preloads.
+ */
 function fill(rendered, kind, pageModule) {
-  const withRoot = paintFirst(built, pageModule).replace(
+  const appEntry = built.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/)?.[1];
+  const appEntryAttribute = kind === 'page' ? ` data-app-entry="${appEntry}"` : '';
+  const withRoot = paintFirst(built, pageModule, kind).replace(
     emptyRoot,
-    () => `<div id="root" data-prerendered="${kind}">${rendered.html}</div>`,
+    () => `<div id="root" data-prerendered="${kind}"${appEntryAttribute}>${rendered.html}</div>`,
   );
   if (rendered.title === null) return withRoot;
   return withRoot.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`);

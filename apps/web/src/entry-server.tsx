@@ -5,10 +5,17 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchPath,
+  type RouteObject,
+  StaticRouter,
+  StaticRouterProvider,
+} from 'react-router';
 import { MemberShell, RootLayout } from './app/layouts';
 import { createQueryClient, Providers } from './app/providers';
-import { routes } from './app/routes';
+import { PublicApp, publicPages } from './app/public-app';
 import { audiences } from './features/marketing/audiences';
 import { createApiClient } from './lib/api-client';
 import type { TokenStore } from './lib/token-store';
@@ -32,7 +39,11 @@ export function pageModule(path: string): string {
 }
 
 const noTokens: TokenStore = { get: () => null, set: () => {}, remove: () => {} };
-const shellRoutes: RouteObject[] = [{ element: <RootLayout />, children: [{ path: '*', element: <MemberShell /> }] }];
+// Without the consent banner: most signed-in learners chose long ago, and the app that replaces the shell shows it
+// to those who did not.
+const shellRoutes: RouteObject[] = [
+  { element: <RootLayout consent={false} />, children: [{ path: '*', element: <MemberShell /> }] },
+];
 
 export interface RenderedPage {
   html: string;
@@ -57,14 +68,32 @@ async function render(routeTable: RouteObject[], path: string): Promise<Rendered
       </DocumentTitleSink.Provider>
     </StrictMode>,
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
-  return { html: Buffer.concat(chunks).toString('utf8'), title };
+  return { html: await text(prelude), title };
 }
 
-/** A public page as a visitor first sees it. */
+async function text(stream: AsyncIterable<Uint8Array | string>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A public page as a visitor first sees it, rendered as public-main.tsx hydrates it. */
 export async function renderPage(path: string): Promise<RenderedPage> {
-  return await render(routes, path);
+  const page = publicPages.find((candidate) => matchPath(candidate.path, path));
+  if (!page) throw new Error(`${path} is not a public page`);
+  const Page = await page.load();
+  const api = createApiClient({ tokens: noTokens, onUnauthorized: () => {} });
+  let title: string | null = null;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <DocumentTitleSink.Provider value={(value) => (title = value)}>
+        <StaticRouter location={path}>
+          <PublicApp api={api} tokens={noTokens} goTo={() => {}} page={page} Page={Page} />
+        </StaticRouter>
+      </DocumentTitleSink.Provider>
+    </StrictMode>,
+  );
+  return { html: await text(prelude), title };
 }
 
 /** The signed-in shell (navigation bar, skeleton page) at `path`. */

@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { App, type AppRouter, createAppRouter, loadMatchedRoutes } from './app/app';
 import { sessionKeys } from './lib/storage-keys';
-import { localTokenStore } from './lib/token-store';
 import './styles/global.css';
 
 // A deployment replaced the hashed chunks this page refers to: reload once to get the current build.
@@ -25,15 +24,11 @@ const app = (router: AppRouter) => (
   </StrictMode>
 );
 
-// A public page arrives prerendered for a visitor (apps/web/scripts/prerender.mjs) and is hydrated once its route's
-// code is loaded; a signed-in browser sees another version of it (its own navigation bar, or a redirect), so it
-// renders afresh, as every other page does (the signed-in shell's HTML only paints before the code arrives). The
-// token is read right before rendering: one stored meanwhile (another tab signing in) must not meet a visitor's page.
+// A public page's visitor is hydrated by public-main.tsx; the app reaches a prerendered page only for a browser
+// holding a token, which sees another version of it (its own navigation bar, or a redirect), so it renders afresh,
+// as on every other page (the signed-in shell's HTML only paints before the code arrives), once the route's code is
+// in so that the page is not replaced by the loading fallback first.
 const prerendered = root.dataset.prerendered === 'page';
-const start = () => {
-  const router = createAppRouter();
-  if (prerendered && localTokenStore.get() === null) hydrateRoot(root, app(router));
-  else createRoot(root).render(app(router));
-};
+const start = () => createRoot(root).render(app(createAppRouter()));
 if (prerendered) loadMatchedRoutes().then(start, start);
 else start();

@@ -54,6 +54,7 @@ export const messages = {
 
   // Web app (quoted texts word for word)
   loading: 'Loading...',
+  figurePending: '–',
   loginPageTitle: 'Login to the product | AI-Powered Flashcard Application',
   signupPageTitle: 'Sign Up for the product | Create Flashcards Instantly',
   googleButtonSignIn: 'Continue with Google to sign in',

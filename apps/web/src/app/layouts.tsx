@@ -3,15 +3,15 @@ import { PageSkeleton } from '../components/page-skeleton';
 import { CookieConsentBanner } from '../features/consent/cookie-consent-banner';
 import { NavBar } from './nav-bar';
 
-/** Around every page: a skip link, the page, and the consent banner (which hides itself on /privacy). */
-export function RootLayout() {
+/** Around every page: a skip link, the consent banner (which hides itself on /privacy) and the page. */
+export function RootLayout({ consent = true }: { consent?: boolean }) {
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      {consent && <CookieConsentBanner />}
       <Outlet />
-      <CookieConsentBanner />
     </>
   );
 }

@@ -1,5 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
@@ -45,5 +47,26 @@ describe('cookie consent banner', () => {
     act(() => setAnalyticsConsent(true));
     expect(banner()).not.toBeInTheDocument();
     expect(localStore.get(storageKeys.analyticsConsent)).toBe('true');
+  });
+
+  it('leaves a blank line of its height when a prerendered page meets a visitor who already chose', async () => {
+    const tree = (
+      <MemoryRouter initialEntries={['/login']}>
+        <CookieConsentBanner />
+      </MemoryRouter>
+    );
+    // The prerender knows no storage: its HTML holds the banner.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.append(container);
+    expect(container.querySelector('section.consent-banner')).not.toBeNull();
+    localStore.set(storageKeys.analyticsConsent, 'false');
+    const root = await act(async () => hydrateRoot(container, tree));
+    await waitFor(() => expect(container.querySelector('section.consent-banner')).toBeNull());
+    const standIn = container.querySelector('.consent-banner');
+    expect(standIn?.className).toBe('consent-banner consent-banner--gone');
+    expect(standIn?.textContent).toBe('');
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -1,7 +1,8 @@
 import type { Card, DeckStats, DeckSummary } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, fakeServer, json } from '../../../test/fake-server';
+import { type FakeCall, fakeServer, json, never } from '../../../test/fake-server';
 import { renderApp, testUser } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
@@ -87,6 +88,27 @@ describe('deck list', () => {
     expect(after(screen.getByRole('searchbox', { name: 'Search all decks' }))).toBe(true);
     expect(after(screen.getByLabelText('New deck name'))).toBe(true);
     expect(after(screen.getByRole('button', { name: 'Import' }))).toBe(true);
+  });
+
+  it('draws the all-decks totals with the decks, dashes until they arrive, and the create form and Import only below the decks', async () => {
+    const pending: { release?: (response: Response) => void } = {};
+    start({
+      'GET /decks': () => new Promise<Response>((resolve) => (pending.release = resolve)),
+      'GET /decks/stats': never,
+    });
+    await waitFor(() => expect(pending.release).toBeDefined());
+    expect(await screen.findByText(messages.loading)).toBeInTheDocument();
+    expect(screen.queryByLabelText('New deck name')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.importTitle })).not.toBeInTheDocument();
+    pending.release?.(json(200, [deck, other]));
+    const totals = await screen.findByRole('region', { name: 'All decks' });
+    expect(totals).toHaveAttribute('aria-busy', 'true');
+    for (const label of ['Due now', 'Learning', 'New', 'Reviewed today']) {
+      expect(within(totals).getByText(label).nextElementSibling).toHaveTextContent(messages.figurePending);
+    }
+    expect(within(totals).getByRole('button', { name: 'Review All Decks' })).toBeEnabled();
+    expect(screen.getByLabelText('New deck name')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.importTitle })).toBeInTheDocument();
   });
 });
 

@@ -62,15 +62,16 @@ export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }:
           ))}
         </ul>
       )}
-      {stats.data && hasDecks && (
-        <section className="review-overview" aria-label="All decks">
+      {hasDecks && (
+        // Drawn with the decks, its figures filled in when they arrive, so nothing below it moves then.
+        <section className="review-overview" aria-label="All decks" aria-busy={!stats.data}>
           <StatsList
             inline
             entries={[
-              ['Due now', stats.data.due_cards],
-              ['Learning', stats.data.learning_cards],
-              ['New', stats.data.new_cards],
-              ['Reviewed today', stats.data.cards_reviewed_today],
+              ['Due now', stats.data?.due_cards ?? messages.figurePending],
+              ['Learning', stats.data?.learning_cards ?? messages.figurePending],
+              ['New', stats.data?.new_cards ?? messages.figurePending],
+              ['Reviewed today', stats.data?.cards_reviewed_today ?? messages.figurePending],
             ]}
           />
           <button type="button" className="button button--secondary" onClick={() => onReview(null)}>
@@ -79,7 +80,8 @@ export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }:
         </section>
       )}
       {hasDecks && <DeckTools onAddCard={onAddCard} />}
-      <CreateDeckForm />
+      {/* Below the decks once they are in: shown under 'Loading...', the arrival of the decks would push it down. */}
+      {(decks.data || decks.isError) && <CreateDeckForm />}
     </>
   );
 }

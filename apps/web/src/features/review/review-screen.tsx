@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { preloadCardRenderer } from '../../components/card-markdown';
 import { AddCardModal } from '../cards/card-form';
-import { useDeleteCard, useDeleteDeck } from '../decks/decks-api';
+import { useDecks, useDeleteCard, useDeleteDeck } from '../decks/decks-api';
 import { ImportModal } from '../interop/import-modal';
 import { ShareModal } from '../share/share-modal';
 import { ConfirmModal } from './confirm-modal';
@@ -44,6 +44,7 @@ export function ReviewScreen() {
   const [target, setTarget] = useState<ReviewTarget | null>(() => studyDeckOf(location.state));
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const refresh = useRefreshDeckData();
+  const decks = useDecks();
 
   // The top navigation's Review link, followed during a session, comes back here as a new location: the session
   // ends and the deck list shows, fetched afresh (with any deck made meanwhile).
@@ -92,11 +93,14 @@ export function ReviewScreen() {
         onShare={(deck) => setDialog({ kind: 'share', deck })}
         onDelete={(deck) => setDialog({ kind: 'delete-deck', deck })}
       />
-      <div className="review-import">
-        <button type="button" className="button button--secondary" onClick={() => setDialog({ kind: 'import' })}>
-          {messages.importTitle}
-        </button>
-      </div>
+      {/* Below the decks once they are in: shown under 'Loading...', the arrival of the decks would push it down. */}
+      {(decks.data || decks.isError) && (
+        <div className="review-import">
+          <button type="button" className="button button--secondary" onClick={() => setDialog({ kind: 'import' })}>
+            {messages.importTitle}
+          </button>
+        </div>
+      )}
       {dialog?.kind === 'settings' && (
         <DeckSettingsModal
           deck={dialog.deck}

@@ -1,7 +1,6 @@
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
-import { MatrixController, MatrixElement } from 'chartjs-chart-matrix';
 
 // Only the pieces the statistics page draws (tree-shaken); this module is loaded by that page alone.
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, MatrixController, MatrixElement);
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
 export { Chart };

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import type { HeatCell } from './stats-figures';
 
 /**
- * Charts drawn with Chart.js on a canvas. Each is an image with a text label; the numbers are also in the table
- * next to it, so nothing is only in the picture. Chart.js is imported when a chart first mounts, so it is fetched by
- * the statistics page only.
+ * Charts drawn on a canvas: the bar charts with Chart.js, the heatmap by hand. Each is an image with a text label;
+ * the numbers are also in the table next to it, so nothing is only in the picture. Chart.js is imported when a bar
+ * chart first comes on screen, so it is fetched by the statistics page only.
  */
 
 type ChartInstance = { destroy(): void };
@@ -42,8 +42,8 @@ function useChart(build: (canvas: HTMLCanvasElement) => Promise<ChartInstance | 
         },
         () => {},
       );
-    // A chart is drawn when it comes near the screen, each in a task of its own, so that opening the page is not
-    // one long task drawing charts nobody sees yet.
+    // A chart is drawn when it comes on screen, each in a task of its own, so that opening the page is not one long
+    // task drawing charts nobody sees yet.
     const observer =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver(
@@ -52,7 +52,9 @@ function useChart(build: (canvas: HTMLCanvasElement) => Promise<ChartInstance | 
               observer?.disconnect();
               draw();
             },
-            { rootMargin: '200px 0px' },
+            // Only once actually on screen: on a phone the bar charts start below the first screen, so opening the
+            // page loads no chart code at all.
+            { rootMargin: '0px' },
           )
         : null;
     if (observer) observer.observe(canvas);
@@ -128,54 +130,78 @@ export function BarChart({
   );
 }
 
+/**
+ * The year's heatmap, 53 weeks of 7 squares drawn straight on the canvas: a few hundred rectangles need no charting
+ * library, so the page's first screen does not wait for Chart.js to load and lay them out. Hovering a square names
+ * its day (the canvas's title).
+ */
 export function Heatmap({ cells, label }: { cells: HeatCell[]; label: string }) {
-  const max = Math.max(1, ...cells.map((cell) => cell.v));
-  const weeks = Math.max(1, ...cells.map((cell) => cell.x + 1));
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const cellsRef = useRef(cells);
+  cellsRef.current = cells;
   const key = JSON.stringify(cells);
-  const canvasRef = useChart(async (canvas) => {
-    const { Chart } = await import('./chart-setup');
-    const shade = (value: number) =>
-      value === 0 ? heatShades[0] : heatShades[Math.min(4, 1 + Math.floor((3.999 * value) / max))];
-    return new Chart(canvas, {
-      type: 'matrix',
-      data: {
-        datasets: [
-          {
-            label: 'Reviews',
-            data: cells,
-            backgroundColor: (context) => shade((context.raw as HeatCell | undefined)?.v ?? 0),
-            borderColor: '#9ca3af',
-            borderWidth: 0.5,
-            width: ({ chart }) => Math.max(2, (chart.chartArea?.width ?? 0) / weeks - 1),
-            height: ({ chart }) => Math.max(2, (chart.chartArea?.height ?? 0) / 7 - 1),
-          },
-        ],
-      },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        plugins: {
-          tooltip: {
-            callbacks: {
-              title: () => '',
-              label: (context) => {
-                const cell = context.raw as HeatCell;
-                return `${cell.date}: ${cell.v} reviews`;
-              },
-            },
-          },
-        },
-        scales: {
-          x: { type: 'linear', display: false, min: -0.5, max: weeks - 0.5, offset: false },
-          y: { type: 'linear', display: false, min: -0.5, max: 6.5, reverse: true, offset: false },
-        },
-      },
-    });
-  }, key);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const box = canvas?.parentElement;
+    if (!canvas || !box || key === '') return;
+    // Browsers without a 2D canvas (or test DOMs) keep the table only.
+    if (typeof canvas.getContext !== 'function' || !isCanvasSupported(canvas)) return;
+    const draw = () => drawHeatmap(canvas, box, cellsRef.current);
+    draw();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(draw) : null;
+    observer?.observe(box);
+    return () => observer?.disconnect();
+  }, [key]);
   return (
     <div className="stats-chart stats-chart--heatmap">
-      <canvas ref={canvasRef} role="img" aria-label={label} />
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-label={label}
+        onMouseMove={(event) => {
+          const cell = heatCellAt(event.currentTarget, cellsRef.current, event.clientX, event.clientY);
+          event.currentTarget.title = cell ? `${cell.date}: ${cell.v} reviews` : '';
+        }}
+      />
     </div>
   );
+}
+
+const weeksOf = (cells: HeatCell[]) => Math.max(1, ...cells.map((cell) => cell.x + 1));
+
+function drawHeatmap(canvas: HTMLCanvasElement, box: HTMLElement, cells: HeatCell[]): void {
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  const { width, height } = box.getBoundingClientRect();
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(height * ratio);
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  context.clearRect(0, 0, width, height);
+  const max = Math.max(1, ...cells.map((cell) => cell.v));
+  const cellWidth = width / weeksOf(cells);
+  const cellHeight = height / 7;
+  context.strokeStyle = '#9ca3af';
+  context.lineWidth = 0.5;
+  for (const cell of cells) {
+    context.fillStyle =
+      cell.v === 0 ? heatShades[0] : (heatShades[Math.min(4, 1 + Math.floor((3.999 * cell.v) / max))] ?? heatShades[4]);
+    const x = cell.x * cellWidth + 0.5;
+    const y = cell.y * cellHeight + 0.5;
+    const w = Math.max(2, cellWidth - 1);
+    const h = Math.max(2, cellHeight - 1);
+    context.fillRect(x, y, w, h);
+    context.strokeRect(x, y, w, h);
+  }
+}
+
+/** The square under a point of the screen, if any. */
+function heatCellAt(canvas: HTMLCanvasElement, cells: HeatCell[], clientX: number, clientY: number) {
+  const rect = canvas.getBoundingClientRect();
+  if (rect.width === 0 || rect.height === 0) return undefined;
+  const x = Math.floor(((clientX - rect.left) / rect.width) * weeksOf(cells));
+  const y = Math.floor(((clientY - rect.top) / rect.height) * 7);
+  return cells.find((cell) => cell.x === x && cell.y === y);
 }
