@@ -14,7 +14,7 @@ import type { UserLimits } from '../decks/user-limits';
 import { newCardRow } from '../study-core/card-state';
 import type { ImportKind, ImportRefusal } from './import-parser';
 import { ImportBusyError, ImportKilledError, type ImportParser, ImportRefusedError } from './import-runner';
-import type { ImportPlan, InteropRepo } from './interop.repo';
+import { type ImportPlan, ImportUserGoneError, type InteropRepo } from './interop.repo';
 
 export interface InteropServiceDeps {
   repo: InteropRepo;
@@ -136,6 +136,8 @@ export function createInteropService(deps: InteropServiceDeps) {
       if (error instanceof ImportBusyError) throw errors.busy({ retryAfterSeconds: 30 });
       throw error;
     }
+    // The account may have been deleted while the file was read: nothing is planned or written for it.
+    if (!(await repo.userExists(userId))) throw errors.notAuthenticated();
 
     const guidSet = new Set<string>();
     for (const [index, card] of parsed.cards.entries()) {
@@ -185,7 +187,13 @@ export function createInteropService(deps: InteropServiceDeps) {
         });
       }
     }
-    const counts = await repo.writeImport(plan);
+    let counts: Map<string, number>;
+    try {
+      counts = await repo.writeImport(plan);
+    } catch (error) {
+      if (error instanceof ImportUserGoneError) throw errors.notAuthenticated();
+      throw error;
+    }
 
     const warnings: string[] = [];
     if (parsed.sounds > 0) warnings.push(fillMessage(messages.importSoundsDropped, { count: parsed.sounds }));
