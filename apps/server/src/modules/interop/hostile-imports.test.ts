@@ -457,6 +457,38 @@ describe('POST /import when the account is deleted meanwhile', () => {
     }
   });
 
+  it('stops the reading of the file once the account is deleted, and answers 401 not_authenticated', async () => {
+    const signals: AbortSignal[] = [];
+    const stopping = await createTestApp({
+      shareWith: ctx,
+      env: { AUTH_RATE_LIMIT_PER_IP: '1000' },
+      importParser: (_input, options) => {
+        const signal = options?.signal as AbortSignal;
+        signals.push(signal);
+        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+    });
+    try {
+      const { headers, user } = await signUpAndLogIn(stopping.app);
+      const importing = uploadTo(stopping.app, headers, Buffer.from('q,a'), 'endless.csv');
+      await waitFor(() => signals.length === 1, 10_000);
+      expect(signals[0]?.aborted).toBe(false);
+      const deleted = await stopping.app.inject({
+        method: 'DELETE',
+        url: '/users/me',
+        headers,
+        payload: { password: DEFAULT_PASSWORD },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      const response = await importing;
+      expect(signals[0]?.aborted).toBe(true);
+      expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+      expect(await leftOf(user._id)).toEqual(gone);
+    } finally {
+      await stopping.close();
+    }
+  });
+
   it('answers 401 not_authenticated when the account is deleted between two slices of the write, and keeps nothing', async () => {
     const { user } = await signUpAndLogIn(ctx.app);
     const realDb = ctx.database.db;
