@@ -14,7 +14,7 @@ import {
   readAll,
   type StreamEvent,
 } from '../../../test/support/event-stream';
-import { signUpAndLogIn } from '../../../test/support/factories';
+import { DEFAULT_PASSWORD, signUpAndLogIn } from '../../../test/support/factories';
 import {
   cardsReply,
   completion,
@@ -360,5 +360,44 @@ describe('a client that leaves', () => {
     await pending;
     await waitFor(() => seen.gone, 2000);
     await waitFor(async () => (await freeUsed(model, user._id)) === 0, 2000);
+  });
+});
+
+// Audit finding 13: the account deleted while its generation runs.
+describe('POST /create when the account is deleted while the model writes', () => {
+  async function deletedWhileWriting(accept: Record<string, string>) {
+    const { user, headers } = await signUpAndLogIn(model.app);
+    let deleted = 0;
+    fake.handler = async (_request, res) => {
+      const response = await model.app.inject({
+        method: 'DELETE',
+        url: '/users/me',
+        headers,
+        payload: { password: DEFAULT_PASSWORD },
+      });
+      deleted = response.statusCode;
+      sendJson(res, 200, completion(cardsReply('Boyle', 2)));
+    };
+    const response = await create(model, { ...headers, ...accept }, [{ name: 'text', value: biology }]);
+    expect(deleted).toBe(204);
+    const users = await model.database.db.selectFrom('users').select('id').where('id', '=', user._id).execute();
+    expect(users).toEqual([]);
+    return response;
+  }
+
+  it('ends the stream with error not_authenticated (401), never done', async () => {
+    const response = await deletedWhileWriting(sse);
+    expect(response.statusCode).toBe(200);
+    const { events } = parseEventStream(response.body);
+    expect(named(events, 'done')).toEqual([]);
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { detail: messages.notAuthenticated, code: 'not_authenticated', status: 401 },
+    });
+  });
+
+  it('answers the JSON caller 401 not_authenticated', async () => {
+    const response = await deletedWhileWriting({});
+    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
   });
 });

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   basic,
@@ -12,7 +13,7 @@ import {
   zipFiles,
 } from '../../../test/support/anki-packages';
 import { expectError } from '../../../test/support/api-error';
-import { signUpAndLogIn } from '../../../test/support/factories';
+import { DEFAULT_PASSWORD, signUpAndLogIn } from '../../../test/support/factories';
 import {
   clozeNote,
   endlessCte,
@@ -28,7 +29,11 @@ import { createTestApp, useTestApp } from '../../../test/support/test-app';
 import { waitFor } from '../../../test/support/wait-for';
 import { zstdDecompress } from '../../adapters/anki/zstd';
 import { readZipEntries } from '../../adapters/extract/safe-zip';
+import { createIdGenerator } from '../../adapters/ids';
+import type { Database } from '../../db/schema';
+import { newCardRow } from '../study-core/card-state';
 import type { ParseResult } from './import-parser';
+import { createInteropRepo, IMPORT_WRITE_BATCH, type ImportPlan, ImportUserGoneError } from './interop.repo';
 
 // The turn-3 audit's hostile imports (../shared/audit/turn3/security-audit.md, rows 1–4, 10–14, 24, 25, 31 and
 // findings 3, 4, 7, 9, 11, 12, 14), each with variants: every one answers a clear 4xx, writes nothing it should not,
@@ -385,5 +390,158 @@ describe('POST /import when the client leaves', () => {
     } finally {
       await leaving.close();
     }
+  });
+});
+
+// Audit finding 13: the account deleted while one of its imports is read or written.
+describe('POST /import when the account is deleted meanwhile', () => {
+  async function leftOf(userId: string) {
+    const db = ctx.database.db;
+    const mediaIds = (await db.selectFrom('media').select('id').where('user_id', '=', userId).execute()).map(
+      (row) => row.id,
+    );
+    return {
+      user: await db.selectFrom('users').select('id').where('id', '=', userId).execute(),
+      ...(await written(userId)),
+      links: await db.selectFrom('card_media').select('card_id').where('user_id', '=', userId).execute(),
+      chunks:
+        mediaIds.length === 0
+          ? []
+          : await db.selectFrom('media_chunks').select('media_id').where('media_id', 'in', mediaIds).execute(),
+    };
+  }
+  const gone = { user: [], ...nothing, links: [], chunks: [] };
+
+  it('answers 401 not_authenticated to an import whose account is deleted while its file is read, and keeps nothing', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reading = false;
+    const heldImage = `${'d'.repeat(40)}.png`;
+    const deleting = await createTestApp({
+      shareWith: ctx,
+      env: { AUTH_RATE_LIMIT_PER_IP: '1000' },
+      importParser: async (input) => {
+        reading = true;
+        await held;
+        return {
+          cards: [{ deck: input.defaultDeckName, guid: 'g1', question: 'q', answer: 'a', media: [heldImage] }],
+          media: [{ name: heldImage, sha256: 'd'.repeat(64), contentType: 'image/png', data: pngBytes }],
+          skipped: 0,
+          sounds: 0,
+          missingImages: 0,
+          tooLong: 0,
+          imagesTooLarge: 0,
+        };
+      },
+    });
+    try {
+      const { headers, user } = await signUpAndLogIn(deleting.app);
+      const importing = uploadTo(deleting.app, headers, Buffer.from('q,a'), 'held.csv');
+      await waitFor(() => reading, 10_000);
+      const deleted = await deleting.app.inject({
+        method: 'DELETE',
+        url: '/users/me',
+        headers,
+        payload: { password: DEFAULT_PASSWORD },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      release();
+      const response = await importing;
+      expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+      expect(await leftOf(user._id)).toEqual(gone);
+    } finally {
+      release();
+      await deleting.close();
+    }
+  });
+
+  it('stops the reading of the file once the account is deleted, and answers 401 not_authenticated', async () => {
+    const signals: AbortSignal[] = [];
+    const stopping = await createTestApp({
+      shareWith: ctx,
+      env: { AUTH_RATE_LIMIT_PER_IP: '1000' },
+      importParser: (_input, options) => {
+        const signal = options?.signal as AbortSignal;
+        signals.push(signal);
+        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+    });
+    try {
+      const { headers, user } = await signUpAndLogIn(stopping.app);
+      const importing = uploadTo(stopping.app, headers, Buffer.from('q,a'), 'endless.csv');
+      await waitFor(() => signals.length === 1, 10_000);
+      expect(signals[0]?.aborted).toBe(false);
+      const deleted = await stopping.app.inject({
+        method: 'DELETE',
+        url: '/users/me',
+        headers,
+        payload: { password: DEFAULT_PASSWORD },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      const response = await importing;
+      expect(signals[0]?.aborted).toBe(true);
+      expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+      expect(await leftOf(user._id)).toEqual(gone);
+    } finally {
+      await stopping.close();
+    }
+  });
+
+  it('answers 401 not_authenticated when the account is deleted between two slices of the write, and keeps nothing', async () => {
+    const { user } = await signUpAndLogIn(ctx.app);
+    const realDb = ctx.database.db;
+    let transactions = 0;
+    // The account is deleted just before the second card slice: the first slice, the deck and the image are written.
+    const racing = new Proxy(realDb, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') {
+          // Kysely's methods read private fields: they run on the real instance.
+          const value = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return () => ({
+          execute: async <T>(work: (trx: Transaction<Database>) => Promise<T>) => {
+            transactions += 1;
+            if (transactions === 2) {
+              expect((await leftOf(user._id)).cards).toHaveLength(IMPORT_WRITE_BATCH);
+              await realDb.deleteFrom('users').where('id', '=', user._id).execute();
+            }
+            return target.transaction().execute(work);
+          },
+        });
+      },
+    });
+    const newId = createIdGenerator(ctx.clock);
+    const now = ctx.clock.now();
+    const deckId = newId();
+    const mediaId = newId();
+    const cards = Array.from({ length: IMPORT_WRITE_BATCH * 2 }, (_, index) =>
+      newCardRow({ id: newId(), userId: user._id, deckId }, { question: `q${index}`, answer: 'a' }, now),
+    );
+    const plan: ImportPlan = {
+      userId: user._id,
+      now,
+      decks: [{ id: deckId, name: 'Racing', daily_new_card_limit: 20 }],
+      cards,
+      media: [
+        {
+          id: mediaId,
+          name: `${'e'.repeat(40)}.png`,
+          sha256: 'e'.repeat(64),
+          contentType: 'image/png',
+          data: pngBytes,
+        },
+      ],
+      cardMedia: [{ cardId: cards[0]?.id ?? '', mediaName: `${'e'.repeat(40)}.png` }],
+      notes: cards.map((_card, index) => ({ guid: `race-${index}`, deckId })),
+    };
+    await expect(createInteropRepo(racing).writeImport(plan)).rejects.toBeInstanceOf(ImportUserGoneError);
+    expect(transactions).toBe(2);
+    expect(await leftOf(user._id)).toEqual(gone);
+    expect(
+      await realDb.selectFrom('media_chunks').select('media_id').where('media_id', '=', mediaId).execute(),
+    ).toEqual([]);
   });
 });

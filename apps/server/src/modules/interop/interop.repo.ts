@@ -31,6 +31,11 @@ const MEDIA_BATCH_BYTES = 16 * 1024 * 1024;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** An import's account was deleted while it was read or written: nothing of it is left, and the caller is signed out. */
+export class ImportUserGoneError extends Error {
+  override name = 'ImportUserGoneError';
+}
+
 /** SQL for imports, exports and media. Every query is scoped by the owner's user_id, except a media fetch by name. */
 export function createInteropRepo(db: Kysely<Database>) {
   /** Removes what a failed import wrote: its decks (their cards, links and guids go with them) and the images it added. */
@@ -51,7 +56,14 @@ export function createInteropRepo(db: Kysely<Database>) {
     }
   }
 
+  async function userExists(userId: string): Promise<boolean> {
+    const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    return row !== undefined;
+  }
+
   return {
+    userExists,
+
     /** The user's media secret, made once (the first writer wins when two imports race). */
     async mediaSecret(userId: string, fresh: string): Promise<string> {
       await setUserColumnOnce(db, userId, 'media_secret', fresh);
@@ -101,7 +113,8 @@ export function createInteropRepo(db: Kysely<Database>) {
      * their image links and note guids), yielding to the event loop between them, so that other requests run while
      * a large import is written (one transaction of 199,000 cards held the one SQLite connection for seconds). A
      * failure part-way removes what this import wrote (its decks, with their cards, and the images it added) and
-     * throws. Returns each deck's card count afterwards.
+     * throws, ImportUserGoneError when the account was deleted meanwhile (the foreign keys on the user refused a
+     * slice; the deletion's cascade took what earlier slices wrote). Returns each deck's card count afterwards.
      */
     async writeImport(plan: ImportPlan): Promise<Map<string, number>> {
       const { userId, now } = plan;
@@ -209,6 +222,8 @@ export function createInteropRepo(db: Kysely<Database>) {
         }
       } catch (error) {
         await undoImport(userId, deckIds, addedMedia);
+        // The foreign-key error differs between SQLite and PostgreSQL; whether the user is still there does not.
+        if (!(await userExists(userId))) throw new ImportUserGoneError();
         throw error;
       }
       const counts = new Map<string, number>();

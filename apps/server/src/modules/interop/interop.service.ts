@@ -14,7 +14,7 @@ import type { UserLimits } from '../decks/user-limits';
 import { newCardRow } from '../study-core/card-state';
 import type { ImportKind, ImportRefusal } from './import-parser';
 import { ImportBusyError, ImportKilledError, type ImportParser, ImportRefusedError } from './import-runner';
-import type { ImportPlan, InteropRepo } from './interop.repo';
+import { type ImportPlan, ImportUserGoneError, type InteropRepo } from './interop.repo';
 
 export interface InteropServiceDeps {
   repo: InteropRepo;
@@ -84,6 +84,8 @@ function refusalError(refusal: ImportRefusal, maxCards: number): AppError {
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** How often a running read checks that its account still exists (the read is stopped when it was deleted). */
+const ACCOUNT_CHECK_MS = 1000;
 /** Cards of a file that may turn out empty or broken (skipped): allowed beyond the room by the early refusal. */
 const SKIPPABLE_CARDS = 1000;
 /** Parsed cards planned between two yields to the event loop. */
@@ -111,6 +113,23 @@ export function createInteropService(deps: InteropServiceDeps) {
     // empty or broken cards, up to SKIPPABLE_CARDS). The exact check, once those are skipped, is assertRoom below.
     const room = await deps.userLimits.cardRoom(userId);
     const repeatable = (await repo.importedNoteCount(userId)) > 0 ? deps.maxCardsPerUser - room : 0;
+    // The reading process is also stopped when the account is deleted meanwhile (checked every ACCOUNT_CHECK_MS).
+    const reading = new AbortController();
+    let accountGone = false;
+    const onClientGone = () => reading.abort();
+    signal?.addEventListener('abort', onClientGone, { once: true });
+    if (signal?.aborted) reading.abort();
+    const accountCheck = setInterval(() => {
+      void repo.userExists(userId).then(
+        (exists) => {
+          if (exists) return;
+          accountGone = true;
+          reading.abort();
+        },
+        () => {},
+      );
+    }, ACCOUNT_CHECK_MS);
+    accountCheck.unref();
     let parsed: Awaited<ReturnType<ImportParser>>;
     try {
       parsed = await deps.parse(
@@ -124,9 +143,10 @@ export function createInteropService(deps: InteropServiceDeps) {
           maxImageBytes: deps.maxImageBytes,
           maxImagePixels: deps.maxImagePixels,
         },
-        signal ? { signal } : {},
+        { signal: reading.signal },
       );
     } catch (error) {
+      if (accountGone) throw errors.notAuthenticated();
       if (error instanceof ImportRefusedError) throw refusalError(error.refusal, deps.maxCardsPerUser);
       if (error instanceof ImportKilledError) {
         if (error.failure === 'timeout') throw errors.invalidPackage({ detail: messages.importTooSlow });
@@ -135,7 +155,12 @@ export function createInteropService(deps: InteropServiceDeps) {
       }
       if (error instanceof ImportBusyError) throw errors.busy({ retryAfterSeconds: 30 });
       throw error;
+    } finally {
+      clearInterval(accountCheck);
+      signal?.removeEventListener('abort', onClientGone);
     }
+    // The account may have been deleted while the file was read: nothing is planned or written for it.
+    if (!(await repo.userExists(userId))) throw errors.notAuthenticated();
 
     const guidSet = new Set<string>();
     for (const [index, card] of parsed.cards.entries()) {
@@ -185,7 +210,13 @@ export function createInteropService(deps: InteropServiceDeps) {
         });
       }
     }
-    const counts = await repo.writeImport(plan);
+    let counts: Map<string, number>;
+    try {
+      counts = await repo.writeImport(plan);
+    } catch (error) {
+      if (error instanceof ImportUserGoneError) throw errors.notAuthenticated();
+      throw error;
+    }
 
     const warnings: string[] = [];
     if (parsed.sounds > 0) warnings.push(fillMessage(messages.importSoundsDropped, { count: parsed.sounds }));

@@ -61,19 +61,28 @@ export function createQuotaService(deps: QuotaServiceDeps) {
   const { repo, clock } = deps;
   const freeQuota = deps.freeGenerationsPerMonth;
 
+  /** The user's balance now; 401 not_authenticated when the account was deleted (e.g. while a generation ran). */
   async function balance(userId: string): Promise<QuotaBalance> {
-    return balanceOf(await repo.find(userId), freeQuota, clock.now());
+    const row = await repo.find(userId);
+    if (!row) throw errors.notAuthenticated();
+    return balanceOf(row, freeQuota, clock.now());
   }
 
   return {
     balance,
 
-    /** Takes `cost` atomically, or throws 402 insufficient_quota when less than that is left. */
+    /**
+     * Takes `cost` atomically, or throws 402 insufficient_quota when less than that is left (401 not_authenticated
+     * when the account is gone: the update found no row).
+     */
     async reserve(userId: string, cost: number): Promise<Reservation> {
       const now = clock.now();
       const period = quotaPeriod(now);
       const draw = await repo.reserve(userId, cost, period, freeQuota, now);
-      if (!draw) throw errors.insufficientQuota();
+      if (!draw) {
+        if (!(await repo.find(userId))) throw errors.notAuthenticated();
+        throw errors.insufficientQuota();
+      }
       return { userId, cost, period, draw };
     },
 
