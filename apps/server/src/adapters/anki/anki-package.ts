@@ -3,7 +3,6 @@ import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { UnreadableFileError } from '../extract/extracted';
 import { readZipEntries } from '../extract/safe-zip';
 import { protoMessages, protoNumber, protoString, readMessage } from './protobuf';
 import { isZstd, zstdDecompress } from './zstd';
@@ -249,8 +248,4 @@ function readSchema18(db: SqliteDatabase.Database): Pick<AnkiCollection, 'notety
     decks.set(Number(row.id), String(row.name).split('\x1f').join('::'));
   }
   return { notetypes, decks };
-}
-
-export function isUnreadable(error: unknown): boolean {
-  return error instanceof InvalidPackageError || error instanceof UnreadableFileError;
 }

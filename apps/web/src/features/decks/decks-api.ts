@@ -4,7 +4,6 @@ import type {
   DeckSettings,
   DeckSettingsUpdate,
   DeckStats,
-  DeckWithCards,
   SaveCardsResponse,
 } from '@flashcards/shared/api-types';
 import type { QueryKey } from '@tanstack/react-query';
@@ -24,14 +23,6 @@ const studyData: readonly QueryKey[] = [['decks'], ['cards']];
 
 export function useDecks() {
   return useApiGet<Deck[]>(deckKeys.all, '/decks');
-}
-
-export function useDeck(id: string | undefined) {
-  return useApiGet<DeckWithCards>(deckKeys.deck(id ?? ''), id ? `/decks/${id}` : null);
-}
-
-export function useDeckCards(id: string | undefined) {
-  return useApiGet<Card[]>(deckKeys.cards(id ?? ''), id ? `/decks/${id}/cards` : null);
 }
 
 /** Stats of one deck, or over all decks when `id` is undefined. */
