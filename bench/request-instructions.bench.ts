@@ -30,7 +30,8 @@ import { inProcess, signUpAndLogIn } from './support/accounts';
 
 const FEW = Number(process.env.BENCH_FEW ?? 4000);
 const MANY = Number(process.env.BENCH_MANY ?? 16000);
-// On a machine shared with other work, valgrind's start-up alone can take longer than the default.
+// On a machine shared with other work, valgrind's start-up alone can take longer than the default (and an answer
+// longer than autocannon's 10 s).
 const START_TIMEOUT_S = Number(process.env.BENCH_START_TIMEOUT_S ?? 300);
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -163,6 +164,8 @@ async function countInstructions(route: Route, count: number): Promise<number> {
       server.stdout?.on('data', onData);
     });
     const args = [autocannonCli, '-j', '-c', '10', '-a', String(count), '-m', route.method];
+    // autocannon's default 10 s answer timeout fails requests to a server that valgrind slows on a loaded machine.
+    args.push('-t', String(START_TIMEOUT_S));
     args.push('-H', `authorization=${route.authorization}`);
     if (route.body) args.push('-H', 'content-type=application/json', '-b', route.body);
     const load = spawnSync(process.execPath, [...args, `${url}${route.path}`], { encoding: 'utf8' });
