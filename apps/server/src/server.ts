@@ -6,22 +6,13 @@ import { createIdGenerator } from './adapters/ids';
 import { createLogDestination } from './adapters/log-destination';
 import { memoryRateLimiters, redisRateLimiters } from './adapters/rate-limit/rate-limiter';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { resolveJwtSecret } from './modules/auth/jwt-secret';
 
 /** Process concerns only: read the config, open what the app needs, listen, and shut down gracefully. */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee the settings table in README.md.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db, database.dialect);

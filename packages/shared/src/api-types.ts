@@ -285,13 +285,6 @@ export interface GenerationStreamError {
   status: number;
 }
 
-/** The events of POST /create with `Accept: text/event-stream` (docs/api.md, "Streaming generation"). */
-export type GenerationStreamEvent =
-  | { event: 'progress'; data: GenerationProgress }
-  | { event: 'card'; data: GeneratedCard }
-  | { event: 'done'; data: GenerateResponse }
-  | { event: 'error'; data: GenerationStreamError };
-
 /** POST /api/quiz/generate */
 export interface QuizResponse {
   cards: { question: string; answer: string }[];

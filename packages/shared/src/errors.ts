@@ -80,11 +80,6 @@ export const errorCodes = {
 /** A code the API may answer with. */
 export type ErrorCode = keyof typeof errorCodes;
 
-/** The HTTP status that goes with a code. */
-export function errorStatus(code: ErrorCode): number {
-  return errorCodes[code].status;
-}
-
 /** Whether a string from the wire is one of our codes. */
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorCodes, value);

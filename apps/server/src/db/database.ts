@@ -91,7 +91,8 @@ function openSqlite(options: DatabaseOptions): OpenedDatabase {
   const driver = new HeldSqliteDriver({ database: statements });
   const db = new Kysely<Database>({ dialect: new (driverDialect(driver))({ database: statements }) });
   // Prepared queries (prepared-query.ts) run at once on the connection when no one holds it, or when the query's own
-  // transaction does: the same statement Kysely would run, without its asynchronous steps (about ten per query).
+  // transaction does: the same statement Kysely would run, without its asynchronous steps (about ten per query); kept
+  // because, measured alone, it clearly lowers the instructions per request (docs/performance.md).
   registerDirectRunner(db, (sqlText, parameters, inTransaction) => {
     if (!inTransaction && driver.held > 0) return undefined;
     const statement = statements.prepare(sqlText);
@@ -157,9 +158,9 @@ function withStatementCache(
 
 /**
  * A reading statement whose rows are objects built here from better-sqlite3's raw arrays, with the column names read
- * once. better-sqlite3's own objects look each column name up in V8's string table and set it through the C++ API,
- * row by row: for 50 cards of 16 columns that took 175 µs against 97 µs this way (the same objects, keys in column
- * order; a repeated name keeps its last value, as there).
+ * once: better-sqlite3's own objects look each column name up in V8's string table and set it through the C++ API,
+ * row by row. Kept because, measured alone, it clearly lowers the instructions per request (docs/performance.md).
+ * The same objects, keys in column order; a repeated name keeps its last value, as there.
  */
 function withObjectRows(statement: SqliteDatabase.Statement): CachedStatement {
   if (!statement.reader) return statement;
@@ -181,8 +182,8 @@ function withObjectRows(statement: SqliteDatabase.Statement): CachedStatement {
 
 /**
  * A function from a row's values to its object: an object literal with the statement's column names (written as JSON
- * strings, so any name is a plain key), which V8 builds with one fixed shape. Setting the keys one by one in a loop
- * shared by every statement was a megamorphic store per column: 7 µs against 1 µs for 20 rows of 9 columns.
+ * strings, so any name is a plain key), which V8 builds with one fixed shape, where setting the keys one by one in a
+ * loop shared by every statement is a megamorphic store per column (docs/performance.md).
  */
 function rowBuilder(names: string[]): (values: unknown[]) => Record<string, unknown> {
   const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');

@@ -32,10 +32,9 @@ interface PinoInternals {
 /**
  * Writes the line pino writes for `log.info(fields, 'request completed')` (the same keys, order and values; the
  * test checks them against pino's own), straight to the logger's stream, without pino's generic path (a loop over
- * the keys with serializer and stringifier look-ups). With request.log made lazily and multipart scoped (app.ts), a
- * GET /decks/stats went from 252,000 to 238,000 instructions (bench/request-instructions, 4,000 vs 16,000 requests).
- * It assumes pino's default level labels, time and message key, as server.ts configures it. Null for a logger that
- * is not pino (a test's own logger).
+ * the keys with serializer and stringifier look-ups); kept because, measured alone against pino's own path, it
+ * clearly lowers the instructions per request (docs/performance.md). It assumes pino's default level labels, time
+ * and message key, as server.ts configures it. Null for a logger that is not pino (a test's own logger).
  */
 export function fastAccessLine(log: FastifyBaseLogger): ((fields: AccessFields) => void) | null {
   const internals = log as unknown as PinoInternals;
@@ -56,8 +55,8 @@ export function fastAccessLine(log: FastifyBaseLogger): ((fields: AccessFields) 
 
 /**
  * One line per answered request at level info, written when it is answered (Fastify's own request logging is off):
- * flat values, not Fastify's req/res serializers (host, port, nested objects), which cost about 8 % of a small
- * request's CPU. Written through the root logger, so that request.log (request-logger.ts) is made only for a request
+ * flat values, not Fastify's req/res serializers (host, port, nested objects), which cost a small request noticeably
+ * more. Written through the root logger, so that request.log (request-logger.ts) is made only for a request
  * that logs something else.
  */
 export function registerAccessLog(app: FastifyInstance): void {

@@ -1,3 +1,5 @@
+import { DAY_MS } from '@flashcards/shared/time';
+
 /**
  * Epoch milliseconds as the API writes times: ISO 8601 in UTC, "2026-11-23T04:14:40.000Z", exactly what
  * `new Date(ms).toISOString()` gives, and what it throws for an invalid time.
@@ -30,7 +32,6 @@ export function isoTime(ms: number): string {
   );
 }
 
-const DAY_MS = 86_400_000;
 /** 9999-12-31T23:59:59.999Z: beyond it Date writes six-digit years. */
 const LAST_FOUR_DIGIT_MS = 253_402_300_799_999;
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import yauzl from 'yauzl';
-import { UnreadableFileError } from '../extract/extracted';
 import { readZipEntries } from '../extract/safe-zip';
 import { protoMessages, protoNumber, protoString, readMessage } from './protobuf';
 import { isZstd, zstdDecompress } from './zstd';
@@ -350,8 +349,4 @@ async function unzippedSize(bytes: Buffer): Promise<number> {
       zip.readEntry();
     });
   });
-}
-
-export function isUnreadable(error: unknown): boolean {
-  return error instanceof InvalidPackageError || error instanceof UnreadableFileError;
 }

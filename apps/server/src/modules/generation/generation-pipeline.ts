@@ -93,68 +93,63 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
       ai.maxCardsPerGeneration,
       budgets.reduce((sum, budget) => sum + budget, 0),
     );
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), ai.timeoutMs);
+    const deadline = AbortSignal.timeout(ai.timeoutMs);
     // One chunk failing stops the others: nobody will read what they write.
     const failed = new AbortController();
     const signal = AbortSignal.any(
-      events.signal ? [events.signal, deadline.signal, failed.signal] : [deadline.signal, failed.signal],
+      events.signal ? [events.signal, deadline, failed.signal] : [deadline, failed.signal],
     );
     const usage = { promptTokens: 0, completionTokens: 0, known: false };
     const streamed: GeneratedCard[] = [];
     events.onProgress?.({ stage: 'generating', done: 0, total: expected });
-    try {
-      const perChunk = await mapWithConcurrency(chunks, ai.concurrency, async (chunk, index) => {
-        const onCard = (draft: CardDraft) => {
-          if (signal.aborted || streamed.length >= ai.maxCardsPerGeneration) return;
-          if (isNearDuplicate(draft, streamed)) return;
-          const card = withSource(draft, chunk);
-          streamed.push(card);
-          events.onCard?.(card);
-          events.onProgress?.({
-            stage: 'generating',
-            done: streamed.length,
-            total: Math.max(expected, streamed.length),
-          });
-        };
-        const result = await provider
-          .generateCards({ text: chunk.text, maxCards: budgets[index] ?? ai.maxCardsPerGeneration }, signal, onCard)
-          .catch((error: unknown) => {
-            failed.abort();
-            throw error;
-          });
-        if (result.usage) {
-          usage.known = true;
-          usage.promptTokens += result.usage.promptTokens;
-          usage.completionTokens += result.usage.completionTokens;
-        }
-        return result.cards.map((card) => withSource(card, chunk));
-      }).catch((error: unknown) => {
-        if (events.signal?.aborted) throw new GenerationCancelledError('the client left');
-        throw error;
-      });
+    const perChunk = await mapWithConcurrency(chunks, ai.concurrency, async (chunk, index) => {
+      const onCard = (draft: CardDraft) => {
+        if (signal.aborted || streamed.length >= ai.maxCardsPerGeneration) return;
+        if (isNearDuplicate(draft, streamed)) return;
+        const card = withSource(draft, chunk);
+        streamed.push(card);
+        events.onCard?.(card);
+        events.onProgress?.({
+          stage: 'generating',
+          done: streamed.length,
+          total: Math.max(expected, streamed.length),
+        });
+      };
+      const result = await provider
+        .generateCards({ text: chunk.text, maxCards: budgets[index] ?? ai.maxCardsPerGeneration }, signal, onCard)
+        .catch((error: unknown) => {
+          failed.abort();
+          throw error;
+        });
+      if (result.usage) {
+        usage.known = true;
+        usage.promptTokens += result.usage.promptTokens;
+        usage.completionTokens += result.usage.completionTokens;
+      }
+      return result.cards.map((card) => withSource(card, chunk));
+    }).catch((error: unknown) => {
       if (events.signal?.aborted) throw new GenerationCancelledError('the client left');
-      if (deadline.signal.aborted) throw new AiTimeoutError('generation deadline passed');
-      const cards = dropNearDuplicates(perChunk.flat()).slice(0, ai.maxCardsPerGeneration);
-      log.info(
-        {
-          generation: {
-            provider: provider.name,
-            model: provider.model,
-            inputChars,
-            chunks: chunks.length,
-            cards: cards.length,
-            ...(usage.known ? { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens } : {}),
-            ms: clock.now() - started,
-            ...(ai.logText ? { text: passages.map((p) => p.text).join('\n\n') } : {}),
-          },
+      throw error;
+    });
+    if (events.signal?.aborted) throw new GenerationCancelledError('the client left');
+    if (deadline.aborted) throw new AiTimeoutError('generation deadline passed');
+    const cards = dropNearDuplicates(perChunk.flat()).slice(0, ai.maxCardsPerGeneration);
+    log.info(
+      {
+        generation: {
+          provider: provider.name,
+          model: provider.model,
+          inputChars,
+          chunks: chunks.length,
+          cards: cards.length,
+          ...(usage.known ? { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens } : {}),
+          ms: clock.now() - started,
+          ...(ai.logText ? { text: passages.map((p) => p.text).join('\n\n') } : {}),
         },
-        'generation finished',
-      );
-      return cards;
-    } finally {
-      clearTimeout(timer);
-    }
+      },
+      'generation finished',
+    );
+    return cards;
   }
 
   return {

@@ -55,11 +55,7 @@ export function startGenerationWorker(options: GenerationWorkerOptions) {
       log.info({ jobId, pid: process.pid, attempt: job.attemptsStarted }, 'generation job started');
       const cancel = new AbortController();
       running.set(jobId, cancel);
-      let pastDeadline = false;
-      const timer = setTimeout(() => {
-        pastDeadline = true;
-        cancel.abort();
-      }, deadlineAt - now());
+      const deadline = AbortSignal.timeout(deadlineAt - now());
       try {
         const cards = await options.pipeline.run(
           {
@@ -70,7 +66,7 @@ export function startGenerationWorker(options: GenerationWorkerOptions) {
           },
           log,
           {
-            signal: cancel.signal,
+            signal: AbortSignal.any([cancel.signal, deadline]),
             onProgress: (data) => publish({ type: 'progress', data }),
             onCard: (data) => publish({ type: 'card', data }),
           },
@@ -78,7 +74,7 @@ export function startGenerationWorker(options: GenerationWorkerOptions) {
         return { ok: true, cards };
       } catch (error) {
         if (error instanceof GenerationCancelledError) {
-          if (pastDeadline) {
+          if (deadline.aborted) {
             return { ok: false, error: { status: 504, code: 'ai_timeout', detail: messages.generationTimeout } };
           }
           log.info({ jobId }, 'generation job cancelled: the client left');
@@ -91,7 +87,6 @@ export function startGenerationWorker(options: GenerationWorkerOptions) {
         log.error({ err: error, jobId }, 'generation job failed');
         return { ok: false, error: { status: 500, code: 'internal_error', detail: messages.internalError } };
       } finally {
-        clearTimeout(timer);
         running.delete(jobId);
         // The upload (base64, up to 14 MB) is not kept in Redis past its job, whatever BullMQ keeps of the job.
         if (job.data.file) await job.updateData({ ...job.data, file: null }).catch(() => {});

@@ -28,13 +28,6 @@ export interface ReviewServiceDeps {
   limiter: RateLimiter;
 }
 
-const DAY_MS = 86_400_000;
-
-/** The start of the server's UTC day that contains `now` (docs/api.md: the day of the daily new-card limit). */
-export function utcDayStart(now: number): number {
-  return Math.floor(now / DAY_MS) * DAY_MS;
-}
-
 /**
  * Two reviews of one card at the same instant on two connections (PostgreSQL): the loser re-reads and reviews the card
  * as the winner left it.

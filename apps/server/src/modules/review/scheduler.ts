@@ -1,4 +1,5 @@
 import type { ReviewResult } from '@flashcards/shared/api-types';
+import { DAY_MS } from '@flashcards/shared/time';
 import { LRUCache } from 'lru-cache';
 import {
   type FSRS,
@@ -16,8 +17,6 @@ import { fsrsMemoryOf, type SchedulingState } from '../study-core/card-state';
  * The spaced-repetition scheduler: a pure function of (card state, result, now, parameters, random source), with
  * no database and no clock of its own. FSRS through ts-fsrs; "fail" is Again and "pass" is Good.
  */
-
-const DAY_MS = 86_400_000;
 
 /** What one review produced: the card's next state and the review-log facts. */
 export interface ReviewOutcome {

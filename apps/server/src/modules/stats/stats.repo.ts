@@ -1,10 +1,10 @@
+import { DAY_MS } from '@flashcards/shared/time';
 import { type Expression, type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database, ReviewStatsTable } from '../../db/schema';
 import type { Scope } from '../study-core/deck-scope';
 import { BUCKET_MS, type OffsetSegment, ROLLOVER_HOUR } from './study-day';
 
-const DAY_MS = 86_400_000;
 const BUCKETS_PER_DAY = DAY_MS / BUCKET_MS;
 const ROLLOVER_BUCKETS = (ROLLOVER_HOUR * 3_600_000) / BUCKET_MS;
 

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@flashcards/shared/time';
 import { DateTime, IANAZone } from 'luxon';
 import { isoTime } from '../../http/iso-time';
 
@@ -7,7 +8,6 @@ import { isoTime } from '../../http/iso-time';
  */
 
 export const ROLLOVER_HOUR = 4;
-const DAY_MS = 86_400_000;
 const ROLLOVER_MS = ROLLOVER_HOUR * 3_600_000;
 /** review_stats buckets are quarter hours; every zone's UTC offset is a whole number of them. */
 export const BUCKET_MS = 900_000;

@@ -5,7 +5,6 @@ import type {
   DeckSettingsUpdate,
   DeckStats,
   DeckSummary,
-  DeckWithCards,
   SaveCardsResponse,
 } from '@flashcards/shared/api-types';
 import type { QueryKey } from '@tanstack/react-query';
@@ -25,14 +24,6 @@ const studyData: readonly QueryKey[] = [['decks'], ['cards']];
 
 export function useDecks() {
   return useApiGet<DeckSummary[]>(deckKeys.all, '/decks');
-}
-
-export function useDeck(id: string | undefined) {
-  return useApiGet<DeckWithCards>(deckKeys.deck(id ?? ''), id ? `/decks/${id}` : null);
-}
-
-export function useDeckCards(id: string | undefined) {
-  return useApiGet<Card[]>(deckKeys.cards(id ?? ''), id ? `/decks/${id}/cards` : null);
 }
 
 /** Stats of one deck, or over all decks when `id` is undefined. */
