@@ -32,7 +32,7 @@ import { readZipEntries } from '../../adapters/extract/safe-zip';
 import { createIdGenerator } from '../../adapters/ids';
 import type { Database } from '../../db/schema';
 import { newCardRow } from '../study-core/card-state';
-import type { ParseResult } from './import-parser';
+import { emptyParseResult } from './import-parser';
 import { createInteropRepo, IMPORT_WRITE_BATCH, type ImportPlan, ImportUserGoneError } from './interop.repo';
 
 // The turn-3 audit's hostile imports (../shared/audit/turn3/security-audit.md, rows 1–4, 10–14, 24, 25, 31 and
@@ -311,15 +311,7 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const empty: ParseResult = {
-      cards: [{ deck: 'Held', guid: null, question: 'q', answer: 'a', media: [] }],
-      media: [],
-      skipped: 0,
-      sounds: 0,
-      missingImages: 0,
-      tooLong: 0,
-      imagesTooLarge: 0,
-    };
+    const empty = emptyParseResult([{ deck: 'Held', guid: null, question: 'q', answer: 'a', media: [] }]);
     const holding = await createTestApp({
       shareWith: ctx,
       env: { AUTH_RATE_LIMIT_PER_IP: '1000', IMPORT_RATE_LIMIT_PER_HOUR: '3' },
@@ -354,15 +346,7 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
 describe('POST /import when the client leaves', () => {
   it('aborts the reading of the file, and frees the user for the next import', async () => {
     const signals: AbortSignal[] = [];
-    const held: ParseResult = {
-      cards: [],
-      media: [],
-      skipped: 0,
-      sounds: 0,
-      missingImages: 0,
-      tooLong: 0,
-      imagesTooLarge: 0,
-    };
+    const held = emptyParseResult();
     const leaving = await createTestApp({
       shareWith: ctx,
       env: { AUTH_RATE_LIMIT_PER_IP: '1000' },
@@ -426,13 +410,10 @@ describe('POST /import when the account is deleted meanwhile', () => {
         reading = true;
         await held;
         return {
-          cards: [{ deck: input.defaultDeckName, guid: 'g1', question: 'q', answer: 'a', media: [heldImage] }],
+          ...emptyParseResult([
+            { deck: input.defaultDeckName, guid: 'g1', question: 'q', answer: 'a', media: [heldImage] },
+          ]),
           media: [{ name: heldImage, sha256: 'd'.repeat(64), contentType: 'image/png', data: pngBytes }],
-          skipped: 0,
-          sounds: 0,
-          missingImages: 0,
-          tooLong: 0,
-          imagesTooLarge: 0,
         };
       },
     });

@@ -197,19 +197,16 @@ function hasCloze(fields: ReadonlyMap<string, string>, number: number): boolean 
   return false;
 }
 
+/** A parse result with nothing in it yet: the counters a parse adds to. */
+export function emptyParseResult(cards: ParseResult['cards'] = []): ParseResult {
+  return { cards, media: [], skipped: 0, sounds: 0, missingImages: 0, tooLong: 0, imagesTooLarge: 0 };
+}
+
 async function parseText(bytes: Buffer, input: ParseInput): Promise<ParseResult> {
   const file = parseTextFile(decodeText(bytes), input.kind as 'txt' | 'csv' | 'tsv');
   if (file.notes.length > input.maxCards) throw new TooManyCardsError(file.notes.length);
   const toMarkdown = file.html ? createHtmlToMarkdown((src) => (/^https:\/\//i.test(src) ? src : null)) : null;
-  const result: ParseResult = {
-    cards: [],
-    media: [],
-    skipped: 0,
-    sounds: 0,
-    missingImages: 0,
-    tooLong: 0,
-    imagesTooLarge: 0,
-  };
+  const result = emptyParseResult();
   const deck = cleanDeckName(file.deck ?? input.defaultDeckName);
   for (const note of file.notes) {
     if ((note.guid?.length ?? 0) > maxGuidLength) {
