@@ -122,12 +122,14 @@ describe('card management', () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await progress(page, 0);
     expect(await question()).toBe(first);
-    let cards = await deckCards(page.request, auth, deckId);
-    expect(cards.map((card) => [card.status, card.reps])).toEqual([
-      ['new', 0],
-      ['new', 0],
-      ['new', 0],
-    ]);
+    // Answers and undos reach the server in the background, in order: wait for it to have them.
+    await expect
+      .poll(async () => (await deckCards(page.request, auth, deckId)).map((card) => [card.status, card.reps]))
+      .toEqual([
+        ['new', 0],
+        ['new', 0],
+        ['new', 0],
+      ]);
 
     await page.keyboard.press('a');
     await progress(page, 1);
@@ -141,10 +143,12 @@ describe('card management', () => {
     await progress(page, 2);
     await page.keyboard.press('u');
     await progress(page, 1);
-    cards = await deckCards(page.request, auth, deckId);
-    expect(cards.filter((card) => card.status === 'new')).toHaveLength(2);
-    const stats = await (await page.request.get(`/decks/${deckId}/stats`, { headers: auth })).json();
-    expect(stats).toMatchObject({ cards_reviewed_today: 1, new_cards: 2, learning_cards: 1 });
+    await expect
+      .poll(async () => (await deckCards(page.request, auth, deckId)).filter((card) => card.status === 'new'))
+      .toHaveLength(2);
+    await expect
+      .poll(async () => (await page.request.get(`/decks/${deckId}/stats`, { headers: auth })).json())
+      .toMatchObject({ cards_reviewed_today: 1, new_cards: 2, learning_cards: 1 });
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
