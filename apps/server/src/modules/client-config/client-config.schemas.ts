@@ -1,5 +1,5 @@
 import { clientConfigSchema } from '../../http/api-schemas';
-import { type ApiPaths, operation } from '../../http/openapi';
+import { type ApiPaths, operation } from '../../http/openapi-legacy';
 
 /** docs/api.md, "Service". */
 export const clientConfigPaths: ApiPaths = {

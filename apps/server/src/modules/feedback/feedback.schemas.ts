@@ -1,7 +1,7 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
-import { type ApiPaths, json, operation } from '../../http/openapi';
+import { type ApiPaths, json, operation } from '../../http/openapi-legacy';
 
 /** POST /send-feedback: the text is required; the email is optional (blank counts as none). */
 export const feedbackSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ApiPaths, operation } from '../../http/openapi';
+import { type ApiPaths, operation } from '../../http/openapi-legacy';
 
 /** docs/api.md, "Service". */
 export const healthPaths: ApiPaths = {

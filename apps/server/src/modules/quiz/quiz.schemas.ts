@@ -3,7 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { isId } from '../../adapters/ids';
 import { quizResponseSchema } from '../../http/api-schemas';
-import { type ApiPaths, json, operation } from '../../http/openapi';
+import { type ApiPaths, json, operation } from '../../http/openapi-legacy';
 
 /**
  * POST /api/quiz/generate: `deck_id` (or `_id` / `id`). Missing: 422 validation_failed "Please select a deck.";

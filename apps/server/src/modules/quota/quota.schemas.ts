@@ -1,5 +1,5 @@
 import { subscriptionStatusSchema } from '../../http/api-schemas';
-import { type ApiPaths, operation } from '../../http/openapi';
+import { type ApiPaths, operation } from '../../http/openapi-legacy';
 
 /** docs/api.md, "Billing". */
 export const quotaPaths: ApiPaths = {

@@ -1,6 +1,6 @@
 import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
 import { z } from 'zod';
-import { type ApiPaths, operation } from '../../http/openapi';
+import { type ApiPaths, operation } from '../../http/openapi-legacy';
 
 const schedulingInfoSchema = z.object({
   personalized: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sharedDeckInfoSchema } from '../../http/api-schemas';
-import { type ApiPaths, operation } from '../../http/openapi';
+import { type ApiPaths, operation } from '../../http/openapi-legacy';
 import { deckIdParams } from '../../http/request-schemas';
 
 const codeParams = z.object({ code: z.string().meta({ description: 'The share code from the link' }) });

@@ -2,7 +2,7 @@ import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-t
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
-import { type ApiPaths, operation } from '../../http/openapi';
+import { type ApiPaths, operation } from '../../http/openapi-legacy';
 import { boundedInt, deckFilter } from '../../http/request-schemas';
 
 const days = (fallback: number) =>

@@ -1,6 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
-import { type ApiPaths, json, operation } from '../../http/openapi';
+import { type ApiPaths, json, operation } from '../../http/openapi-legacy';
 import { canonicalTimeZone } from '../stats/study-day';
 
 /** PUT /users/me/settings: `time_zone`, an IANA zone name; anything else is 422 invalid_time_zone. */
