@@ -1,4 +1,4 @@
-import { isErrorCode } from '@flashcards/shared/errors';
+import { type ErrorCode, isErrorCode } from '@flashcards/shared/errors';
 import { messages } from '@flashcards/shared/messages';
 import type {
   FastifyBaseLogger,
@@ -33,10 +33,18 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
+const failureCodes = new WeakMap<z.ZodType, ErrorCode>();
+
+/** A schema whose failures answer with another 422 code of the shared table than validation_failed. */
+export function failsWith<T extends z.ZodType>(schema: T, code: ErrorCode): T {
+  failureCodes.set(schema, code);
+  return schema;
+}
+
 /**
  * A request part that fails its schema: 422 validation_failed, the first problem as `detail` (schemas carry the
  * user-facing messages) and every problem in `errors`. A custom rule may name another 422 code of the shared table
- * with `params: { code: 'invalid_deck_id' }`. A NUL anywhere is refused first (PostgreSQL text cannot hold it).
+ * with `params: { code: 'invalid_deck_id' }`, a whole schema with `failsWith`. A NUL anywhere is refused first (PostgreSQL text cannot hold it).
  */
 export function inputError(schema: z.ZodType, input: unknown): { value: unknown } | { error: AppError } {
   if (containsNul(input)) return { error: new AppError('validation_failed', messages.nulCharacter) };
@@ -48,7 +56,13 @@ export function inputError(schema: z.ZodType, input: unknown): { value: unknown 
   const code = isErrorCode(named) ? named : 'validation_failed';
   if (code !== 'validation_failed') return { error: new AppError(code, first?.message ?? messages.validationFailed) };
   return {
-    error: new AppError('validation_failed', errors[0]?.message ?? messages.validationFailed, { errors }),
+    error: new AppError(
+      failureCodes.get(schema) ?? 'validation_failed',
+      errors[0]?.message ?? messages.validationFailed,
+      {
+        errors,
+      },
+    ),
   };
 }
 
