@@ -3,22 +3,7 @@ import { billingPaths } from './modules/billing/billing.schemas';
 import { cardsPaths } from './modules/cards/cards.schemas';
 import { generationPaths } from './modules/generation/generation.schemas';
 import { interopPaths } from './modules/interop/interop.schemas';
-import { quizPaths } from './modules/quiz/quiz.schemas';
 import { reviewPaths } from './modules/review/review.schemas';
-import { schedulingPaths } from './modules/scheduling/scheduling.schemas';
-import { sharingPaths } from './modules/sharing/sharing.schemas';
-import { statsPaths } from './modules/stats/stats.schemas';
 
 /** The modules whose routes do not declare their schemas yet; the document takes their paths from these tables. */
-export const legacyApiPaths = [
-  authPaths,
-  cardsPaths,
-  reviewPaths,
-  statsPaths,
-  schedulingPaths,
-  sharingPaths,
-  generationPaths,
-  quizPaths,
-  interopPaths,
-  billingPaths,
-];
+export const legacyApiPaths = [authPaths, cardsPaths, reviewPaths, generationPaths, interopPaths, billingPaths];
