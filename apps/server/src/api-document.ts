@@ -5,13 +5,13 @@ import { cardsPaths } from './modules/cards/cards.schemas';
 import { clientConfigPaths } from './modules/client-config/client-config.schemas';
 import { decksPaths } from './modules/decks/decks.schemas';
 import { feedbackPaths } from './modules/feedback/feedback.schemas';
+import { fsrsFittingPaths } from './modules/fsrs-fitting/fsrs-fitting.schemas';
 import { generationPaths } from './modules/generation/generation.schemas';
 import { healthPaths } from './modules/health/health.schemas';
 import { interopPaths } from './modules/interop/interop.schemas';
 import { quizPaths } from './modules/quiz/quiz.schemas';
 import { quotaPaths } from './modules/quota/quota.schemas';
 import { reviewPaths } from './modules/review/review.schemas';
-import { schedulingPaths } from './modules/scheduling/scheduling.schemas';
 import { sharingPaths } from './modules/sharing/sharing.schemas';
 import { statsPaths } from './modules/stats/stats.schemas';
 import { userSettingsPaths } from './modules/user-settings/user-settings.schemas';
@@ -29,7 +29,7 @@ export const apiPaths = [
   cardsPaths,
   reviewPaths,
   statsPaths,
-  schedulingPaths,
+  fsrsFittingPaths,
   sharingPaths,
   generationPaths,
   quizPaths,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../http/session-user';
 import { parseInput } from '../../http/validation';
-import type { SessionUser } from '../auth/users.repo';
 import { feedbackSchema } from './feedback.schemas';
 import type { FeedbackService } from './feedback.service';
 

@@ -5,7 +5,7 @@ import { CardState, type NewCardRow } from './card-state';
 /**
  * Each deck's card counters by kind (decks.new_cards, learning_cards, review_cards; migration 0003), kept in the
  * same transaction as every card insert, delete and review, so counts never scan cards. Cards are therefore only
- * written through `insertCards` here, cards.repo and review.repo.
+ * written through `insertCards` here, cards.repo and review/review-answers.repo.
  */
 
 /** Rows per INSERT: well under both dialects' bound-parameter limits (17 columns a row). */

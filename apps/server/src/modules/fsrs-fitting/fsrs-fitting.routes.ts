@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/authenticate';
-import type { SchedulingService } from './scheduling.service';
+import type { FsrsFittingService } from './fsrs-fitting.service';
 
-export function schedulingRoutes(app: FastifyInstance, scheduling: SchedulingService): void {
+export function fsrsFittingRoutes(app: FastifyInstance, scheduling: FsrsFittingService): void {
   const auth = { onRequest: app.authenticate };
 
   app.get('/scheduling', auth, async (request) => scheduling.info(currentUser(request)));

@@ -20,7 +20,7 @@ const optimizeResponseSchema = z.object({
 }) satisfies z.ZodType<OptimizeResponse>;
 
 /** docs/api.md, "Personal scheduling". */
-export const schedulingPaths: ApiPaths = {
+export const fsrsFittingPaths: ApiPaths = {
   '/scheduling': {
     get: operation({
       summary: 'Whether scheduling uses parameters fitted to the user, and how many reviews there are',
