@@ -70,3 +70,9 @@ export async function withDeadline<T>(ms: number, work: Promise<T>, onTimeout?: 
     clearTimeout(timer);
   }
 }
+
+/** How far a file has been read: pages of a PDF, slides of a PPTX (`total` 1 for a single-part file). */
+export interface ExtractProgress {
+  done: number;
+  total: number;
+}

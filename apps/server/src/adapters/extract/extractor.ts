@@ -1,6 +1,6 @@
 import { extractDoc } from './doc';
 import { extractDocx } from './docx';
-import type { FileKind, FileSource, Passage } from './extracted';
+import type { ExtractProgress, FileKind, FileSource, Passage } from './extracted';
 import { limitPassages, readFileSource, UnreadableFileError, withDeadline } from './extracted';
 import { extractImage, type ImageLimits, type OcrEngine } from './image-ocr';
 import { extractPdf } from './pdf';
@@ -18,12 +18,6 @@ export interface ParserLimits extends ImageLimits {
   maxXmlPartBytes: number;
   /** One PDF stream, decoded. */
   maxPdfStreamBytes: number;
-}
-
-/** How far a file has been read: pages of a PDF, slides of a PPTX (`total` 1 for a single-part file). */
-export interface ExtractProgress {
-  done: number;
-  total: number;
 }
 
 export interface ExtractOptions {

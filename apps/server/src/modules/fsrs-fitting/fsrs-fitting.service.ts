@@ -2,12 +2,12 @@ import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-ty
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { isoTime } from '@flashcards/shared/time';
 import type { Clock } from '../../adapters/clock';
+import type { ReviewHistories } from '../../adapters/fsrs/fit-task';
 import {
   type FsrsOptimizer,
   OptimizerBusyError,
   OptimizerFailedError,
   OptimizerTimeoutError,
-  type ReviewHistories,
 } from '../../adapters/fsrs/fsrs-optimizer';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
