@@ -1,11 +1,11 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { AuthProvider } from '../features/auth/auth-context';
 import { CookieConsentBanner } from '../features/consent/cookie-consent-banner';
+import { GuestOnly } from '../layout/guards';
 import type { ApiClient } from '../lib/api-client';
 import { ApiProvider } from '../lib/api-context';
+import { AuthProvider } from '../lib/auth-context';
 import type { TokenStore } from '../lib/token-store';
-import { GuestOnly } from './guards';
 
 /** A prerendered public page: its route pattern, its code, and whether only visitors see it (/login). */
 export interface PublicPage {

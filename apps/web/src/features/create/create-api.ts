@@ -11,7 +11,7 @@ import { createParser } from 'eventsource-parser';
 import { useCallback, useRef, useState } from 'react';
 import { type ApiClient, ApiRequestError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
-import { billingKeys } from '../billing/billing-api';
+import { billingKeys } from '../../lib/billing-api';
 
 /** What a streaming generation tells the page as it goes. */
 export interface GenerationHandlers {

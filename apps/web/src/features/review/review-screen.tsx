@@ -3,8 +3,9 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { preloadCardRenderer } from '../../components/card-markdown';
+import { useDecks, useDeleteCard, useDeleteDeck } from '../../lib/decks-api';
+import type { StudyDeckState } from '../../lib/navigation';
 import { AddCardModal } from '../cards/card-form';
-import { useDecks, useDeleteCard, useDeleteDeck } from '../decks/decks-api';
 import { ImportModal } from '../interop/import-modal';
 import { ShareModal } from '../share/share-modal';
 import { ConfirmModal } from './confirm-modal';
@@ -21,11 +22,6 @@ type Dialog =
   | { kind: 'delete-deck'; deck: Deck }
   | { kind: 'delete-card'; deck: Deck; card: Card }
   | { kind: 'import' };
-
-/** Navigation state that opens the review page straight into a session of one deck ("Study these cards now"). */
-export interface StudyDeckState {
-  studyDeck: { deckId: string; name: string };
-}
 
 function studyDeckOf(state: unknown): ReviewTarget | null {
   if (typeof state !== 'object' || state === null || !('studyDeck' in state)) return null;

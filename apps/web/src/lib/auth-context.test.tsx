@@ -1,13 +1,13 @@
 import { messages } from '@flashcards/shared/messages';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeServer, json } from '../../../test/fake-server';
-import { testUser } from '../../../test/render-app';
-import { createApiClient } from '../../lib/api-client';
-import { localStore } from '../../lib/local-store';
-import { storageKeys } from '../../lib/storage-keys';
-import { localTokenStore } from '../../lib/token-store';
+import { fakeServer, json } from '../../test/fake-server';
+import { testUser } from '../../test/render-app';
+import { createApiClient } from './api-client';
 import { AuthProvider, type AuthState, useAuth } from './auth-context';
+import { localStore } from './local-store';
+import { storageKeys } from './storage-keys';
+import { localTokenStore } from './token-store';
 
 /** Shows the auth state and hands it to the test. */
 function Probe({ state }: { state: { current: AuthState | null } }) {

@@ -1,9 +1,9 @@
 import type { SignupRequest, TokenResponse, User } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { type ApiClient, errorDetail } from '../../lib/api-client';
-import { browserTimeZone } from '../../lib/time-zone';
-import type { TokenStore } from '../../lib/token-store';
+import { type ApiClient, errorDetail } from './api-client';
+import { browserTimeZone } from './time-zone';
+import type { TokenStore } from './token-store';
 
 /**
  * Auth state: on start a stored token loads the current user (and is removed when
