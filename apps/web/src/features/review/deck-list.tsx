@@ -9,7 +9,7 @@ import { Notice } from '../../components/notice';
 import { StatsList } from '../../components/stats-list';
 import { TextField } from '../../components/text-field';
 import { useCreateDeck, useDeckStats, useDecks } from '../../lib/decks-api';
-import { SearchBox, SearchResults, useSettled } from '../cards/card-search';
+import { SearchBox, SearchResults, useSettled } from './card-search';
 
 interface DeckListProps {
   onReview: (deck: Deck | null) => void;

@@ -10,10 +10,10 @@ import { StatsList } from '../../components/stats-list';
 import { TextField } from '../../components/text-field';
 import { errorDetail } from '../../lib/api-client';
 import { useDeckStats, useDecks, useUpdateDeckSettings } from '../../lib/decks-api';
-import { AddCardForm } from '../cards/card-form';
-import { SearchBox, SearchResults, useSettled } from '../cards/card-search';
-import { DeckCardList } from '../cards/deck-card-list';
+import { AddCardForm } from './card-form';
+import { SearchBox, SearchResults, useSettled } from './card-search';
 import { parseDailyLimit } from './daily-limit';
+import { DeckCardList } from './deck-card-list';
 
 export type SettingsTab = 'settings' | 'cards';
 
