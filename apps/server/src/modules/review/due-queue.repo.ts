@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { forEachBatch } from '../../db/batches';
 import { preparedQuery } from '../../db/prepared-query';
 import { rowLimit } from '../../db/row-limit';
 import type { Database, FsrsState } from '../../db/schema';
@@ -120,32 +121,30 @@ export function createDueQueueRepo(db: Kysely<Database>) {
       // One deck (a study session of one deck): the same statement each time, prepared once.
       if (take.length === 1 && only) return newCardsOfOneDeck(db, { userId, deckId: only.deckId, limit: only.limit });
       const rows: QueueRow[] = [];
-      for (let start = 0; start < take.length; start += UNION_CHUNK) {
-        const parts = take
-          .slice(start, start + UNION_CHUNK)
-          .map(({ deckId, limit }, index) =>
-            db.selectFrom(newCardsOf(db, userId, deckId, limit).as(`d${index}`)).selectAll(),
-          );
+      await forEachBatch(take, UNION_CHUNK, async (batch) => {
+        const parts = batch.map(({ deckId, limit }, index) =>
+          db.selectFrom(newCardsOf(db, userId, deckId, limit).as(`d${index}`)).selectAll(),
+        );
         const [first, ...rest] = parts;
-        if (!first) continue;
+        if (!first) return;
         const query = rest.reduce((union, part) => union.unionAll(part), first);
         rows.push(...(await query.execute()));
-      }
+      });
       return rows;
     },
 
     /** The desired retention of each of the user's decks among `deckIds` (a numeric string on PostgreSQL). */
     async deckRetentions(userId: string, deckIds: readonly string[]): Promise<Map<string, number>> {
       const retentions = new Map<string, number>();
-      for (let start = 0; start < deckIds.length; start += UNION_CHUNK) {
+      await forEachBatch(deckIds, UNION_CHUNK, async (batch) => {
         const rows = await db
           .selectFrom('decks')
           .select(['id', 'desired_retention'])
           .where('user_id', '=', userId)
-          .where('id', 'in', deckIds.slice(start, start + UNION_CHUNK))
+          .where('id', 'in', batch)
           .execute();
         for (const row of rows) retentions.set(row.id, Number(row.desired_retention));
-      }
+      });
       return retentions;
     },
   };
