@@ -23,7 +23,7 @@ function renderAuth(routes: Parameters<typeof fakeServer>[0]) {
   const goTo = vi.fn();
   const api = createApiClient({ tokens: localTokenStore, onUnauthorized: vi.fn(), fetch: server.fetch });
   const state: { current: AuthState | null } = { current: null };
-  render(
+  const { unmount } = render(
     <AuthProvider api={api} tokens={localTokenStore} goTo={goTo}>
       <Probe state={state} />
     </AuthProvider>,
@@ -32,7 +32,7 @@ function renderAuth(routes: Parameters<typeof fakeServer>[0]) {
     if (!state.current) throw new Error('not rendered');
     return state.current;
   };
-  return { auth, goTo, calls: server.calls };
+  return { auth, goTo, calls: server.calls, unmount };
 }
 
 async function failure(action: () => Promise<void>): Promise<string> {
@@ -68,6 +68,20 @@ describe('auth state', () => {
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(localStore.get(storageKeys.accessToken)).toBeNull();
     expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('keeps a stored token when the start-up check is cut short (a navigation aborts it) or fails without a 401', async () => {
+    for (const failure of [
+      () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => json(503, { detail: messages.serviceUnavailable, code: 'unavailable' }),
+    ]) {
+      localStore.set(storageKeys.accessToken, 'stored');
+      const { unmount } = renderAuth({ 'GET /users/me': failure });
+      expect(await screen.findByText('signed out')).toBeInTheDocument();
+      expect(localStore.get(storageKeys.accessToken)).toBe('stored');
+      unmount();
+    }
   });
 
   it('login posts the form, stores the token, then loads the user', async () => {

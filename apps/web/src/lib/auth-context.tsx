@@ -7,7 +7,7 @@ import type { TokenStore } from './token-store';
 
 /**
  * Auth state: on start a stored token loads the current user (and is removed when
- * that fails); `loading` stays true until then. Login stores the token, then loads the user; signup registers,
+ * the server answers 401); `loading` stays true until then. Login stores the token, then loads the user; signup registers,
  * then logs in; logout removes the token, clears the user and goes to '/'.
  * Failures reach callers as AuthError with the text to show (server detail or the spec's fallback).
  */
@@ -62,9 +62,9 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
         (me) => {
           if (!cancelled) setUser(me);
         },
-        () => {
-          if (!cancelled) tokens.remove();
-        },
+        // Only a 401 ends the stored session (the client removes the token then): a request cut short by a
+        // navigation, a network failure or a server error leaves it for the next page load.
+        () => {},
       )
       .finally(() => {
         if (!cancelled) setLoading(false);

@@ -76,17 +76,15 @@ export function createInProcessExtractor(limits: ParserLimits & { timeoutMs: num
   return {
     async extract(kind, file, options = {}) {
       const bytes = await readFileSource(file);
-      const controller = new AbortController();
-      const stop = () => controller.abort();
-      options.signal?.addEventListener('abort', stop, { once: true });
       try {
-        const work = parseFile(kind, bytes, limits, ocr, { ...options, signal: controller.signal });
-        const passages = await withDeadline(limits.timeoutMs, work, stop);
+        const passages = await withDeadline(
+          limits.timeoutMs,
+          (signal) => parseFile(kind, bytes, limits, ocr, { ...options, signal }),
+          options.signal,
+        );
         return options.maxChars === undefined ? passages : limitPassages(passages, options.maxChars);
       } catch (error) {
         throw error instanceof UnreadableFileError ? error : new UnreadableFileError(String(error));
-      } finally {
-        options.signal?.removeEventListener('abort', stop);
       }
     },
   };
