@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../test/fake-server';
@@ -24,9 +25,11 @@ function renderAuth(routes: Parameters<typeof fakeServer>[0]) {
   const api = createApiClient({ tokens: localTokenStore, onUnauthorized: vi.fn(), fetch: server.fetch });
   const state: { current: AuthState | null } = { current: null };
   const { unmount } = render(
-    <AuthProvider api={api} tokens={localTokenStore} goTo={goTo}>
-      <Probe state={state} />
-    </AuthProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider api={api} tokens={localTokenStore} goTo={goTo}>
+        <Probe state={state} />
+      </AuthProvider>
+    </QueryClientProvider>,
   );
   const auth = () => {
     if (!state.current) throw new Error('not rendered');
