@@ -11,11 +11,11 @@ export const groups = {
   'study-core': {
     mutate: [
       `${server}/modules/study-core/*.ts`,
-      `${server}/modules/stats/study-day.ts`,
-      `${server}/modules/review/queue.ts`,
+      `!${server}/modules/study-core/*.test.ts`,
       `${server}/modules/review/scheduler.ts`,
     ],
     tests: [
+      `${server}/modules/study-core/*.test.ts`,
       `${server}/modules/review/*.test.ts`,
       `${server}/modules/stats/*.test.ts`,
       `${server}/modules/cards/card-counters.test.ts`,

@@ -50,10 +50,12 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { createDecksRepo } from './modules/decks/decks.repo';
 import { decksRoutes } from './modules/decks/decks.routes';
 import { createDecksService } from './modules/decks/decks.service';
-import { createUserLimits } from './modules/decks/user-limits';
 import { createFeedbackRepo } from './modules/feedback/feedback.repo';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createFsrsFittingRepo } from './modules/fsrs-fitting/fsrs-fitting.repo';
+import { fsrsFittingRoutes } from './modules/fsrs-fitting/fsrs-fitting.routes';
+import { createFsrsFittingService } from './modules/fsrs-fitting/fsrs-fitting.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
 import type { createQueueRunner } from './modules/generation/generation-queue';
@@ -68,19 +70,19 @@ import { createQuizService } from './modules/quiz/quiz.service';
 import { createQuotaRepo } from './modules/quota/quota.repo';
 import { quotaRoutes } from './modules/quota/quota.routes';
 import { createQuotaService } from './modules/quota/quota.service';
-import { createReviewRepo } from './modules/review/review.repo';
+import { createDeckStatsRepo } from './modules/review/deck-stats.repo';
+import { createDueQueueRepo } from './modules/review/due-queue.repo';
 import { reviewRoutes } from './modules/review/review.routes';
 import { createReviewService } from './modules/review/review.service';
+import { createReviewAnswersRepo } from './modules/review/review-answers.repo';
 import type { RandomSource } from './modules/review/scheduler';
-import { createSchedulingRepo } from './modules/scheduling/scheduling.repo';
-import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
-import { createSchedulingService } from './modules/scheduling/scheduling.service';
 import { createSharingRepo } from './modules/sharing/sharing.repo';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { createSharingService, randomShareCode } from './modules/sharing/sharing.service';
 import { createStatsRepo } from './modules/stats/stats.repo';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { createStatsService } from './modules/stats/stats.service';
+import { createUserLimits } from './modules/study-core/user-limits';
 import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
 import { createUserSettingsService } from './modules/user-settings/user-settings.service';
 
@@ -293,7 +295,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     createReviewService({
       ...study,
-      reviews: createReviewRepo(deps.db),
+      queueReads: createDueQueueRepo(deps.db),
+      answers: createReviewAnswersRepo(deps.db),
+      deckStats: createDeckStatsRepo(deps.db),
       decks: decksRepo,
       random: deps.random ?? Math.random,
       maxQueue: limits.maxReviewQueue,
@@ -311,10 +315,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Closed before the server waits for requests in flight: a fit running then fails at once (503), so SIGTERM does
   // not wait for it.
   if (!deps.fsrsOptimizer && fsrsOptimizer.close) app.addHook('preClose', fsrsOptimizer.close);
-  schedulingRoutes(
+  fsrsFittingRoutes(
     app,
-    createSchedulingService({
-      repo: createSchedulingRepo(deps.db),
+    createFsrsFittingService({
+      repo: createFsrsFittingRepo(deps.db),
       optimizer: fsrsOptimizer,
       clock: deps.clock,
       minReviews: config.scheduling.minReviews,

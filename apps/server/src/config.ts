@@ -228,6 +228,140 @@ const schema = z
     if (env.GENERATION_QUEUE === 'redis' && !env.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['GENERATION_QUEUE'], message: 'is "redis" but REDIS_URL is not set' });
     }
+  })
+  .transform((e) => {
+    const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+    const aiProvider: 'offline' | 'openai' =
+      e.AI_PROVIDER ?? (e.OPENAI_BASE_URL || e.OPENAI_API_KEY ? 'openai' : 'offline');
+    return {
+      port: e.PORT,
+      host: e.HOST,
+      dataDir: e.DATA_DIR,
+      /** Unset: the embedded SQLite file in dataDir. */
+      databaseUrl: e.DATABASE_URL,
+      /** The origin users reach, e.g. https://cards.example.com. */
+      publicUrl,
+      /** Origins a redirect may go back to: publicUrl plus ALLOWED_ORIGINS. */
+      allowedOrigins: [...new Set([publicUrl, ...e.ALLOWED_ORIGINS])],
+      /** Unset: generated once and kept in dataDir (see resolveJwtSecret). */
+      jwtSecret: e.JWT_SECRET,
+      tokenTtlMs: e.TOKEN_TTL,
+      googleClientId: e.GOOGLE_CLIENT_ID,
+      logLevel: e.LOG_LEVEL,
+      /** Log lines waiting for stdout beyond this are dropped (and counted) rather than kept in memory. */
+      logBufferMaxBytes: e.LOG_BUFFER_MAX_BYTES,
+      redisUrl: e.REDIS_URL,
+      trustProxy: e.TRUST_PROXY,
+      /** perEmail: password checks per email and client address; perAccount: per email from all addresses. */
+      authRateLimit: {
+        perIp: e.AUTH_RATE_LIMIT_PER_IP,
+        perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+        perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT ?? e.AUTH_RATE_LIMIT_PER_EMAIL * 10,
+        windowMs: e.AUTH_RATE_LIMIT_WINDOW,
+      },
+      ai: {
+        provider: aiProvider,
+        model: e.AI_MODEL,
+        baseUrl: e.OPENAI_BASE_URL,
+        apiKey: e.OPENAI_API_KEY,
+        /** Chunks generated at the same time for one request. */
+        concurrency: e.AI_CONCURRENCY,
+        /** Worker processes of the built-in offline generator. */
+        offlineWorkers: e.OFFLINE_WORKERS,
+        /** The whole AI phase of one generation must finish within this (180 s by default). */
+        timeoutMs: e.AI_TIMEOUT,
+        /** Retries on 429 and 5xx, with exponential backoff. */
+        maxRetries: e.AI_MAX_RETRIES,
+        /** Long inputs are split into chunks of about this many characters. */
+        chunkChars: e.AI_CHUNK_CHARS,
+        /** Extracted text beyond this many characters is not sent to the AI (a 300-page PDF stays affordable). */
+        maxInputChars: e.AI_MAX_INPUT_CHARS,
+        maxCardsPerGeneration: e.MAX_CARDS_PER_GENERATION,
+        /** Log the user's text with each generation (debugging only). */
+        logText: e.LOG_GENERATION_TEXT,
+      },
+      quota: { freeGenerationsPerMonth: e.FREE_GENERATIONS_PER_MONTH },
+      quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR },
+      /** Answers (POST /cards/review) one account may give per 24 hours: bounds the review log one day can add. */
+      review: { rateLimitPerDay: e.REVIEW_RATE_LIMIT_PER_DAY },
+      /** POST /import: upload size, what a package may unpack to, and the time to read it. */
+      interop: {
+        maxImportBytes: e.IMPORT_MAX_BYTES,
+        maxUnzippedBytes: e.IMPORT_MAX_UNZIPPED_BYTES,
+        timeoutMs: e.IMPORT_TIMEOUT,
+        /** Resident memory of one import's reading process. */
+        memoryBytes: e.IMPORT_MEMORY_MB * 1024 * 1024,
+        /** One imported image's bytes and declared pixels at most, and the images one user may store in all. */
+        maxImageBytes: e.IMPORT_MAX_IMAGE_BYTES,
+        maxImagePixels: e.IMPORT_MAX_IMAGE_PIXELS,
+        mediaQuotaBytes: e.MEDIA_QUOTA_BYTES_PER_USER,
+      },
+      extraction: {
+        timeoutMs: e.EXTRACT_TIMEOUT,
+        maxPdfPages: e.EXTRACT_MAX_PDF_PAGES,
+        maxOcrPages: e.EXTRACT_MAX_OCR_PAGES,
+        maxUnzippedBytes: e.EXTRACT_MAX_UNZIPPED_BYTES,
+        maxXmlPartBytes: e.EXTRACT_MAX_XML_PART_BYTES,
+        maxPdfStreamBytes: e.EXTRACT_MAX_PDF_STREAM_BYTES,
+        maxImagePixels: e.EXTRACT_MAX_IMAGE_PIXELS,
+        /** Parser processes running at once, files waiting for one at most, and each process's memory cap. */
+        workers: e.EXTRACT_WORKERS,
+        queue: e.EXTRACT_QUEUE,
+        memoryBytes: e.EXTRACT_MEMORY_MB * 1024 * 1024,
+      },
+      /** File and text generations a user may start per hour (failed ones count too). */
+      createRateLimitPerHour: e.CREATE_RATE_LIMIT_PER_HOUR,
+      /** Time to receive a whole request (headers and body, uploads included); past it the socket is closed. */
+      requestTimeoutMs: e.REQUEST_TIMEOUT,
+      /** Time to receive the body of a request that is not an upload. */
+      bodyTimeoutMs: e.BODY_TIMEOUT,
+      payments: {
+        mode: (e.STRIPE_SECRET_KEY && e.PAYMENTS_MODE !== 'test' ? 'live' : 'test') as 'live' | 'test',
+        stripeSecretKey: e.STRIPE_SECRET_KEY,
+        stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        /** Stripe price ids per plan type; a plan without one is charged with inline price data. */
+        stripePriceIds: {
+          ...(e.STRIPE_PRICE_GENERATIONS ? { generations: e.STRIPE_PRICE_GENERATIONS } : {}),
+          ...(e.STRIPE_PRICE_GENERATIONS_100 ? { generations_100: e.STRIPE_PRICE_GENERATIONS_100 } : {}),
+          ...(e.STRIPE_PRICE_MONTHLY ? { monthly: e.STRIPE_PRICE_MONTHLY } : {}),
+        },
+      },
+      /** Per-user caps (an import or save beyond them is refused). */
+      userLimits: { maxDecks: e.MAX_DECKS_PER_USER, maxCards: e.MAX_CARDS_PER_USER },
+      /** Strict-Transport-Security includeSubDomains (off unless asked: it binds every sibling host). */
+      hstsIncludeSubDomains: e.HSTS_INCLUDE_SUBDOMAINS,
+      /** How long a deck's share link stays valid. */
+      shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
+      /** Feedback submissions accepted per client address per hour. */
+      feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
+      /**
+       * Heavy or public routes, counted per user (imports, exports, deck deletions, searches) or per client address
+       * (GET /media): 429 `rate_limited` with Retry-After past them.
+       */
+      heavyRateLimits: {
+        importsPerHour: e.IMPORT_RATE_LIMIT_PER_HOUR,
+        exportsPerHour: e.EXPORT_RATE_LIMIT_PER_HOUR,
+        deckDeletesPerHour: e.DECK_DELETE_RATE_LIMIT_PER_HOUR,
+        searchesPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+        mediaPerMinute: e.MEDIA_RATE_LIMIT_PER_MINUTE,
+      },
+      /** Personal FSRS parameters: the fewest reviews a fit may use, and the time limit of one fit. */
+      scheduling: {
+        minReviews: e.FSRS_MIN_REVIEWS,
+        optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT,
+        rateLimitPerDay: e.FSRS_OPTIMIZE_RATE_LIMIT_PER_DAY,
+        memoryBytes: e.FSRS_MEMORY_MB * 1024 * 1024,
+      },
+      /**
+       * Where generations run: `in-process` (this server) or `redis` (a BullMQ queue on REDIS_URL, worked by
+       * `npm run worker` processes); the queue's name, and how many jobs one worker process runs at once.
+       */
+      generationQueue: {
+        mode: e.GENERATION_QUEUE,
+        name: e.GENERATION_QUEUE_NAME,
+        workerConcurrency: e.GENERATION_WORKER_CONCURRENCY,
+      },
+    };
   });
 
 /** A server only this machine reaches: a loopback HOST and a plain-http PUBLIC_URL (or none). */
@@ -236,126 +370,15 @@ export function isLocalServer(host: string, publicUrl: string | undefined): bool
   return loopback && (publicUrl === undefined || publicUrl.startsWith('http:'));
 }
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  /** Unset: the embedded SQLite file in dataDir. */
-  databaseUrl: string | undefined;
-  /** The origin users reach, e.g. https://cards.example.com. */
-  publicUrl: string;
-  /** Origins a redirect may go back to: publicUrl plus ALLOWED_ORIGINS. */
-  allowedOrigins: string[];
-  /** Unset: generated once and kept in dataDir (see resolveJwtSecret). */
-  jwtSecret: string | undefined;
-  tokenTtlMs: number;
-  googleClientId: string | undefined;
-  logLevel: LogLevel;
-  /** Log lines waiting for stdout beyond this are dropped (and counted) rather than kept in memory. */
-  logBufferMaxBytes: number;
-  redisUrl: string | undefined;
-  trustProxy: boolean | number | string[];
-  /** perEmail: password checks per email and client address; perAccount: per email from all addresses. */
-  authRateLimit: { perIp: number; perEmail: number; perAccount: number; windowMs: number };
-  /** Per-user caps (an import or save beyond them is refused). */
-  userLimits: { maxDecks: number; maxCards: number };
-  /** Strict-Transport-Security includeSubDomains (off unless asked: it binds every sibling host). */
-  hstsIncludeSubDomains: boolean;
-  ai: {
-    provider: 'offline' | 'openai';
-    model: string;
-    baseUrl: string | undefined;
-    apiKey: string | undefined;
-    /** Chunks generated at the same time for one request. */
-    concurrency: number;
-    /** The whole AI phase of one generation must finish within this (180 s by default). */
-    timeoutMs: number;
-    /** Retries on 429 and 5xx, with exponential backoff. */
-    maxRetries: number;
-    /** Worker processes of the built-in offline generator. */
-    offlineWorkers: number;
-    /** Long inputs are split into chunks of about this many characters. */
-    chunkChars: number;
-    /** Extracted text beyond this many characters is not sent to the AI (a 300-page PDF stays affordable). */
-    maxInputChars: number;
-    maxCardsPerGeneration: number;
-    /** Log the user's text with each generation (debugging only). */
-    logText: boolean;
-  };
-  quota: { freeGenerationsPerMonth: number };
-  quiz: { rateLimitPerHour: number };
-  /** Answers (POST /cards/review) one account may give per 24 hours: bounds the review log one day can add. */
-  review: { rateLimitPerDay: number };
-  extraction: {
-    timeoutMs: number;
-    maxPdfPages: number;
-    maxOcrPages: number;
-    maxUnzippedBytes: number;
-    maxXmlPartBytes: number;
-    maxPdfStreamBytes: number;
-    maxImagePixels: number;
-    /** Parser processes running at once, files waiting for one at most, and each process's memory cap. */
-    workers: number;
-    queue: number;
-    memoryBytes: number;
-  };
-  /** File and text generations a user may start per hour (failed ones count too). */
-  createRateLimitPerHour: number;
-  /** Time to receive a whole request (headers and body, uploads included); past it the socket is closed. */
-  requestTimeoutMs: number;
-  /** Time to receive the body of a request that is not an upload. */
-  bodyTimeoutMs: number;
-  payments: {
-    mode: 'test' | 'live';
-    stripeSecretKey: string | undefined;
-    stripeWebhookSecret: string | undefined;
-    /** Stripe price ids per plan type; a plan without one is charged with inline price data. */
-    stripePriceIds: { generations?: string; generations_100?: string; monthly?: string };
-  };
-  /** How long a deck's share link stays valid. */
-  shareTtlMs: number;
-  /** POST /import: upload size, what a package may unpack to, and the time to read it. */
-  interop: {
-    maxImportBytes: number;
-    maxUnzippedBytes: number;
-    timeoutMs: number;
-    /** Resident memory of one import's reading process. */
-    memoryBytes: number;
-    /** One imported image's bytes and declared pixels at most, and the images one user may store in all. */
-    maxImageBytes: number;
-    maxImagePixels: number;
-    mediaQuotaBytes: number;
-  };
-  /** Feedback submissions accepted per client address per hour. */
-  feedbackRateLimitPerHour: number;
-  /**
-   * Heavy or public routes, counted per user (imports, exports, deck deletions, searches) or per client address
-   * (GET /media): 429 `rate_limited` with Retry-After past them.
-   */
-  heavyRateLimits: {
-    importsPerHour: number;
-    exportsPerHour: number;
-    deckDeletesPerHour: number;
-    searchesPerMinute: number;
-    mediaPerMinute: number;
-  };
-  /** Personal FSRS parameters: the fewest reviews a fit may use, and the time limit of one fit. */
-  scheduling: { minReviews: number; optimizeTimeoutMs: number; rateLimitPerDay: number; memoryBytes: number };
-  /**
-   * Where generations run: `in-process` (this server) or `redis` (a BullMQ queue on REDIS_URL, worked by
-   * `npm run worker` processes); the queue's name, and how many jobs one worker process runs at once.
-   */
-  generationQueue: { mode: 'in-process' | 'redis'; name: string; workerConcurrency: number };
-}
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
+
+/** The server's settings, typed from the schema's output: each setting is written once, in the schema. */
+export type Config = z.output<typeof schema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = schema.safeParse(env);
@@ -368,103 +391,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     throw new ConfigError(problems);
   }
-  const e = result.data;
-  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
-  const aiProvider = e.AI_PROVIDER ?? (e.OPENAI_BASE_URL || e.OPENAI_API_KEY ? 'openai' : 'offline');
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: e.DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
-    publicUrl,
-    allowedOrigins: [...new Set([publicUrl, ...e.ALLOWED_ORIGINS])],
-    jwtSecret: e.JWT_SECRET,
-    tokenTtlMs: e.TOKEN_TTL,
-    googleClientId: e.GOOGLE_CLIENT_ID,
-    logLevel: e.LOG_LEVEL,
-    logBufferMaxBytes: e.LOG_BUFFER_MAX_BYTES,
-    redisUrl: e.REDIS_URL,
-    trustProxy: e.TRUST_PROXY,
-    authRateLimit: {
-      perIp: e.AUTH_RATE_LIMIT_PER_IP,
-      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
-      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT ?? e.AUTH_RATE_LIMIT_PER_EMAIL * 10,
-      windowMs: e.AUTH_RATE_LIMIT_WINDOW,
-    },
-    ai: {
-      provider: aiProvider,
-      model: e.AI_MODEL,
-      baseUrl: e.OPENAI_BASE_URL,
-      apiKey: e.OPENAI_API_KEY,
-      concurrency: e.AI_CONCURRENCY,
-      offlineWorkers: e.OFFLINE_WORKERS,
-      timeoutMs: e.AI_TIMEOUT,
-      maxRetries: e.AI_MAX_RETRIES,
-      chunkChars: e.AI_CHUNK_CHARS,
-      maxInputChars: e.AI_MAX_INPUT_CHARS,
-      maxCardsPerGeneration: e.MAX_CARDS_PER_GENERATION,
-      logText: e.LOG_GENERATION_TEXT,
-    },
-    quota: { freeGenerationsPerMonth: e.FREE_GENERATIONS_PER_MONTH },
-    quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR },
-    review: { rateLimitPerDay: e.REVIEW_RATE_LIMIT_PER_DAY },
-    interop: {
-      maxImportBytes: e.IMPORT_MAX_BYTES,
-      maxUnzippedBytes: e.IMPORT_MAX_UNZIPPED_BYTES,
-      timeoutMs: e.IMPORT_TIMEOUT,
-      memoryBytes: e.IMPORT_MEMORY_MB * 1024 * 1024,
-      maxImageBytes: e.IMPORT_MAX_IMAGE_BYTES,
-      maxImagePixels: e.IMPORT_MAX_IMAGE_PIXELS,
-      mediaQuotaBytes: e.MEDIA_QUOTA_BYTES_PER_USER,
-    },
-    extraction: {
-      timeoutMs: e.EXTRACT_TIMEOUT,
-      maxPdfPages: e.EXTRACT_MAX_PDF_PAGES,
-      maxOcrPages: e.EXTRACT_MAX_OCR_PAGES,
-      maxUnzippedBytes: e.EXTRACT_MAX_UNZIPPED_BYTES,
-      maxXmlPartBytes: e.EXTRACT_MAX_XML_PART_BYTES,
-      maxPdfStreamBytes: e.EXTRACT_MAX_PDF_STREAM_BYTES,
-      maxImagePixels: e.EXTRACT_MAX_IMAGE_PIXELS,
-      workers: e.EXTRACT_WORKERS,
-      queue: e.EXTRACT_QUEUE,
-      memoryBytes: e.EXTRACT_MEMORY_MB * 1024 * 1024,
-    },
-    createRateLimitPerHour: e.CREATE_RATE_LIMIT_PER_HOUR,
-    requestTimeoutMs: e.REQUEST_TIMEOUT,
-    bodyTimeoutMs: e.BODY_TIMEOUT,
-    payments: {
-      mode: e.STRIPE_SECRET_KEY && e.PAYMENTS_MODE !== 'test' ? 'live' : 'test',
-      stripeSecretKey: e.STRIPE_SECRET_KEY,
-      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
-      stripePriceIds: {
-        ...(e.STRIPE_PRICE_GENERATIONS ? { generations: e.STRIPE_PRICE_GENERATIONS } : {}),
-        ...(e.STRIPE_PRICE_GENERATIONS_100 ? { generations_100: e.STRIPE_PRICE_GENERATIONS_100 } : {}),
-        ...(e.STRIPE_PRICE_MONTHLY ? { monthly: e.STRIPE_PRICE_MONTHLY } : {}),
-      },
-    },
-    userLimits: { maxDecks: e.MAX_DECKS_PER_USER, maxCards: e.MAX_CARDS_PER_USER },
-    hstsIncludeSubDomains: e.HSTS_INCLUDE_SUBDOMAINS,
-    shareTtlMs: e.SHARE_TTL_DAYS * 86_400_000,
-    feedbackRateLimitPerHour: e.FEEDBACK_RATE_LIMIT_PER_HOUR,
-    heavyRateLimits: {
-      importsPerHour: e.IMPORT_RATE_LIMIT_PER_HOUR,
-      exportsPerHour: e.EXPORT_RATE_LIMIT_PER_HOUR,
-      deckDeletesPerHour: e.DECK_DELETE_RATE_LIMIT_PER_HOUR,
-      searchesPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
-      mediaPerMinute: e.MEDIA_RATE_LIMIT_PER_MINUTE,
-    },
-    scheduling: {
-      minReviews: e.FSRS_MIN_REVIEWS,
-      optimizeTimeoutMs: e.FSRS_OPTIMIZE_TIMEOUT,
-      rateLimitPerDay: e.FSRS_OPTIMIZE_RATE_LIMIT_PER_DAY,
-      memoryBytes: e.FSRS_MEMORY_MB * 1024 * 1024,
-    },
-    generationQueue: {
-      mode: e.GENERATION_QUEUE,
-      name: e.GENERATION_QUEUE_NAME,
-      workerConcurrency: e.GENERATION_WORKER_CONCURRENCY,
-    },
-  };
+  return result.data;
 }
 
 /** A process's start (`npm start`, `npm run worker`): the config, or every bad setting on stderr and exit code 1. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createMigrator, migrateToLatest } from '../src/db/database';
 import { createCardsRepo } from '../src/modules/cards/cards.repo';
-import { createReviewRepo } from '../src/modules/review/review.repo';
+import { createReviewAnswersRepo } from '../src/modules/review/review-answers.repo';
 import { useTestDatabase } from './support/test-database';
 
 /** Migration 0006 makes the cards that exist already searchable, leaves older reviews alone, and undoes cleanly. */
@@ -51,7 +51,7 @@ describe('migration 0006-card-management', () => {
     const log = await db.selectFrom('review_logs').select(['undone_at', 'card_before']).executeTakeFirstOrThrow();
     expect(log).toEqual({ undone_at: null, card_before: null });
     // Without the card's state before that review, there is nothing to restore.
-    expect(await createReviewRepo(db).undoLatestReview(USER, '0'.padStart(24, 'c'), now + 1000)).toBe(
+    expect(await createReviewAnswersRepo(db).undoLatestReview(USER, '0'.padStart(24, 'c'), now + 1000)).toBe(
       'nothing_to_undo',
     );
 

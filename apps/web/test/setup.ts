@@ -10,3 +10,12 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// AbortSignal.timeout runs on the runtime's own timer, which vi.useFakeTimers does not replace: here it runs on the
+// global setTimeout, so that a test's fake clock drives request deadlines as it drives every other timer.
+AbortSignal.timeout = (ms: number) => {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
+  (timer as { unref?: () => void }).unref?.();
+  return controller.signal;
+};

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { SessionUser } from '../modules/auth/users.repo';
 import { errors } from './app-error';
+import type { SessionUser } from './session-user';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `app.authenticate` on protected routes: the user's session columns (users.repo.ts). */
+    /** Set by `app.authenticate` on protected routes: the user's session columns (session-user.ts). */
     user: SessionUser | null;
   }
   interface FastifyInstance {

@@ -3,10 +3,10 @@ import { messages } from '@flashcards/shared/messages';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SessionUser } from '../modules/auth/users.repo';
 import { registerAuthentication } from './authenticate';
 import { registerErrorHandler } from './error-handler';
 import { buildOpenApiDocument, collectRoutes } from './openapi';
+import type { SessionUser } from './session-user';
 import { failsWith, registerZodCompilers, type ZodTypeProvider } from './validation';
 
 const nameSchema = z.object({

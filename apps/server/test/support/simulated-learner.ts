@@ -1,5 +1,5 @@
 import { clipParameters, default_w, type FSRSState, fsrs, generatorParameters } from 'ts-fsrs';
-import type { ReviewHistories } from '../../src/adapters/fsrs/fsrs-optimizer';
+import type { ReviewHistories } from '../../src/adapters/fsrs/fit-task';
 
 /**
  * Simulated learners for the personal-scheduling tests and `npm run bench -- scheduling`: each one's true memory

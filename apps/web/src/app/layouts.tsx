@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../components/page-skeleton';
 import { CookieConsentBanner } from '../features/consent/cookie-consent-banner';
-import { NavBar } from './nav-bar';
+import { NavBar } from '../layout/nav-bar';
 
 /** Around every page: a skip link, the consent banner (which hides itself on /privacy) and the page. */
 export function RootLayout({ consent = true }: { consent?: boolean }) {

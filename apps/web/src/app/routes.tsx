@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import { FallbackRedirect, GuestOnly, RequireAuth } from '../layout/guards';
 import { loadChunk } from '../lib/with-timeout';
-import { FallbackRedirect, GuestOnly, RequireAuth } from './guards';
 import { AppLayout, MemberShell, RootLayout } from './layouts';
 import { RouteErrorScreen } from './route-error-screen';
 

@@ -108,16 +108,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       body = options.formData;
     }
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, options.timeoutMs ?? defaultTimeoutMs);
+    const deadline = AbortSignal.timeout(options.timeoutMs ?? defaultTimeoutMs);
     /** The request or its body never arrived: a timeout (only logged) or a network failure. */
     const transportFailure = (): ApiRequestError => {
-      clearTimeout(timer);
-      if (!timedOut) return new ApiRequestError('network', null, null, null);
+      if (!deadline.aborted) return new ApiRequestError('network', null, null, null);
       logError(messages.requestTimeout);
       return new ApiRequestError('timeout', null, null, null);
     };
@@ -128,7 +122,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         method: options.method ?? 'GET',
         headers,
         body: body ?? null,
-        signal: controller.signal,
+        signal: deadline,
       });
     } catch {
       throw transportFailure();
@@ -140,7 +134,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } catch {
       throw transportFailure();
     }
-    clearTimeout(timer);
 
     const parsed = parseJson(text);
     if (!response.ok) {

@@ -5,3 +5,8 @@
 export function hardNavigate(path: string): void {
   window.location.assign(path);
 }
+
+/** Navigation state that opens the review page straight into a session of one deck ("Study these cards now"). */
+export interface StudyDeckState {
+  studyDeck: { deckId: string; name: string };
+}

@@ -1,9 +1,9 @@
 import { messages } from '@flashcards/shared/messages';
 import { Link, useParams } from 'react-router';
-import { FallbackRedirect } from '../app/guards';
-import { PublicHeader } from '../app/public-header';
 import { SiteFooter } from '../components/site-footer';
 import { findAudience } from '../features/marketing/audiences';
+import { FallbackRedirect } from '../layout/guards';
+import { PublicHeader } from '../layout/public-header';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /best-for/{audience}: one marketing page per audience, each ending in 'Try free' → /login. */

@@ -1,11 +1,11 @@
 import { messages } from '@flashcards/shared/messages';
 import { useState } from 'react';
-import { PublicHeader } from '../app/public-header';
 import { SiteFooter } from '../components/site-footer';
 import { type AuthMode, AuthPanel } from '../features/auth/auth-panel';
 import { BenefitsStrip } from '../features/marketing/benefits-strip';
 import { PricingSection } from '../features/marketing/pricing-section';
 import { StructuredData } from '../features/marketing/structured-data';
+import { PublicHeader } from '../layout/public-header';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /login: the landing page with the Login and Sign Up tabs. */

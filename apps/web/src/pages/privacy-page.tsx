@@ -1,6 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { Link } from 'react-router';
-import { SiteLayout } from '../app/site-layout';
+import { SiteLayout } from '../layout/site-layout';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 
 /** /privacy: the privacy policy. The consent banner stays off this page. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { SiteLayout } from '../app/site-layout';
 import { setAnalyticsConsent, useAnalyticsConsent } from '../features/consent/consent-store';
+import { SiteLayout } from '../layout/site-layout';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 
 /** /privacy-settings: the analytics consent toggle. */

@@ -1,11 +1,15 @@
 import { TitledPage } from '../components/titled-page';
+import { ImportModal } from '../features/interop/import-modal';
 import { ReviewScreen } from '../features/review/review-screen';
+import { ShareModal } from '../features/share/share-modal';
+
+const dialogs = { ImportModal, ShareModal };
 
 /** /review (signed-in users only): the decks and their review sessions. */
 export function ReviewPage() {
   return (
     <TitledPage title="Review" className="review-page">
-      <ReviewScreen />
+      <ReviewScreen dialogs={dialogs} />
     </TitledPage>
   );
 }

@@ -1,12 +1,12 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { SiteLayout } from '../app/site-layout';
 import { Notice } from '../components/notice';
-import { useAuth } from '../features/auth/auth-context';
-import { pendingImport } from '../features/share/pending-import';
 import { importErrorText, sharedDeckErrorText, useImportSharedDeck, useSharedDeck } from '../features/share/share-api';
 import { SharePreview } from '../features/share/share-preview';
+import { SiteLayout } from '../layout/site-layout';
+import { useAuth } from '../lib/auth-context';
+import { pendingImport } from '../lib/pending-import';
 import { appName, useDocumentTitle } from '../lib/use-document-title';
 
 /** After a successful import, the page moves on to /review after this long. */

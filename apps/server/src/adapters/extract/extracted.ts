@@ -55,18 +55,25 @@ export function tidyText(text: string): string {
     .trim();
 }
 
-/** Runs `work` with a deadline; on expiry calls `onTimeout` (to stop the work) and throws UnreadableFileError. */
-export async function withDeadline<T>(ms: number, work: Promise<T>, onTimeout?: () => void): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout?.();
-      reject(new UnreadableFileError(`extraction took longer than ${ms} ms`));
-    }, ms);
+/**
+ * Runs `work` with a signal that aborts after `ms` or when `signal` does; at the deadline it throws UnreadableFileError
+ * at once, whether or not the work has noticed the abort yet.
+ */
+export async function withDeadline<T>(
+  ms: number,
+  work: (signal: AbortSignal) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const deadline = AbortSignal.timeout(ms);
+  const expired = new Promise<never>((_, reject) => {
+    const fail = () => reject(new UnreadableFileError(`extraction took longer than ${ms} ms`));
+    deadline.addEventListener('abort', fail, { once: true });
   });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return await Promise.race([work(signal ? AbortSignal.any([signal, deadline]) : deadline), expired]);
+}
+
+/** How far a file has been read: pages of a PDF, slides of a PPTX (`total` 1 for a single-part file). */
+export interface ExtractProgress {
+  done: number;
+  total: number;
 }

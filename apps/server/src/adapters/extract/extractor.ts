@@ -1,6 +1,6 @@
 import { extractDoc } from './doc';
 import { extractDocx } from './docx';
-import type { FileKind, FileSource, Passage } from './extracted';
+import type { ExtractProgress, FileKind, FileSource, Passage } from './extracted';
 import { limitPassages, readFileSource, UnreadableFileError, withDeadline } from './extracted';
 import { extractImage, type ImageLimits, type OcrEngine } from './image-ocr';
 import { extractPdf } from './pdf';
@@ -18,12 +18,6 @@ export interface ParserLimits extends ImageLimits {
   maxXmlPartBytes: number;
   /** One PDF stream, decoded. */
   maxPdfStreamBytes: number;
-}
-
-/** How far a file has been read: pages of a PDF, slides of a PPTX (`total` 1 for a single-part file). */
-export interface ExtractProgress {
-  done: number;
-  total: number;
 }
 
 export interface ExtractOptions {
@@ -82,17 +76,15 @@ export function createInProcessExtractor(limits: ParserLimits & { timeoutMs: num
   return {
     async extract(kind, file, options = {}) {
       const bytes = await readFileSource(file);
-      const controller = new AbortController();
-      const stop = () => controller.abort();
-      options.signal?.addEventListener('abort', stop, { once: true });
       try {
-        const work = parseFile(kind, bytes, limits, ocr, { ...options, signal: controller.signal });
-        const passages = await withDeadline(limits.timeoutMs, work, stop);
+        const passages = await withDeadline(
+          limits.timeoutMs,
+          (signal) => parseFile(kind, bytes, limits, ocr, { ...options, signal }),
+          options.signal,
+        );
         return options.maxChars === undefined ? passages : limitPassages(passages, options.maxChars);
       } catch (error) {
         throw error instanceof UnreadableFileError ? error : new UnreadableFileError(String(error));
-      } finally {
-        options.signal?.removeEventListener('abort', stop);
       }
     },
   };

@@ -1,8 +1,8 @@
 import { createIsolatedRunner } from '../workers/isolated-runner';
 import { PoolBusyError } from '../workers/process-pool';
-import type { FileKind, FileSource, Passage } from './extracted';
+import type { ExtractProgress, FileKind, FileSource, Passage } from './extracted';
 import { UnreadableFileError } from './extracted';
-import type { ExtractOptions, Extractor, ExtractProgress } from './extractor';
+import type { ExtractOptions, Extractor } from './extractor';
 import type { ParseResult, ParseTask } from './parse-worker';
 import { ExtractorBusyError, type ParserPoolOptions } from './parser-pool';
 

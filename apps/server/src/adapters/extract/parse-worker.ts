@@ -6,6 +6,7 @@
 import { announceJobStart } from '../workers/process-pool';
 import { yieldCpuToServer } from '../workers/worker-entry';
 import { cleanPassages } from './clean-text';
+import type { ExtractProgress } from './extracted';
 import {
   type FileKind,
   type FileSource,
@@ -14,7 +15,7 @@ import {
   readFileSource,
   UnreadableFileError,
 } from './extracted';
-import type { ExtractProgress, ParserLimits } from './extractor';
+import type { ParserLimits } from './extractor';
 import { parseFile } from './extractor';
 import { createTesseractOcr } from './image-ocr';
 

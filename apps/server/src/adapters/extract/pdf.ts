@@ -1,7 +1,6 @@
 import { constants, inflateSync } from 'node:zlib';
-import type { Passage } from './extracted';
+import type { ExtractProgress, Passage } from './extracted';
 import { tidyText, UnreadableFileError } from './extracted';
-import type { ExtractProgress } from './extractor';
 import type { OcrEngine } from './image-ocr';
 
 export interface PdfOptions {

@@ -1,8 +1,7 @@
 import path from 'node:path/posix';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import type { Passage } from './extracted';
+import type { ExtractProgress, Passage } from './extracted';
 import { tidyText, UnreadableFileError } from './extracted';
-import type { ExtractProgress } from './extractor';
 import { maxXmlBytes, readZipEntries } from './safe-zip';
 
 /**

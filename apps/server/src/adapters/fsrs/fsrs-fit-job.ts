@@ -7,15 +7,10 @@
 import { computeParameters, FSRSBinding, FSRSBindingItem, FSRSBindingReview } from '@open-spaced-repetition/binding';
 import { announceJobStart } from '../workers/process-pool';
 import { yieldCpuToServer } from '../workers/worker-entry';
-import type { FitResult, ReviewHistories } from './fsrs-optimizer';
+import type { FitResult, FitTask } from './fit-task';
 import { trainingItems } from './training-items';
 
 yieldCpuToServer();
-
-export interface FitTask {
-  histories: ReviewHistories;
-  defaults: number[];
-}
 
 function finiteOrNull(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;

@@ -1,7 +1,8 @@
 import { default_w } from 'ts-fsrs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { perturbedParameters, prng, reviewHistoriesOf, simulateLearner } from '../../../test/support/simulated-learner';
-import { createFsrsOptimizer, OptimizerBusyError, type ReviewHistories } from './fsrs-optimizer';
+import type { ReviewHistories } from './fit-task';
+import { createFsrsOptimizer, OptimizerBusyError } from './fsrs-optimizer';
 
 /** A simulated learner's reviews in the optimizer's input shape. */
 function histories(reviews: number, seed: number): ReviewHistories {

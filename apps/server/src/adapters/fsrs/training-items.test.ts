@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewHistories } from './fsrs-optimizer';
+import type { ReviewHistories } from './fit-task';
 import { trainingItems } from './training-items';
 
 /** Histories from per-card lists of [rating, study day]. */

@@ -1,4 +1,4 @@
-import type { ReviewHistories } from './fsrs-optimizer';
+import type { ReviewHistories } from './fit-task';
 
 /** One review of an FSRS training item: the rating and the days since the card's previous kept review. */
 export interface TrainingReview {

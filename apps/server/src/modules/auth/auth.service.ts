@@ -1,15 +1,16 @@
 import type { TokenResponse, User } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { isoTime } from '@flashcards/shared/time';
 import type { Clock } from '../../adapters/clock';
 import { type GoogleIdTokenVerifier, GoogleTokenError } from '../../adapters/google/id-token-verifier';
 import type { IdGenerator } from '../../adapters/ids';
 import type { RateLimiter, RateLimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import { isUniqueViolation } from '../../db/errors';
 import { errors, rateLimited } from '../../http/app-error';
-import { isoTime } from '../../http/iso-time';
+import type { SessionUser } from '../../http/session-user';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
-import type { SessionUser, UserRow, UsersRepo } from './users.repo';
+import type { UserRow, UsersRepo } from './users.repo';
 
 export interface AuthServiceDeps {
   users: UsersRepo;

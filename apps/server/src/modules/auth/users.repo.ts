@@ -1,23 +1,9 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { preparedFirst } from '../../db/prepared-query';
 import type { Database, UsersTable } from '../../db/schema';
+import { type SessionUser, sessionColumns } from '../../http/session-user';
 
 export type UserRow = Selectable<UsersTable>;
-
-/**
- * What every authenticated request reads of its user: the token version it checks, and what the busiest routes and
- * the scheduling, statistics and billing services use. The rest (29 columns in all) is read where it is needed.
- */
-export const sessionColumns = [
-  'id',
-  'email',
-  'token_version',
-  'time_zone',
-  'fsrs_parameters',
-  'fsrs_optimized_at',
-  'fsrs_reviews_used',
-] as const;
-export type SessionUser = Pick<UserRow, (typeof sessionColumns)[number]>;
 
 /** The user columns that are set once and then kept: the billing customer, the media secret. */
 export type SetOnceColumn = 'billing_customer_id' | 'media_secret';

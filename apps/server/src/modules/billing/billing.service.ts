@@ -10,7 +10,7 @@ import {
   WebhookSignatureError,
 } from '../../adapters/payments/payment-provider';
 import { errors } from '../../http/app-error';
-import type { SessionUser } from '../auth/users.repo';
+import type { SessionUser } from '../../http/session-user';
 import type { BillingRepo } from './billing.repo';
 import type { CreateSubscriptionInput, VerifySubscriptionInput } from './billing.schemas';
 

@@ -1,7 +1,7 @@
 import type { PaymentView } from '@flashcards/shared/api-types';
+import { isoTime } from '@flashcards/shared/time';
 import type { Selectable } from 'kysely';
 import type { PaymentsTable } from '../../db/schema';
-import { isoTime } from '../../http/iso-time';
 
 /** GET /api/payments: one row of the payment history as the API shows it (amounts in currency units). */
 export function toPaymentView(row: Selectable<PaymentsTable>): PaymentView {

@@ -5,9 +5,9 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
-import type { UserLimits } from '../decks/user-limits';
 import { newCardRow, toCard } from '../study-core/card-state';
 import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
+import type { UserLimits } from '../study-core/user-limits';
 import type { CardsRepo } from './cards.repo';
 import {
   decodeDeckCursor,

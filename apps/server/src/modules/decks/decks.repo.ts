@@ -38,7 +38,7 @@ type QueueCountsRow = Selectable<DecksTable> & {
 /**
  * Every deck of the user with, in the same statement, its learning and relearning cards due, its long-term cards due
  * (each an index range of cards_user_deck_state_due that holds only due cards) and the new cards it introduced since
- * the study day began (the review queue's rule, review.repo's allowance query).
+ * the study day began (the review queue's rule, study-core/daily-limit.ts; due-queue.repo's allowance query).
  */
 const decksWithQueueCounts = preparedQuery<{ userId: string; now: number; dayStart: number }, QueueCountsRow>(
   (db, param) => {

@@ -1,15 +1,15 @@
 import type { Deck, DeckSettings, DeckSettingsUpdate, DeckSummary, DeckWithCards } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
+import { isoTime } from '@flashcards/shared/time';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
-import { isoTime } from '../../http/iso-time';
 import type { CardsRepo } from '../cards/cards.repo';
-import { studyDayStart } from '../stats/study-day';
 import { toCard } from '../study-core/card-state';
+import { studyDayStart } from '../study-core/study-day';
+import type { UserLimits } from '../study-core/user-limits';
 import type { DeckRow, DeckRowWithQueue, DecksRepo } from './decks.repo';
-import type { UserLimits } from './user-limits';
 
 export interface DecksServiceDeps {
   decks: DecksRepo;
@@ -42,7 +42,7 @@ export function toDeck(
 
 /**
  * A deck with what a session of it would show now: learning and long-term cards due, and new cards up to what is
- * left of today's daily new-card limit (the review queue's rule, review/queue.ts).
+ * left of today's daily new-card limit (the review queue's rule, study-core/daily-limit.ts).
  */
 export function toDeckSummary(row: DeckRowWithQueue): DeckSummary {
   const allowance = Math.max(0, row.daily_new_card_limit - row.introduced_today);

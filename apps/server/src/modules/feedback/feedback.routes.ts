@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { SessionUser } from '../../http/session-user';
 import type { App } from '../../http/validation';
-import type { SessionUser } from '../auth/users.repo';
 import { feedbackSchema } from './feedback.schemas';
 import type { FeedbackService } from './feedback.service';
 

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 import { setUserColumnOnce } from '../auth/users.repo';
 import type { NewCardRow } from '../study-core/card-state';
-import { INSERT_BATCH, insertCards } from '../study-core/deck-counters';
+import { insertCards } from '../study-core/deck-counters';
 import { ownedDeck } from '../study-core/owned-rows';
 import { insertMediaChunks, mediaStream } from './media-store';
 
@@ -19,7 +20,8 @@ export interface ImportPlan {
   notes: { guid: string; deckId: string }[];
 }
 
-const GUID_BATCH = 500;
+/** Guids, ids or names per `IN (…)` list. */
+const GUID_BATCH = INSERT_BATCH;
 const EXPORT_PAGE = 1000;
 /**
  * Cards written per transaction by an import: one insert statement (each card also goes into the full-text index),
@@ -40,20 +42,12 @@ export class ImportUserGoneError extends Error {
 export function createInteropRepo(db: Kysely<Database>) {
   /** Removes what a failed import wrote: its decks (their cards, links and guids go with them) and the images it added. */
   async function undoImport(userId: string, deckIds: string[], mediaIds: string[]): Promise<void> {
-    for (let start = 0; start < deckIds.length; start += GUID_BATCH) {
-      await db
-        .deleteFrom('decks')
-        .where('user_id', '=', userId)
-        .where('id', 'in', deckIds.slice(start, start + GUID_BATCH))
-        .execute();
-    }
-    for (let start = 0; start < mediaIds.length; start += GUID_BATCH) {
-      await db
-        .deleteFrom('media')
-        .where('user_id', '=', userId)
-        .where('id', 'in', mediaIds.slice(start, start + GUID_BATCH))
-        .execute();
-    }
+    await forEachBatch(deckIds, GUID_BATCH, async (batch) => {
+      await db.deleteFrom('decks').where('user_id', '=', userId).where('id', 'in', batch).execute();
+    });
+    await forEachBatch(mediaIds, GUID_BATCH, async (batch) => {
+      await db.deleteFrom('media').where('user_id', '=', userId).where('id', 'in', batch).execute();
+    });
   }
 
   async function userExists(userId: string): Promise<boolean> {
@@ -84,17 +78,17 @@ export function createInteropRepo(db: Kysely<Database>) {
     /** Which of these guids the user has imported before (in batches, yielding to the event loop between them). */
     async importedGuids(userId: string, guids: string[]): Promise<Set<string>> {
       const found = new Set<string>();
-      for (let start = 0; start < guids.length; start += GUID_BATCH) {
+      await forEachBatch(guids, GUID_BATCH, async (batch) => {
         const rows = await db
           .selectFrom('imported_notes')
           .select('guid')
           .where('user_id', '=', userId)
-          .where('guid', 'in', guids.slice(start, start + GUID_BATCH))
+          .where('guid', 'in', batch)
           .execute();
         for (const row of rows) found.add(row.guid);
         // SQLite answers synchronously, so without this the 400 queries of a 199,000-note import ran as one task.
         await yieldToEventLoop();
-      }
+      });
       return found;
     },
 
@@ -167,15 +161,15 @@ export function createInteropRepo(db: Kysely<Database>) {
         await flushMedia();
         const mediaIds = new Map<string, string>();
         const names = plan.media.map((media) => media.name);
-        for (let start = 0; start < names.length; start += GUID_BATCH) {
+        await forEachBatch(names, GUID_BATCH, async (batch) => {
           const rows = await db
             .selectFrom('media')
             .select(['id', 'name'])
             .where('user_id', '=', userId)
-            .where('name', 'in', names.slice(start, start + GUID_BATCH))
+            .where('name', 'in', batch)
             .execute();
           for (const row of rows) mediaIds.set(row.name, row.id);
-        }
+        });
 
         const linksByCard = new Map<string, string[]>();
         for (const { cardId, mediaName } of plan.cardMedia) {
@@ -196,12 +190,9 @@ export function createInteropRepo(db: Kysely<Database>) {
                 user_id: userId,
               })),
             );
-            for (let at = 0; at < links.length; at += INSERT_BATCH) {
-              await trx
-                .insertInto('card_media')
-                .values(links.slice(at, at + INSERT_BATCH))
-                .execute();
-            }
+            await forEachBatch(links, INSERT_BATCH, async (batch) => {
+              await trx.insertInto('card_media').values(batch).execute();
+            });
           });
           await yieldToEventLoop();
         }
@@ -210,13 +201,13 @@ export function createInteropRepo(db: Kysely<Database>) {
             .slice(start, start + IMPORT_WRITE_BATCH)
             .map((note) => ({ user_id: userId, guid: note.guid, deck_id: note.deckId, created_at: now }));
           await db.transaction().execute(async (trx) => {
-            for (let at = 0; at < slice.length; at += INSERT_BATCH) {
+            await forEachBatch(slice, INSERT_BATCH, async (batch) => {
               await trx
                 .insertInto('imported_notes')
-                .values(slice.slice(at, at + INSERT_BATCH))
+                .values(batch)
                 .onConflict((conflict) => conflict.columns(['user_id', 'guid']).doNothing())
                 .execute();
-            }
+            });
           });
           await yieldToEventLoop();
         }
@@ -280,19 +271,19 @@ export function createInteropRepo(db: Kysely<Database>) {
     /** The user's images among these names, with their bytes (for an export, which holds them all anyway). */
     async userMedia(userId: string, names: string[]) {
       const rows: { name: string; data: Buffer }[] = [];
-      for (let start = 0; start < names.length; start += GUID_BATCH) {
+      await forEachBatch(names, GUID_BATCH, async (batch) => {
         const found = await db
           .selectFrom('media')
           .select(['id', 'name'])
           .where('user_id', '=', userId)
-          .where('name', 'in', names.slice(start, start + GUID_BATCH))
+          .where('name', 'in', batch)
           .execute();
         for (const media of found) {
           const parts: Buffer[] = [];
           for await (const chunk of mediaStream(db, media.id)) parts.push(chunk as Buffer);
           rows.push({ name: media.name, data: Buffer.concat(parts) });
         }
-      }
+      });
       return rows;
     },
   };

@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '@flashcards/shared/api-types';
+import { isoTime } from '@flashcards/shared/time';
 import type { Clock } from '../../adapters/clock';
 import { errors } from '../../http/app-error';
-import { isoTime } from '../../http/iso-time';
 import type { Draw, QuotaRepo, QuotaRow } from './quota.repo';
 
 /** A taken cost, to be kept on success or refunded on failure. */

@@ -1,19 +1,23 @@
 import type { AnswerResponse, Card, DeckStats, DueCard, ReviewResult } from '@flashcards/shared/api-types';
+import { isoTime } from '@flashcards/shared/time';
 import type { FSRSParameters } from 'ts-fsrs';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
-import { isoTime } from '../../http/iso-time';
-import { studyDayStart } from '../stats/study-day';
 import { type SchedulingState, toCard } from '../study-core/card-state';
 import { type DeckLookup, deckScope } from '../study-core/deck-scope';
-import { buildQueue } from './queue';
-import type { ReviewRepo } from './review.repo';
+import { buildQueue } from '../study-core/due-queue';
+import { studyDayStart } from '../study-core/study-day';
+import type { DeckStatsRepo } from './deck-stats.repo';
+import type { DueQueueRepo } from './due-queue.repo';
+import type { ReviewAnswersRepo } from './review-answers.repo';
 import { previewNextDue, type RandomSource, review, schedulerParameters, schedulerParametersFor } from './scheduler';
 
 export interface ReviewServiceDeps {
-  reviews: ReviewRepo;
+  queueReads: DueQueueRepo;
+  answers: ReviewAnswersRepo;
+  deckStats: DeckStatsRepo;
   decks: DeckLookup;
   clock: Clock;
   newId: IdGenerator;
@@ -36,11 +40,11 @@ const MAX_REVIEW_ATTEMPTS = 10;
 
 /** The review queue, reviews (scheduler + review log) and deck statistics. */
 export function createReviewService(deps: ReviewServiceDeps) {
-  const { reviews, decks, clock } = deps;
+  const { queueReads, answers, deckStats, decks, clock } = deps;
 
   return {
     /**
-     * What to study now, in order (queue.ts); "today" is the learner's study day in `timeZone`. Each card says when it
+     * What to study now, in order (study-core/due-queue.ts); "today" is the learner's study day in `timeZone`. Each card says when it
      * would be due after a pass and after a fail, with the learner's `weights` (null: the defaults) and its deck's
      * desired retention.
      */
@@ -52,8 +56,8 @@ export function createReviewService(deps: ReviewServiceDeps) {
     ): Promise<DueCard[]> {
       const scope = await deckScope(decks, userId, deckId);
       const now = clock.now();
-      const rows = await buildQueue(reviews, scope, now, studyDayStart(now, timeZone), deps.maxQueue);
-      const retentions = await reviews.deckRetentions(userId, [...new Set(rows.map((row) => row.deck_id))]);
+      const rows = await buildQueue(queueReads, scope, now, studyDayStart(now, timeZone), deps.maxQueue);
+      const retentions = await queueReads.deckRetentions(userId, [...new Set(rows.map((row) => row.deck_id))]);
       return rows.map((row) => {
         const retention = retentions.get(row.deck_id) ?? schedulerParameters.request_retention;
         const next = previewNextDue(row, now, schedulerParametersFor(weights, retention));
@@ -81,7 +85,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         const decided: { last: { next: SchedulingState; now: number; parameters: FSRSParameters } | null } = {
           last: null,
         };
-        const after = await reviews.reviewCard(userId, cardId, (before) => {
+        const after = await answers.reviewCard(userId, cardId, (before) => {
           const now = clock.now();
           const retention = Number(before.desired_retention);
           const parameters = schedulerParametersFor(weights, retention);
@@ -122,7 +126,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
     /** Takes back the card's latest answer: the card as it was before it; the answer no longer counts. */
     async undo(userId: string, cardId: string): Promise<{ card: Card }> {
       if (!isId(cardId)) throw errors.cardNotFound();
-      const outcome = await reviews.undoLatestReview(userId, cardId, clock.now());
+      const outcome = await answers.undoLatestReview(userId, cardId, clock.now());
       if (outcome === 'card_not_found') throw errors.cardNotFound();
       if (outcome === 'nothing_to_undo') throw errors.nothingToUndo();
       if (outcome === 'conflict') throw errors.reviewConflict();
@@ -132,7 +136,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
     async stats(userId: string, deckId: string | undefined, timeZone = 'UTC'): Promise<DeckStats> {
       const scope = await deckScope(decks, userId, deckId);
       const now = clock.now();
-      const raw = await reviews.stats(scope, now, studyDayStart(now, timeZone));
+      const raw = await deckStats.stats(scope, now, studyDayStart(now, timeZone));
       return {
         total_cards: raw.total,
         new_cards: raw.fresh,

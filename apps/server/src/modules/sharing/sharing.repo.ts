@@ -1,11 +1,12 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import { rowLimit } from '../../db/row-limit';
 import type { Database, SharesTable } from '../../db/schema';
 import { setUserColumnOnce } from '../auth/users.repo';
 import { mediaName } from '../interop/import-parser';
 import { copyMediaChunks } from '../interop/media-store';
 import type { NewCardRow } from '../study-core/card-state';
-import { INSERT_BATCH, insertCards } from '../study-core/deck-counters';
+import { insertCards } from '../study-core/deck-counters';
 
 export type ShareRow = Selectable<SharesTable>;
 
@@ -141,12 +142,9 @@ export function createSharingRepo(db: Kysely<Database>) {
             return mediaId ? [{ card_id: row.id, media_id: mediaId, user_id: importerId }] : [];
           });
         });
-        for (let start = 0; start < links.length; start += INSERT_BATCH) {
-          await trx
-            .insertInto('card_media')
-            .values(links.slice(start, start + INSERT_BATCH))
-            .execute();
-        }
+        await forEachBatch(links, INSERT_BATCH, async (batch) => {
+          await trx.insertInto('card_media').values(batch).execute();
+        });
       });
     },
   };

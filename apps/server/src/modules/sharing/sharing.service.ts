@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { ImportResponse, SharedDeckInfo, ShareResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { isoTime } from '@flashcards/shared/time';
 import type { Clock } from '../../adapters/clock';
 import type { IdGenerator } from '../../adapters/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { errors } from '../../http/app-error';
-import { isoTime } from '../../http/iso-time';
-import type { UserLimits } from '../decks/user-limits';
 import { newCardRow } from '../study-core/card-state';
 import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
+import type { UserLimits } from '../study-core/user-limits';
 import type { SharedDeckRow, SharingRepo } from './sharing.repo';
 
 /** 128 random bits, URL-safe (base64url, 22 characters). */

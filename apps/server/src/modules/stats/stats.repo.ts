@@ -3,7 +3,7 @@ import { type Expression, type Kysely, type RawBuilder, type Selectable, sql, ty
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database, ReviewStatsTable } from '../../db/schema';
 import type { Scope } from '../study-core/deck-scope';
-import { BUCKET_MS, type OffsetSegment, ROLLOVER_HOUR } from './study-day';
+import { BUCKET_MS, type OffsetSegment, ROLLOVER_HOUR } from '../study-core/study-day';
 
 const BUCKETS_PER_DAY = DAY_MS / BUCKET_MS;
 const ROLLOVER_BUCKETS = (ROLLOVER_HOUR * 3_600_000) / BUCKET_MS;

@@ -1,8 +1,15 @@
 import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-types';
 import type { Clock } from '../../adapters/clock';
 import { type DeckLookup, deckScope, type Scope } from '../study-core/deck-scope';
+import {
+  addDays,
+  dateOfDayNumber,
+  dayNumberOf,
+  offsetSegments,
+  studyDateOf,
+  studyDateStart,
+} from '../study-core/study-day';
 import type { StatsRepo } from './stats.repo';
-import { addDays, dateOfDayNumber, dayNumberOf, offsetSegments, studyDateOf, studyDateStart } from './study-day';
 
 export interface StatsServiceDeps {
   stats: StatsRepo;

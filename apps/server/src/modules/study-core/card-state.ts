@@ -1,7 +1,7 @@
 import type { Card, CardStatus } from '@flashcards/shared/api-types';
+import { isoTime } from '@flashcards/shared/time';
 import type { Insertable, Selectable } from 'kysely';
 import type { CardsTable, FsrsState } from '../../db/schema';
-import { isoTime } from '../../http/iso-time';
 
 /**
  * The study core's shared vocabulary for one card: its FSRS states by name, the columns the API shows, a new card's

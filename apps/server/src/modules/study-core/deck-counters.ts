@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
+import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import type { Database, FsrsState } from '../../db/schema';
 import { CardState, type NewCardRow } from './card-state';
 
 /**
  * Each deck's card counters by kind (decks.new_cards, learning_cards, review_cards; migration 0003), kept in the
  * same transaction as every card insert, delete and review, so counts never scan cards. Cards are therefore only
- * written through `insertCards` here, cards.repo and review.repo.
+ * written through `insertCards` here, cards.repo and review/review-answers.repo.
  */
-
-/** Rows per INSERT: well under both dialects' bound-parameter limits (17 columns a row). */
-export const INSERT_BATCH = 500;
 
 /** The per-deck counter that counts cards in a state. */
 export type CardCounter = 'new_cards' | 'learning_cards' | 'review_cards';
@@ -41,12 +39,9 @@ export async function adjustDeckCounters(
  * that the cards and the counters change together or not at all.
  */
 export async function insertCards(db: Kysely<Database>, rows: NewCardRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    await db
-      .insertInto('cards')
-      .values(rows.slice(start, start + INSERT_BATCH))
-      .execute();
-  }
+  await forEachBatch(rows, INSERT_BATCH, async (batch) => {
+    await db.insertInto('cards').values(batch).execute();
+  });
   const perDeck = new Map<string, { userId: string; deckId: string; changes: Record<CardCounter, number> }>();
   for (const row of rows) {
     const key = `${row.user_id}:${row.deck_id}`;

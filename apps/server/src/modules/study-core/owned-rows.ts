@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { preparedFirst } from '../../db/prepared-query';
+import { type ParamOf, preparedFirst } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
 /**
@@ -22,4 +22,16 @@ const ownedDeckId = preparedFirst<{ userId: string; deckId: string }, { id: stri
 /** True when the user has a deck with this id (most routes that name a deck ask: prepared once). */
 export async function hasDeck(db: Kysely<Database>, userId: string, deckId: string): Promise<boolean> {
   return (await ownedDeckId(db, { userId, deckId })) !== undefined;
+}
+
+/** The parameters of a query over the cards in a Scope: the user, and one deck (or null for all of them). */
+export interface ScopeParams extends Record<string, unknown> {
+  userId: string;
+  deckId: string | null;
+}
+
+/** Cards of the user, of one deck when `oneDeck` (the deckId parameter). */
+export function cardsInScope(db: Kysely<Database>, param: ParamOf<ScopeParams>, oneDeck: boolean) {
+  const query = db.selectFrom('cards').where('user_id', '=', param('userId'));
+  return oneDeck ? query.where('deck_id', '=', param('deckId') as string) : query;
 }

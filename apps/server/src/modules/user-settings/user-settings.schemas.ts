@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { failsWith } from '../../http/validation';
-import { canonicalTimeZone } from '../stats/study-day';
+import { canonicalTimeZone } from '../study-core/study-day';
 
 /** PUT /users/me/settings: `time_zone`, an IANA zone name; anything else is 422 invalid_time_zone. */
 export const userSettingsSchema = failsWith(

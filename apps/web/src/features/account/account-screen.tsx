@@ -1,13 +1,11 @@
 import type { SubscriptionStatus, User } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { errorDetail } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-context';
+import { useBillingPortal, useSubscriptionStatus } from '../../lib/billing-api';
 import { hardNavigate } from '../../lib/navigation';
-import { useAuth } from '../auth/auth-context';
-import { useBillingPortal, useSubscriptionStatus } from '../billing/billing-api';
-import { usePaymentReturn } from '../billing/payment-return';
-import { PlansSection } from '../billing/plans-section';
 import { AccountSecurity } from './account-security';
 import { Faq } from './faq';
 import { UpdatesModal } from './updates-modal';
@@ -80,11 +78,18 @@ function PlanStatus({ status }: { status: SubscriptionStatus | undefined }) {
   );
 }
 
+/** What the billing feature adds to the account page, handed in by the page so that this feature does not import it. */
+export interface AccountBilling {
+  /** The message after a return from checkout, while it shows. */
+  paymentNotice: string | null;
+  plans: (props: { user: User; monthlyActive: boolean }) => ReactNode;
+}
+
 /** The account page. */
-export function AccountScreen() {
+export function AccountScreen({ billing }: { billing: AccountBilling }) {
   const { user, logout, notice, dismissNotice } = useAuth();
   const status = useSubscriptionStatus({ pollMs: statusPollMs });
-  const paymentNotice = usePaymentReturn(user);
+  const { paymentNotice } = billing;
   const [showUpdates, setShowUpdates] = useState(false);
   if (!user) return null;
   const displayName = user.name || user.email;
@@ -137,7 +142,7 @@ export function AccountScreen() {
       </div>
 
       {status.data && <UsageMeters status={status.data} />}
-      <PlansSection user={user} monthlyActive={monthlyActive} />
+      {billing.plans({ user, monthlyActive })}
       <Faq />
 
       <AccountSecurity />

@@ -5,7 +5,7 @@ import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
 import { errorDetail } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 
 /**
  * Account controls (docs/api.md, "Account controls"): change the password, sign out everywhere, delete the

@@ -2,10 +2,10 @@ import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
+import { AuthError, useAuth } from '../../lib/auth-context';
+import { useImportPending } from '../../lib/pending-import';
 import { useHydrated } from '../../lib/use-hydrated';
 import { loadChunk } from '../../lib/with-timeout';
-import { useImportPending } from '../share/pending-import';
-import { AuthError, useAuth } from './auth-context';
 import { useClientConfig } from './use-client-config';
 
 const GoogleSignIn = lazy(() =>

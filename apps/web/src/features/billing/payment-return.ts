@@ -2,10 +2,10 @@ import type { User } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useVerifySubscription } from '../../lib/billing-api';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 import { useTimedNotice } from '../../lib/use-timed-notice';
-import { useVerifySubscription } from './billing-api';
 
 /** How long the payment success message stays. */
 export const paymentNoticeMs = 5000;

@@ -4,10 +4,10 @@ import { plans as knownPlans, type Plan, type PlanType, toPublicPlan } from '@fl
 import { useState } from 'react';
 import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
+import { useCreateCheckout, usePlans } from '../../lib/billing-api';
 import { localStore } from '../../lib/local-store';
 import { hardNavigate } from '../../lib/navigation';
 import { storageKeys } from '../../lib/storage-keys';
-import { useCreateCheckout, usePlans } from './billing-api';
 
 const fallbackPlans: Plan[] = knownPlans.map(toPublicPlan);
 

@@ -11,7 +11,7 @@ import { createParser } from 'eventsource-parser';
 import { useCallback, useRef, useState } from 'react';
 import { type ApiClient, ApiRequestError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
-import { billingKeys } from '../billing/billing-api';
+import { billingKeys } from '../../lib/billing-api';
 
 /** What a streaming generation tells the page as it goes. */
 export interface GenerationHandlers {
@@ -43,72 +43,64 @@ export async function streamGeneration(
   const formData = new FormData();
   if (input.text.trim()) formData.append('text', input.text);
   if (input.file) formData.append('file', input.file, input.file.name);
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeouts.generationRequestMs);
-  const cancel = () => controller.abort();
-  signal.addEventListener('abort', cancel, { once: true });
+  const deadline = AbortSignal.timeout(timeouts.generationRequestMs);
   const stopped = (error: unknown) => {
     if (signal.aborted) return new GenerationCancelled('cancelled');
-    if (timedOut) {
+    if (deadline.aborted) {
       // biome-ignore lint/suspicious/noConsole: a request that timed out is logged here; the screen shows its own message.
       console.error(messages.requestTimeout);
       return new ApiRequestError('timeout', null, null, null);
     }
     return error;
   };
+  let response: Response;
   try {
-    let response: Response;
-    try {
-      response = await api.postStream('/create', { formData, accept: 'text/event-stream', signal: controller.signal });
-    } catch (error) {
-      throw stopped(error);
-    }
-    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-      const body: unknown = await response.json().catch(() => {
-        throw stopped(new ApiRequestError('network', null, null, null));
-      });
-      if (!isGenerateResponse(body)) throw new Error('malformed generation response');
-      return body;
-    }
-    let result: GenerateResponse | null = null;
-    let failure: GenerationStreamError | null = null;
-    const parser = createParser({
-      onEvent(message) {
-        let data: unknown;
-        try {
-          data = JSON.parse(message.data);
-        } catch {
-          return;
-        }
-        if (message.event === 'progress') handlers.onProgress(data as GenerationProgress);
-        else if (message.event === 'card') handlers.onCard(data as GeneratedCard);
-        else if (message.event === 'done' && isGenerateResponse(data)) result = data;
-        else if (message.event === 'error') failure = data as GenerationStreamError;
-      },
+    response = await api.postStream('/create', {
+      formData,
+      accept: 'text/event-stream',
+      signal: AbortSignal.any([signal, deadline]),
     });
-    const reader = response.body?.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) break;
-        parser.feed(decoder.decode(chunk.value, { stream: true }));
-      }
-    } catch {
-      throw stopped(new ApiRequestError('network', null, null, null));
-    }
-    const ended = failure as GenerationStreamError | null;
-    if (ended) throw new ApiRequestError('http', ended.status, ended.code, ended.detail);
-    if (!result) throw stopped(new ApiRequestError('network', null, null, null));
-    return result;
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', cancel);
+  } catch (error) {
+    throw stopped(error);
   }
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    const body: unknown = await response.json().catch(() => {
+      throw stopped(new ApiRequestError('network', null, null, null));
+    });
+    if (!isGenerateResponse(body)) throw new Error('malformed generation response');
+    return body;
+  }
+  let result: GenerateResponse | null = null;
+  let failure: GenerationStreamError | null = null;
+  const parser = createParser({
+    onEvent(message) {
+      let data: unknown;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      if (message.event === 'progress') handlers.onProgress(data as GenerationProgress);
+      else if (message.event === 'card') handlers.onCard(data as GeneratedCard);
+      else if (message.event === 'done' && isGenerateResponse(data)) result = data;
+      else if (message.event === 'error') failure = data as GenerationStreamError;
+    },
+  });
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      parser.feed(decoder.decode(chunk.value, { stream: true }));
+    }
+  } catch {
+    throw stopped(new ApiRequestError('network', null, null, null));
+  }
+  const ended = failure as GenerationStreamError | null;
+  if (ended) throw new ApiRequestError('http', ended.status, ended.code, ended.detail);
+  if (!result) throw stopped(new ApiRequestError('network', null, null, null));
+  return result;
 }
 
 /**

@@ -3,8 +3,8 @@ import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSubscriptionStatus } from '../billing/billing-api';
-import type { StudyDeckState } from '../review/review-screen';
+import { useSubscriptionStatus } from '../../lib/billing-api';
+import type { StudyDeckState } from '../../lib/navigation';
 import { GenerationCancelled, useGenerateCards } from './create-api';
 import {
   acceptedFiles,

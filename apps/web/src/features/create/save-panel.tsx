@@ -2,11 +2,11 @@ import type { GeneratedCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
+import { DeckSelect } from '../../components/deck-select';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
-import { DeckSelect } from '../decks/deck-select';
-import { useCreateDeck, useDecks, useSaveCards } from '../decks/decks-api';
-import { useDeckChoice } from '../decks/use-deck-choice';
+import { useCreateDeck, useDecks, useSaveCards } from '../../lib/decks-api';
+import { useDeckChoice } from '../../lib/use-deck-choice';
 
 interface Props {
   selectedCards: GeneratedCard[];

@@ -3,14 +3,14 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CardMarkdown } from '../../components/card-markdown';
 import { errorCode, errorDetail } from '../../lib/api-client';
-import { useDecks, useSaveCards } from '../decks/decks-api';
+import { useDecks, useSaveCards } from '../../lib/decks-api';
 import { isDeckId, type QuizCard, useGenerateQuiz } from './quiz-api';
 import './quiz.css';
+import { DeckSelect } from '../../components/deck-select';
 import { Notice } from '../../components/notice';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
+import { useDeckChoice } from '../../lib/use-deck-choice';
 import { useTimedNotice } from '../../lib/use-timed-notice';
-import { DeckSelect } from '../decks/deck-select';
-import { useDeckChoice } from '../decks/use-deck-choice';
 
 /** How long 'Card added successfully!' stays. */
 export const quizSavedNoticeMs = 3000;

@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import { Button } from '../../components/button';
 import { ItemActions } from '../../components/item-actions';
 import { Notice } from '../../components/notice';
+import { StatsList } from '../../components/stats-list';
 import { TextField } from '../../components/text-field';
-import { SearchBox, SearchResults, useSettled } from '../cards/card-search';
-import { useCreateDeck, useDeckStats, useDecks } from '../decks/decks-api';
-import { StatsList } from './stats-list';
+import { useCreateDeck, useDeckStats, useDecks } from '../../lib/decks-api';
+import { SearchBox, SearchResults, useSettled } from './card-search';
 
 interface DeckListProps {
   onReview: (deck: Deck | null) => void;

@@ -6,14 +6,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../components/modal';
 import { Notice } from '../../components/notice';
+import { StatsList } from '../../components/stats-list';
 import { TextField } from '../../components/text-field';
 import { errorDetail } from '../../lib/api-client';
-import { AddCardForm } from '../cards/card-form';
-import { SearchBox, SearchResults, useSettled } from '../cards/card-search';
-import { DeckCardList } from '../cards/deck-card-list';
-import { useDeckStats, useDecks, useUpdateDeckSettings } from '../decks/decks-api';
+import { useDeckStats, useDecks, useUpdateDeckSettings } from '../../lib/decks-api';
+import { AddCardForm } from './card-form';
+import { SearchBox, SearchResults, useSettled } from './card-search';
 import { parseDailyLimit } from './daily-limit';
-import { StatsList } from './stats-list';
+import { DeckCardList } from './deck-card-list';
 
 export type SettingsTab = 'settings' | 'cards';
 

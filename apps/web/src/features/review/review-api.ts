@@ -1,9 +1,9 @@
-import type { AnswerResponse, Card, CardPage, DueCard, ReviewResponse } from '@flashcards/shared/api-types';
+import type { AnswerResponse, DueCard, ReviewResponse } from '@flashcards/shared/api-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
-import { deckKeys } from '../decks/decks-api';
+import { deckKeys } from '../../lib/decks-api';
 import { type AnswerOp, type AnswerQueue, createAnswerQueue } from './answer-queue';
 
 /**
@@ -73,28 +73,3 @@ export function useRefreshDeckData() {
 }
 
 /** Cards per request of the export's fetch: the largest page the server gives. */
-const EXPORT_PAGE_SIZE = 500;
-
-/** All cards of a deck for the Anki export, fetched fresh at the moment of export, page after page. */
-export function useFetchDeckCards() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return (deckId: string) =>
-    queryClient.fetchQuery({
-      queryKey: deckKeys.cards(deckId),
-      queryFn: async () => {
-        const cards: Card[] = [];
-        let cursor: string | null = null;
-        do {
-          const query = new URLSearchParams({ limit: String(EXPORT_PAGE_SIZE) });
-          if (cursor) query.set('cursor', cursor);
-          const page: CardPage = await api.get<CardPage>(`/decks/${encodeURIComponent(deckId)}/cards?${query}`);
-          cards.push(...page.cards);
-          cursor = page.next_cursor;
-        } while (cursor);
-        return cards;
-      },
-      staleTime: 0,
-      retry: false,
-    });
-}

@@ -1,12 +1,11 @@
 import type { Card, Deck } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import { useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { preloadCardRenderer } from '../../components/card-markdown';
-import { AddCardModal } from '../cards/card-form';
-import { useDecks, useDeleteCard, useDeleteDeck } from '../decks/decks-api';
-import { ImportModal } from '../interop/import-modal';
-import { ShareModal } from '../share/share-modal';
+import { useDecks, useDeleteCard, useDeleteDeck } from '../../lib/decks-api';
+import type { StudyDeckState } from '../../lib/navigation';
+import { AddCardModal } from './card-form';
 import { ConfirmModal } from './confirm-modal';
 import { DeckList } from './deck-list';
 import { DeckSettingsModal, type SettingsTab } from './deck-settings-modal';
@@ -22,9 +21,13 @@ type Dialog =
   | { kind: 'delete-card'; deck: Deck; card: Card }
   | { kind: 'import' };
 
-/** Navigation state that opens the review page straight into a session of one deck ("Study these cards now"). */
-export interface StudyDeckState {
-  studyDeck: { deckId: string; name: string };
+/**
+ * The dialogs other features own (the import of a file, the sharing of a deck), handed in by the page so that this
+ * feature does not import theirs.
+ */
+export interface ReviewDialogs {
+  ImportModal: ComponentType<{ onClose: () => void }>;
+  ShareModal: ComponentType<{ deck: Deck; onClose: () => void }>;
 }
 
 function studyDeckOf(state: unknown): ReviewTarget | null {
@@ -39,7 +42,8 @@ function studyDeckOf(state: unknown): ReviewTarget | null {
  * The review page: the deck list with its dialogs, or a review session. One dialog
  * at a time: deleting a card from the settings' Cards tab swaps to the confirmation and back.
  */
-export function ReviewScreen() {
+export function ReviewScreen({ dialogs }: { dialogs: ReviewDialogs }) {
+  const { ImportModal, ShareModal } = dialogs;
   const location = useLocation();
   const [target, setTarget] = useState<ReviewTarget | null>(() => studyDeckOf(location.state));
   const [dialog, setDialog] = useState<Dialog | null>(null);

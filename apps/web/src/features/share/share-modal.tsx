@@ -4,9 +4,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
+import { downloadApkg } from '../../lib/apkg-download';
+import { useFetchDeckCards } from '../../lib/decks-api';
 import { useTimedNotice } from '../../lib/use-timed-notice';
-import { downloadApkg } from '../interop/interop-api';
-import { useFetchDeckCards } from '../review/review-api';
 import { useShareDeck } from './share-api';
 
 /** How long 'Copied!' shows after copying the link. */
@@ -70,7 +70,7 @@ export function ShareModal({ deck, onClose }: { deck: Deck; onClose: () => void 
       setExportState({ kind: 'error' });
       return;
     }
-    const { exportDeckToAnki } = await import('../anki-export/export-deck');
+    const { exportDeckToAnki } = await import('../../lib/export-deck');
     setExportState({ kind: 'done', file: exportDeckToAnki(deck.name, cards) });
   }
 

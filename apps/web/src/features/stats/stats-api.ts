@@ -1,7 +1,7 @@
 import type { ForecastResponse, HistoryResponse, OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
 import type { QueryKey } from '@tanstack/react-query';
 import { useApiGet, useApiMutation } from '../../lib/api-hooks';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 
 const deckQuery = (deckId: string | undefined) => (deckId ? `&deck_id=${encodeURIComponent(deckId)}` : '');
 

@@ -2,17 +2,17 @@ import type { DeckStats, HistoryResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
+import { StatsList } from '../../components/stats-list';
 import { errorDetail } from '../../lib/api-client';
-import { useDeckStats, useDecks } from '../decks/decks-api';
-import { StatsList } from '../review/stats-list';
+import { useDeckStats, useDecks } from '../../lib/decks-api';
 import { PersonalizePanel } from './personalize-panel';
 import { useForecast, useHistory } from './stats-api';
 import { BarChart, chartColours, Heatmap, heatShades } from './stats-charts';
 import { heatCells, monthTotals, percent, shortDate } from './stats-figures';
 import { StatsTable } from './stats-table';
 import './stats.css';
+import { DeckSelect } from '../../components/deck-select';
 import { Notice } from '../../components/notice';
-import { DeckSelect } from '../decks/deck-select';
 
 /** /stats: the year of reviews, the forecast, retention, streak, reviews per day, cards by state; all decks or one. */
 export function StatsScreen() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SiteFooter } from '../components/site-footer';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth-context';
 import { NavBar } from './nav-bar';
 import { PublicHeader } from './public-header';
 

@@ -1,5 +1,6 @@
 import type {
   Card,
+  CardPage,
   Deck,
   DeckSettings,
   DeckSettingsUpdate,
@@ -7,8 +8,9 @@ import type {
   DeckSummary,
   SaveCardsResponse,
 } from '@flashcards/shared/api-types';
-import type { QueryKey } from '@tanstack/react-query';
-import { useApiGet, useApiMutation } from '../../lib/api-hooks';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useApi } from './api-context';
+import { useApiGet, useApiMutation } from './api-hooks';
 
 /** Query keys for everything deck- and card-shaped, so that a change invalidates exactly what it touches. */
 export const deckKeys = {
@@ -68,4 +70,30 @@ export function useUpdateCard() {
 
 export function useDeleteCard() {
   return useApiMutation((api, id: string) => api.request<void>(`/cards/${id}`, { method: 'DELETE' }), studyData);
+}
+
+const EXPORT_PAGE_SIZE = 500;
+
+/** All cards of a deck for the Anki export, fetched fresh at the moment of export, page after page. */
+export function useFetchDeckCards() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return (deckId: string) =>
+    queryClient.fetchQuery({
+      queryKey: deckKeys.cards(deckId),
+      queryFn: async () => {
+        const cards: Card[] = [];
+        let cursor: string | null = null;
+        do {
+          const query = new URLSearchParams({ limit: String(EXPORT_PAGE_SIZE) });
+          if (cursor) query.set('cursor', cursor);
+          const page: CardPage = await api.get<CardPage>(`/decks/${encodeURIComponent(deckId)}/cards?${query}`);
+          cards.push(...page.cards);
+          cursor = page.next_cursor;
+        } while (cursor);
+        return cards;
+      },
+      staleTime: 0,
+      retry: false,
+    });
 }

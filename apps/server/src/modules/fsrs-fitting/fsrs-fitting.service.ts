@@ -1,23 +1,23 @@
 import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { isoTime } from '@flashcards/shared/time';
 import type { Clock } from '../../adapters/clock';
+import type { ReviewHistories } from '../../adapters/fsrs/fit-task';
 import {
   type FsrsOptimizer,
   OptimizerBusyError,
   OptimizerFailedError,
   OptimizerTimeoutError,
-  type ReviewHistories,
 } from '../../adapters/fsrs/fsrs-optimizer';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
-import { isoTime } from '../../http/iso-time';
 import type { UserRow } from '../auth/users.repo';
 import { parseWeights, schedulerParameters } from '../review/scheduler';
-import { dayNumberAt, offsetSegments } from '../stats/study-day';
-import type { SchedulingRepo } from './scheduling.repo';
+import { dayNumberAt, offsetSegments } from '../study-core/study-day';
+import type { FsrsFittingRepo } from './fsrs-fitting.repo';
 
-export interface SchedulingServiceDeps {
-  repo: SchedulingRepo;
+export interface FsrsFittingServiceDeps {
+  repo: FsrsFittingRepo;
   optimizer: FsrsOptimizer;
   clock: Clock;
   /** FSRS_MIN_REVIEWS: fewer reviews than this are not fitted (noise). */
@@ -40,7 +40,7 @@ export const defaultWeights: readonly number[] = schedulerParameters.w;
  * Personal scheduling: FSRS parameters fitted to the learner's own review log (binary ratings: fail = Again,
  * pass = Good), used for their later reviews; or the defaults.
  */
-export function createSchedulingService(deps: SchedulingServiceDeps) {
+export function createFsrsFittingService(deps: FsrsFittingServiceDeps) {
   const { repo, clock } = deps;
   const maxReviews = deps.maxReviews ?? DEFAULT_MAX_REVIEWS;
 
@@ -164,4 +164,4 @@ export function createSchedulingService(deps: SchedulingServiceDeps) {
   };
 }
 
-export type SchedulingService = ReturnType<typeof createSchedulingService>;
+export type FsrsFittingService = ReturnType<typeof createFsrsFittingService>;

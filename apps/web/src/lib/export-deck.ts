@@ -1,5 +1,5 @@
-import { downloadTextFile } from '../../lib/download';
 import { type AnkiCard, ankiFileName, buildAnkiCsv } from './anki-export';
+import { downloadTextFile } from './download';
 
 /** Builds the deck's Anki CSV and downloads it; returns the file name. Imported lazily by the share modal. */
 export function exportDeckToAnki(deckName: string, cards: readonly AnkiCard[]): string {

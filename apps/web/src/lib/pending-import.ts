@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { localStore } from '../../lib/local-store';
-import { storageKeys } from '../../lib/storage-keys';
+import { localStore } from './local-store';
+import { storageKeys } from './storage-keys';
 
 /**
  * A visitor who presses Import Deck is sent to sign in first; the share code waits here meanwhile, and

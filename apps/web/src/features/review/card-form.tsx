@@ -4,12 +4,12 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { CardMarkdown } from '../../components/card-markdown';
+import { DeckSelect } from '../../components/deck-select';
 import { Modal } from '../../components/modal';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
 import { errorDetail } from '../../lib/api-client';
-import { DeckSelect } from '../decks/deck-select';
-import { useDecks, useSaveCards, useUpdateCard } from '../decks/decks-api';
+import { useDecks, useSaveCards, useUpdateCard } from '../../lib/decks-api';
 
 /** The question and answer as review shows them (the same markdown and math renderer), updated as one types. */
 export function CardPreview({ question, answer }: { question: string; answer: string }) {

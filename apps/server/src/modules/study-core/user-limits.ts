@@ -1,6 +1,10 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { AppError } from '../../http/app-error';
-import type { DecksRepo } from './decks.repo';
+
+/** How many decks and cards the user has (the decks' counters; decks.repo's `usage`). */
+export interface UsageReader {
+  usage(userId: string): Promise<{ decks: number; cards: number }>;
+}
 
 export interface UserLimits {
   /** Refuses (422 too_many_decks / too_many_cards) when adding this many decks and cards would pass a cap. */
@@ -15,7 +19,7 @@ export interface UserLimits {
  * together, which overshoots by at most one request's worth (1,000 cards for a save, one file's cards for an
  * import), never without bound.
  */
-export function createUserLimits(decks: DecksRepo, caps: { maxDecks: number; maxCards: number }): UserLimits {
+export function createUserLimits(decks: UsageReader, caps: { maxDecks: number; maxCards: number }): UserLimits {
   return {
     async assertRoom(userId, add) {
       const usage = await decks.usage(userId);

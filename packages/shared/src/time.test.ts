@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoTime } from './iso-time';
+import { isoTime } from './time';
 
 /** What isoTime must equal: Date's own text, or the error Date throws. */
 const dateText = (ms: number) => {

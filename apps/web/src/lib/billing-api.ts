@@ -7,8 +7,8 @@ import type {
 } from '@flashcards/shared/api-types';
 import { noSubscription, type Plan, type PlanType } from '@flashcards/shared/plans';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../lib/api-context';
-import { useApiMutation } from '../../lib/api-hooks';
+import { useApi } from './api-context';
+import { useApiMutation } from './api-hooks';
 
 export const billingKeys = {
   status: ['subscription-status'] as const,

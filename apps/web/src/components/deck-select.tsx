@@ -1,6 +1,6 @@
 import type { Deck } from '@flashcards/shared/api-types';
 import { useId } from 'react';
-import { Field } from '../../components/text-field';
+import { Field } from './text-field';
 
 interface DeckSelectProps {
   decks: readonly Deck[];

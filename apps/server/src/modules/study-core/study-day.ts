@@ -1,6 +1,5 @@
-import { DAY_MS } from '@flashcards/shared/time';
+import { DAY_MS, isoTime } from '@flashcards/shared/time';
 import { DateTime, IANAZone } from 'luxon';
-import { isoTime } from '../../http/iso-time';
 
 /**
  * The learner's study day (docs/api.md, "Rules the API keeps"): 04:00 to 04:00 in the user's IANA time zone,

@@ -1,13 +1,14 @@
 import { messages } from '@flashcards/shared/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeServer, json } from '../../../test/fake-server';
-import { testUser } from '../../../test/render-app';
-import { createApiClient } from '../../lib/api-client';
-import { localStore } from '../../lib/local-store';
-import { storageKeys } from '../../lib/storage-keys';
-import { localTokenStore } from '../../lib/token-store';
+import { fakeServer, json } from '../../test/fake-server';
+import { testUser } from '../../test/render-app';
+import { createApiClient } from './api-client';
 import { AuthProvider, type AuthState, useAuth } from './auth-context';
+import { localStore } from './local-store';
+import { storageKeys } from './storage-keys';
+import { localTokenStore } from './token-store';
 
 /** Shows the auth state and hands it to the test. */
 function Probe({ state }: { state: { current: AuthState | null } }) {
@@ -23,16 +24,18 @@ function renderAuth(routes: Parameters<typeof fakeServer>[0]) {
   const goTo = vi.fn();
   const api = createApiClient({ tokens: localTokenStore, onUnauthorized: vi.fn(), fetch: server.fetch });
   const state: { current: AuthState | null } = { current: null };
-  render(
-    <AuthProvider api={api} tokens={localTokenStore} goTo={goTo}>
-      <Probe state={state} />
-    </AuthProvider>,
+  const { unmount } = render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider api={api} tokens={localTokenStore} goTo={goTo}>
+        <Probe state={state} />
+      </AuthProvider>
+    </QueryClientProvider>,
   );
   const auth = () => {
     if (!state.current) throw new Error('not rendered');
     return state.current;
   };
-  return { auth, goTo, calls: server.calls };
+  return { auth, goTo, calls: server.calls, unmount };
 }
 
 async function failure(action: () => Promise<void>): Promise<string> {
@@ -68,6 +71,20 @@ describe('auth state', () => {
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(localStore.get(storageKeys.accessToken)).toBeNull();
     expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('keeps a stored token when the start-up check is cut short (a navigation aborts it) or fails without a 401', async () => {
+    for (const failure of [
+      () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => json(503, { detail: messages.serviceUnavailable, code: 'unavailable' }),
+    ]) {
+      localStore.set(storageKeys.accessToken, 'stored');
+      const { unmount } = renderAuth({ 'GET /users/me': failure });
+      expect(await screen.findByText('signed out')).toBeInTheDocument();
+      expect(localStore.get(storageKeys.accessToken)).toBe('stored');
+      unmount();
+    }
   });
 
   it('login posts the form, stores the token, then loads the user', async () => {

@@ -1,8 +1,8 @@
 import { type ReactNode, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
-import { useAuth } from '../features/auth/auth-context';
-import { afterSignInPath } from '../features/share/pending-import';
+import { useAuth } from '../lib/auth-context';
+import { afterSignInPath } from '../lib/pending-import';
 
 /** /create, /review, /account, /quiz: signed-in users only, everyone else to /login. */
 export function RequireAuth({ children, fallback }: { children?: ReactNode; fallback?: ReactNode }) {

@@ -11,7 +11,7 @@ export interface StoredFit {
 }
 
 /** SQL for personal scheduling: the fit on the user row, and the user's review log read for fitting. */
-export function createSchedulingRepo(db: Kysely<Database>) {
+export function createFsrsFittingRepo(db: Kysely<Database>) {
   return {
     /** Reviews since `since` (all of them for null), from the (user_id, reviewed_at) index. */
     async countReviews(userId: string, since: number | null): Promise<number> {
@@ -82,4 +82,4 @@ export function createSchedulingRepo(db: Kysely<Database>) {
   };
 }
 
-export type SchedulingRepo = ReturnType<typeof createSchedulingRepo>;
+export type FsrsFittingRepo = ReturnType<typeof createFsrsFittingRepo>;

@@ -1,11 +1,11 @@
 import { noContent } from '../../http/api-schemas';
 import { currentUser } from '../../http/authenticate';
 import type { App } from '../../http/validation';
-import { optimizeResponseSchema, schedulingInfoSchema } from './scheduling.schemas';
-import type { SchedulingService } from './scheduling.service';
+import { optimizeResponseSchema, schedulingInfoSchema } from './fsrs-fitting.schemas';
+import type { FsrsFittingService } from './fsrs-fitting.service';
 
 /** docs/api.md, "Personal scheduling". */
-export function schedulingRoutes(app: App, scheduling: SchedulingService): void {
+export function fsrsFittingRoutes(app: App, scheduling: FsrsFittingService): void {
   const auth = app.authenticate;
   const tags: ['Scheduling'] = ['Scheduling'];
 

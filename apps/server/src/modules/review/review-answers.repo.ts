@@ -1,0 +1,229 @@
+import type { Kysely } from 'kysely';
+import { inGroupCommit } from '../../db/group-commit';
+import { preparedFirst, preparedQuery } from '../../db/prepared-query';
+import { rowLimit } from '../../db/row-limit';
+import type { Database, ReviewLogsTable } from '../../db/schema';
+import { countReview } from '../stats/stats.repo';
+import {
+  type CardRow,
+  type CardViewRow,
+  cardViewColumns,
+  fsrsMemoryOf,
+  type SchedulingState,
+} from '../study-core/card-state';
+import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
+import { ownedCard } from '../study-core/owned-rows';
+
+/** The card's scheduling fields before a review, kept with the review (review_logs.card_before) for undo. */
+export interface CardSnapshot extends SchedulingState {
+  first_reviewed_at: number | null;
+}
+
+export function snapshotOf(card: CardRow): CardSnapshot {
+  return {
+    state: card.state,
+    due: card.due,
+    ...fsrsMemoryOf(card),
+    last_review: card.last_review,
+    first_reviewed_at: card.first_reviewed_at,
+  };
+}
+
+/** What an undo found: the restored card, no such card, nothing to undo, or a review that raced it. */
+export type UndoOutcome = { card: CardViewRow } | 'card_not_found' | 'nothing_to_undo' | 'conflict';
+
+class UndoRaced extends Error {}
+
+/** A card row with its deck's desired retention (a number; a numeric string on PostgreSQL). */
+export type CardToReview = CardRow & { desired_retention: number | string };
+
+const cardToReview = preparedFirst<{ userId: string; cardId: string }, CardToReview>((db, param) =>
+  db
+    .selectFrom('cards')
+    .innerJoin('decks', (join) =>
+      join.onRef('decks.id', '=', 'cards.deck_id').onRef('decks.user_id', '=', 'cards.user_id'),
+    )
+    .selectAll('cards')
+    .select('decks.desired_retention')
+    .where('cards.user_id', '=', param('userId'))
+    .where('cards.id', '=', param('cardId')),
+);
+
+/** A review-log row as a review writes it (not undone; its card snapshot is added by reviewCard). */
+export type ReviewLogRow = Omit<ReviewLogsTable, 'undone_at' | 'card_before'>;
+
+/** What a review decided for the card it read: its next state and review-log row, at `now`. */
+export interface ReviewDecision {
+  next: SchedulingState;
+  log: ReviewLogRow;
+  now: number;
+}
+
+type ReviewedCardParams = SchedulingState & {
+  first_reviewed_at: number;
+  updated_at: number;
+  userId: string;
+  cardId: string;
+  repsBefore: number;
+};
+
+/** The card's new scheduling state, if its reps are still `repsBefore`; the card as updated. */
+const reviewedCard = preparedFirst<ReviewedCardParams, CardViewRow>((db, param) =>
+  db
+    .updateTable('cards')
+    .set({
+      state: param('state'),
+      due: param('due'),
+      stability: param('stability'),
+      difficulty: param('difficulty'),
+      scheduled_days: param('scheduled_days'),
+      learning_steps: param('learning_steps'),
+      reps: param('reps'),
+      lapses: param('lapses'),
+      last_review: param('last_review'),
+      first_reviewed_at: param('first_reviewed_at'),
+      updated_at: param('updated_at'),
+    })
+    .where('user_id', '=', param('userId'))
+    .where('id', '=', param('cardId'))
+    .where('reps', '=', param('repsBefore'))
+    .returning(cardViewColumns),
+);
+
+const insertReviewLog = preparedQuery<ReviewLogRow & { card_before: string }, never>((db, param) =>
+  db.insertInto('review_logs').values({
+    id: param('id'),
+    user_id: param('user_id'),
+    deck_id: param('deck_id'),
+    card_id: param('card_id'),
+    reviewed_at: param('reviewed_at'),
+    rating: param('rating'),
+    state_before: param('state_before'),
+    state_after: param('state_after'),
+    due_before: param('due_before'),
+    due_after: param('due_after'),
+    stability: param('stability'),
+    difficulty: param('difficulty'),
+    scheduled_days: param('scheduled_days'),
+    elapsed_days: param('elapsed_days'),
+    card_before: param('card_before'),
+  }),
+);
+
+/**
+ * SQL for answering a card and taking the answer back: the card, its deck's counters, the review log and the
+ * statistics' rollup change together in one transaction. Every query is scoped by user_id.
+ */
+export function createReviewAnswersRepo(db: Kysely<Database>) {
+  return {
+    /**
+     * Reviews the user's card in one transaction: reads it (with its deck's desired retention), asks `decide` for its
+     * next state and review-log row, and writes both if the card is still as read (same reps). On SQLite the
+     * transaction is committed with the other reviews that arrived with it (db/group-commit.ts), each reading the card
+     * as the one before left it. Answers the card as the update left it; `not_found` for no such card; `raced` when
+     * another connection's review changed the card between the read and the write (PostgreSQL) and nothing was
+     * written. `decide` may be called again if the group is run again.
+     */
+    reviewCard(
+      userId: string,
+      cardId: string,
+      decide: (before: CardToReview) => ReviewDecision,
+    ): Promise<CardViewRow | 'not_found' | 'raced'> {
+      return inGroupCommit(db, async (trx) => {
+        const before = await cardToReview(trx, { userId, cardId });
+        if (!before) return 'not_found';
+        const { next, log, now } = decide(before);
+        const after = await reviewedCard(trx, {
+          ...next,
+          first_reviewed_at: before.first_reviewed_at ?? now,
+          updated_at: now,
+          userId: before.user_id,
+          cardId: before.id,
+          repsBefore: before.reps,
+        });
+        if (!after) return 'raced';
+        const [from, to] = [counterFor(before.state), counterFor(next.state)];
+        if (from !== to) {
+          await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
+        }
+        await insertReviewLog(trx, { ...log, card_before: JSON.stringify(snapshotOf(before)) });
+        await countReview(
+          trx,
+          {
+            userId: log.user_id,
+            deckId: log.deck_id,
+            reviewedAt: log.reviewed_at,
+            rating: log.rating,
+            stateBefore: log.state_before,
+          },
+          1,
+        );
+        return after;
+      });
+    },
+
+    /**
+     * Takes back the card's latest review, in one transaction: marks that review-log row undone (the log is never
+     * rewritten otherwise) and puts the card back as it was before it, counters included. Only the latest review
+     * can be undone, once: a second undo of the same card finds its latest review undone.
+     */
+    async undoLatestReview(userId: string, cardId: string, now: number): Promise<UndoOutcome> {
+      try {
+        return await db.transaction().execute(async (trx): Promise<UndoOutcome> => {
+          const card = await ownedCard(trx, userId, cardId).selectAll().executeTakeFirst();
+          if (!card) return 'card_not_found';
+          const latest = await trx
+            .selectFrom('review_logs')
+            .select(['id', 'undone_at', 'card_before', 'deck_id', 'reviewed_at', 'rating', 'state_before'])
+            .where('user_id', '=', userId)
+            .where('card_id', '=', cardId)
+            .orderBy('reviewed_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(rowLimit(1))
+            .executeTakeFirst();
+          if (!latest || latest.undone_at !== null || latest.card_before === null) return 'nothing_to_undo';
+          const marked = await trx
+            .updateTable('review_logs')
+            .set({ undone_at: now })
+            .where('id', '=', latest.id)
+            .where('undone_at', 'is', null)
+            .executeTakeFirst();
+          if (marked.numUpdatedRows === 0n) return 'nothing_to_undo';
+          // The statistics' rollup drops the undone answer too.
+          await countReview(
+            trx,
+            {
+              userId,
+              deckId: latest.deck_id,
+              reviewedAt: latest.reviewed_at,
+              rating: latest.rating,
+              stateBefore: latest.state_before,
+            },
+            -1,
+          );
+          const before = JSON.parse(latest.card_before) as CardSnapshot;
+          const restored = await trx
+            .updateTable('cards')
+            .set({ ...before, updated_at: now })
+            .where('user_id', '=', userId)
+            .where('id', '=', cardId)
+            .where('reps', '=', card.reps)
+            .executeTakeFirst();
+          // A review of this card committed between our read and write: roll the mark back too.
+          if (restored.numUpdatedRows === 0n) throw new UndoRaced();
+          const [from, to] = [counterFor(card.state), counterFor(before.state)];
+          if (from !== to) {
+            await adjustDeckCounters(trx, { userId, deckId: card.deck_id }, { [from]: -1, [to]: 1 });
+          }
+          const row = await ownedCard(trx, userId, cardId).select(cardViewColumns).executeTakeFirstOrThrow();
+          return { card: row };
+        });
+      } catch (error) {
+        if (error instanceof UndoRaced) return 'conflict';
+        throw error;
+      }
+    },
+  };
+}
+
+export type ReviewAnswersRepo = ReturnType<typeof createReviewAnswersRepo>;
