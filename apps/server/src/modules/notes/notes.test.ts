@@ -404,7 +404,7 @@ describe('POST /save-cards with notes', () => {
     ],
     [{ type: 'nope', fields: {} }, 'cards.1.type', messages.noteTypeUnknown],
     [{ question: '', answer: 'a' }, 'cards.1.question', messages.cardSidesEmpty],
-    [{}, 'cards.1.question', messages.cardSidesEmpty],
+    [{ answer: 'a' }, 'cards.1.question', messages.cardSidesEmpty],
   ])('refuses the batch when an item is broken: %j', async (item, field, detail) => {
     const { headers, user, deck } = await learnerWithDeck(ctx.app);
     const response = await postSaveCards(ctx.app, headers, {
