@@ -17,12 +17,13 @@ export function reviewRoutes(app: FastifyInstance, reviews: ReviewService): void
   app.post('/cards/review', auth, async (request) => {
     const input = parseInput(reviewSchema, request.body);
     const user = currentUser(request);
-    return reviews.review(user.id, input.card_id, input.result, parseWeights(user.fsrs_parameters));
+    return reviews.review(user.id, input.card_id, input.result, parseWeights(user.fsrs_parameters), user.time_zone);
   });
 
-  app.post<{ Params: { id: string } }>('/cards/:id/undo-review', auth, async (request) =>
-    reviews.undo(currentUser(request).id, request.params.id),
-  );
+  app.post<{ Params: { id: string } }>('/cards/:id/undo-review', auth, async (request) => {
+    const user = currentUser(request);
+    return reviews.undo(user.id, request.params.id, user.time_zone);
+  });
 
   app.get('/decks/stats', auth, async (request) => {
     const user = currentUser(request);
