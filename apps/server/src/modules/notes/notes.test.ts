@@ -369,6 +369,33 @@ describe('cards of notes', () => {
   });
 });
 
+describe('card fields of notes wherever cards are answered', () => {
+  it('GET /cards/search, /cards/due, /decks/{id}/cards and POST /cards/review carry note_id, card_type and ord', async () => {
+    const { headers, deck } = await learnerWithDeck(ctx.app);
+    const created = await createNote(headers, {
+      deck_id: deck._id,
+      type: 'reversed',
+      fields: { front: 'Hund', back: 'dog' },
+    });
+    const expected = created.cards.map((card) => ({
+      _id: card._id,
+      note_id: created.note._id,
+      card_type: card.card_type,
+      ord: card.ord,
+    }));
+    const pick = (cards: Card[]) =>
+      cards.map((card) => ({ _id: card._id, note_id: card.note_id, card_type: card.card_type, ord: card.ord }));
+    const search = await ctx.app.inject({ method: 'GET', url: '/cards/search?q=hund', headers });
+    expect(pick(search.json<{ cards: Card[] }>().cards).sort((a, b) => a.ord - b.ord)).toEqual(expected);
+    const due = await ctx.app.inject({ method: 'GET', url: '/cards/due', headers });
+    expect(pick(due.json<Card[]>())).toEqual(expected);
+    const listed = await ctx.app.inject({ method: 'GET', url: `/decks/${deck._id}/cards?limit=10`, headers });
+    expect(pick(listed.json<{ cards: Card[] }>().cards)).toEqual(expected);
+    const reviewed = await reviewCard(ctx.app, headers, created.cards[1]?._id ?? '', 'pass');
+    expect(pick([reviewed])).toEqual([expected[1]]);
+  });
+});
+
 describe('POST /save-cards with notes', () => {
   it('saves { question, answer } items and { type, fields, source? } items together, all or nothing', async () => {
     const { headers, user, deck } = await learnerWithDeck(ctx.app);
