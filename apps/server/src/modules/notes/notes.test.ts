@@ -457,3 +457,38 @@ describe('POST /save-cards with notes', () => {
     expect(other._id).toBeTruthy();
   });
 });
+
+describe('a shared deck of notes', () => {
+  it('is imported with its notes and their types: a cloze note stays one note of two cloze cards', async () => {
+    const owner = await learnerWithDeck(ctx.app);
+    const created = await createNote(owner.headers, {
+      deck_id: owner.deck._id,
+      type: 'cloze',
+      fields: { text: clozeText, extra: 'e' },
+    });
+    const share = await ctx.app.inject({
+      method: 'POST',
+      url: `/decks/${owner.deck._id}/share`,
+      headers: owner.headers,
+    });
+    const { share_code } = share.json<{ share_code: string }>();
+    const importer = await signUpAndLogIn(ctx.app);
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: `/shared/${share_code}/import`,
+      headers: importer.headers,
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const { notes, cards } = await rowsOf(importer.user._id);
+    expect(notes).toEqual([
+      {
+        id: expect.not.stringMatching(created.note._id),
+        type: 'cloze',
+        fields: JSON.stringify({ text: clozeText, extra: 'e' }),
+      },
+    ]);
+    expect(cards.map((card) => [card.note_id, card.card_type, card.ord, card.question])).toEqual(
+      created.cards.map((card) => [notes[0]?.id, 'cloze', card.ord, card.question]),
+    );
+  });
+});
