@@ -62,11 +62,13 @@ export function cardsRoutes(app: App, cards: CardsService): void {
     {
       onRequest: auth,
       schema: {
-        summary: 'Save cards into a deck, all or nothing',
+        summary: 'Save cards or notes into a deck, all or nothing',
+        description:
+          'Items `{ question, answer }` (a basic note) or `{ type, fields, source? }`; `saved` counts cards.',
         tags,
         body: saveCardsSchema,
         response: { 201: savedCardsSchema },
-        errors: ['deck_not_found'],
+        errors: ['deck_not_found', 'too_many_cards'],
       },
     },
     async (request, reply) =>
@@ -78,12 +80,12 @@ export function cardsRoutes(app: App, cards: CardsService): void {
     {
       onRequest: auth,
       schema: {
-        summary: "Edit a card's question and answer",
+        summary: "Edit a basic card's question and answer (its note's front and back)",
         tags,
         params: cardIdParams,
         body: cardTextSchema,
         response: { 200: cardSchema },
-        errors: ['card_not_found'],
+        errors: ['card_not_found', 'edit_note_instead'],
       },
     },
     async (request) => cards.update(currentUser(request).id, request.params.id, request.body),
@@ -94,7 +96,7 @@ export function cardsRoutes(app: App, cards: CardsService): void {
     {
       onRequest: auth,
       schema: {
-        summary: 'Delete a card and its review history',
+        summary: 'Delete a card and its review history; a note left without cards goes too',
         tags,
         params: cardIdParams,
         response: { 204: noContent('Deleted') },

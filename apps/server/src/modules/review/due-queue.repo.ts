@@ -8,25 +8,27 @@ import type { NewCardAllowance } from '../study-core/daily-limit';
 import type { Scope } from '../study-core/deck-scope';
 import { byDueThenId, type QueueRow, queueColumns } from '../study-core/due-queue';
 import { cardsInScope, type ScopeParams } from '../study-core/owned-rows';
+import { notBuried } from '../study-core/siblings';
 
 /** SQLite compounds at most 500 SELECTs in one statement; stay well below. */
 const UNION_CHUNK = 100;
 
-/** A deck's first `limit` new cards, oldest first. */
-function newCardsOf(db: Kysely<Database>, userId: string, deckId: string, limit: number) {
+/** A deck's first `limit` new cards not held back at `now` (siblings.ts), oldest first. */
+function newCardsOf(db: Kysely<Database>, userId: string, deckId: string, limit: number, now: number) {
   return db
     .selectFrom('cards')
     .select(queueColumns)
     .where('user_id', '=', userId)
     .where('deck_id', '=', deckId)
     .where('state', '=', CardState.New)
+    .where(notBuried(now))
     .orderBy('due')
     .orderBy('id')
     .limit(rowLimit(limit));
 }
 
-const newCardsOfOneDeck = preparedQuery<{ userId: string; deckId: string; limit: number }, QueueRow>((db, param) =>
-  newCardsOf(db, param('userId'), param('deckId'), param('limit')),
+const newCardsOfOneDeck = preparedQuery<{ userId: string; deckId: string; limit: number; now: number }, QueueRow>(
+  (db, param) => newCardsOf(db, param('userId'), param('deckId'), param('limit'), param('now')),
 );
 
 /** Due learning, relearning and review cards (each at most `limit`, earliest first), as one union. */
@@ -39,6 +41,7 @@ function dueQuery(oneDeck: boolean) {
             .select(queueColumns)
             .where('state', '=', state)
             .where('due', '<=', param('now'))
+            .where(notBuried(param('now')))
             .orderBy('due')
             .orderBy('id')
             .limit(rowLimit(param('limit')))
@@ -116,14 +119,16 @@ export function createDueQueueRepo(db: Kysely<Database>) {
     },
 
     /** The first `take` new cards of each deck (oldest first), in one round trip per 100 decks. */
-    async newCards(userId: string, take: { deckId: string; limit: number }[]): Promise<QueueRow[]> {
+    async newCards(userId: string, take: { deckId: string; limit: number }[], now: number): Promise<QueueRow[]> {
       const [only] = take;
       // One deck (a study session of one deck): the same statement each time, prepared once.
-      if (take.length === 1 && only) return newCardsOfOneDeck(db, { userId, deckId: only.deckId, limit: only.limit });
+      if (take.length === 1 && only) {
+        return newCardsOfOneDeck(db, { userId, deckId: only.deckId, limit: only.limit, now });
+      }
       const rows: QueueRow[] = [];
       await forEachBatch(take, UNION_CHUNK, async (batch) => {
         const parts = batch.map(({ deckId, limit }, index) =>
-          db.selectFrom(newCardsOf(db, userId, deckId, limit).as(`d${index}`)).selectAll(),
+          db.selectFrom(newCardsOf(db, userId, deckId, limit, now).as(`d${index}`)).selectAll(),
         );
         const [first, ...rest] = parts;
         if (!first) return;

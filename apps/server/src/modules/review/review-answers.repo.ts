@@ -13,6 +13,7 @@ import {
 } from '../study-core/card-state';
 import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
 import { ownedCard } from '../study-core/owned-rows';
+import { burySiblings, releaseSiblings } from '../study-core/siblings';
 
 /** The card's scheduling fields before a review, kept with the review (review_logs.card_before) for undo. */
 export interface CardSnapshot extends SchedulingState {
@@ -57,6 +58,8 @@ export interface ReviewDecision {
   next: SchedulingState;
   log: ReviewLogRow;
   now: number;
+  /** Until when the card's new and long-term siblings are held back (the next study day's start). */
+  buryUntil: number;
 }
 
 type ReviewedCardParams = SchedulingState & {
@@ -132,7 +135,7 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
       return inGroupCommit(db, async (trx) => {
         const before = await cardToReview(trx, { userId, cardId });
         if (!before) return 'not_found';
-        const { next, log, now } = decide(before);
+        const { next, log, now, buryUntil } = decide(before);
         const after = await reviewedCard(trx, {
           ...next,
           first_reviewed_at: before.first_reviewed_at ?? now,
@@ -147,6 +150,7 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
           await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
         }
         await insertReviewLog(trx, { ...log, card_before: JSON.stringify(snapshotOf(before)) });
+        await burySiblings(trx, before, buryUntil);
         await countReview(
           trx,
           {
@@ -167,7 +171,7 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
      * rewritten otherwise) and puts the card back as it was before it, counters included. Only the latest review
      * can be undone, once: a second undo of the same card finds its latest review undone.
      */
-    async undoLatestReview(userId: string, cardId: string, now: number): Promise<UndoOutcome> {
+    async undoLatestReview(userId: string, cardId: string, now: number, dayStart: number): Promise<UndoOutcome> {
       try {
         return await db.transaction().execute(async (trx): Promise<UndoOutcome> => {
           const card = await ownedCard(trx, userId, cardId).selectAll().executeTakeFirst();
@@ -215,6 +219,7 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
           if (from !== to) {
             await adjustDeckCounters(trx, { userId, deckId: card.deck_id }, { [from]: -1, [to]: 1 });
           }
+          await releaseSiblings(trx, card, dayStart);
           const row = await ownedCard(trx, userId, cardId).select(cardViewColumns).executeTakeFirstOrThrow();
           return { card: row };
         });

@@ -51,7 +51,7 @@ export function reviewRoutes(app: App, reviews: ReviewService): void {
     async (request) => {
       const user = currentUser(request);
       const { card_id, result } = request.body;
-      return reviews.review(user.id, card_id, result, parseWeights(user.fsrs_parameters));
+      return reviews.review(user.id, card_id, result, parseWeights(user.fsrs_parameters), user.time_zone);
     },
   );
 
@@ -68,7 +68,10 @@ export function reviewRoutes(app: App, reviews: ReviewService): void {
         errors: ['card_not_found', 'nothing_to_undo'],
       },
     },
-    async (request) => reviews.undo(currentUser(request).id, request.params.id),
+    async (request) => {
+      const user = currentUser(request);
+      return reviews.undo(user.id, request.params.id, user.time_zone);
+    },
   );
 
   app.get(

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { forEachBatch, INSERT_BATCH } from '../../db/batches';
-import type { Database, FsrsState } from '../../db/schema';
+import type { Database, FsrsState, NotesTable } from '../../db/schema';
 import { CardState, type NewCardRow } from './card-state';
 
 /**
@@ -16,6 +16,28 @@ export function counterFor(state: FsrsState): CardCounter {
   if (state === CardState.New) return 'new_cards';
   if (state === CardState.Review) return 'review_cards';
   return 'learning_cards';
+}
+
+export type NewNoteRow = Insertable<NotesTable>;
+
+/** The basic note of one card that a card inserted without a note belongs to (note id = its `note_id`). */
+export function basicNoteOf(card: NewCardRow): NewNoteRow {
+  return {
+    id: card.note_id,
+    user_id: card.user_id,
+    deck_id: card.deck_id,
+    type: 'basic',
+    fields: JSON.stringify({ front: card.question, back: card.answer }),
+    created_at: card.created_at,
+    updated_at: card.updated_at,
+  };
+}
+
+/** Inserts note rows, INSERT_BATCH a statement. Run it in the transaction that inserts their cards. */
+export async function insertNoteRows(db: Kysely<Database>, notes: readonly NewNoteRow[]): Promise<void> {
+  await forEachBatch(notes, INSERT_BATCH, async (batch) => {
+    await db.insertInto('notes').values(batch).execute();
+  });
 }
 
 /** Adds to a deck's card counters. Call it in the same transaction as the card write it accounts for. */
@@ -35,10 +57,16 @@ export async function adjustDeckCounters(
 }
 
 /**
- * Inserts card rows in batches and counts them on their decks. Run it inside a transaction (the callers do), so
- * that the cards and the counters change together or not at all.
+ * Inserts card rows in batches, with the notes they belong to, and counts them on their decks. Run it inside a
+ * transaction (the callers do), so that the cards, their notes and the counters change together or not at all.
+ * Without `notes`, each card is a basic note of its own (`basicNoteOf`).
  */
-export async function insertCards(db: Kysely<Database>, rows: NewCardRow[]): Promise<void> {
+export async function insertCards(
+  db: Kysely<Database>,
+  rows: NewCardRow[],
+  notes: readonly NewNoteRow[] = rows.map(basicNoteOf),
+): Promise<void> {
+  await insertNoteRows(db, notes);
   await forEachBatch(rows, INSERT_BATCH, async (batch) => {
     await db.insertInto('cards').values(batch).execute();
   });

@@ -27,7 +27,7 @@ export interface QueueReads {
   /** The decks in scope, oldest first, with their daily new-card limits and what each introduced since `since`. */
   newCardAllowance(scope: Scope, since: number): Promise<NewCardAllowance[]>;
   /** The first `limit` new cards of each deck, oldest first. */
-  newCards(userId: string, take: { deckId: string; limit: number }[]): Promise<QueueRow[]>;
+  newCards(userId: string, take: { deckId: string; limit: number }[], now: number): Promise<QueueRow[]>;
 }
 
 /**
@@ -47,6 +47,6 @@ export async function buildQueue(
   const room = max - due.length;
   if (room <= 0) return due;
   const take = newCardTakes(await reads.newCardAllowance(scope, dayStart), room);
-  const fresh = (await reads.newCards(scope.userId, take)).sort(byDueThenId).slice(0, room);
+  const fresh = (await reads.newCards(scope.userId, take, now)).sort(byDueThenId).slice(0, room);
   return [...due, ...fresh];
 }
