@@ -32,8 +32,19 @@ import { readZipEntries } from '../../adapters/extract/safe-zip';
 import { createIdGenerator } from '../../adapters/ids';
 import type { Database } from '../../db/schema';
 import { newCardRow } from '../study-core/card-state';
-import { emptyParseResult } from './import-parser';
+import { emptyParseResult, type ParsedNote } from './import-parser';
 import { createInteropRepo, IMPORT_WRITE_BATCH, type ImportPlan, ImportUserGoneError } from './interop.repo';
+
+/** A parsed basic note of one card, question `q` and answer `a`, showing these media. */
+function basicNote(deck: string, guid: string | null, media: string[]): ParsedNote {
+  return {
+    deck,
+    guid,
+    content: { type: 'basic', fields: { front: 'q', back: 'a' } },
+    cards: [{ card_type: 'basic', ord: 0, question: 'q', answer: 'a' }],
+    media,
+  };
+}
 
 // The turn-3 audit's hostile imports (../shared/audit/turn3/security-audit.md, rows 1–4, 10–14, 24, 25, 31 and
 // findings 3, 4, 7, 9, 11, 12, 14), each with variants: every one answers a clear 4xx, writes nothing it should not,
@@ -311,7 +322,7 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const empty = emptyParseResult([{ deck: 'Held', guid: null, question: 'q', answer: 'a', media: [] }]);
+    const empty = emptyParseResult([basicNote('Held', null, [])]);
     const holding = await createTestApp({
       shareWith: ctx,
       env: { AUTH_RATE_LIMIT_PER_IP: '1000', IMPORT_RATE_LIMIT_PER_HOUR: '3' },
@@ -410,9 +421,7 @@ describe('POST /import when the account is deleted meanwhile', () => {
         reading = true;
         await held;
         return {
-          ...emptyParseResult([
-            { deck: input.defaultDeckName, guid: 'g1', question: 'q', answer: 'a', media: [heldImage] },
-          ]),
+          ...emptyParseResult([basicNote(input.defaultDeckName, 'g1', [heldImage])]),
           media: [{ name: heldImage, sha256: 'd'.repeat(64), contentType: 'image/png', data: pngBytes }],
         };
       },
