@@ -103,5 +103,4 @@ describe('package pieces', () => {
     expect(() => readMessage(Uint8Array.from([0x0a, 0x05, 0x61]))).toThrow('truncated protobuf field');
     expect(() => readMessage(Uint8Array.from([0x08, 0x80]))).toThrow('truncated protobuf varint');
   });
-
 });

@@ -44,7 +44,11 @@ describe('Anki note types recognised by their structure', () => {
       cloze: false,
       fields: ['Vorderseite', 'Rückseite'],
       templates: [
-        { name: 'Karte 1', qfmt: '<div>{{Vorderseite}}</div>', afmt: '{{FrontSide}}<hr id=answer><b>{{Rückseite}}</b>' },
+        {
+          name: 'Karte 1',
+          qfmt: '<div>{{Vorderseite}}</div>',
+          afmt: '{{FrontSide}}<hr id=answer><b>{{Rückseite}}</b>',
+        },
       ],
     };
     expect(notetypeShape(wrapped)).toEqual({ kind: 'basic', front: 0, back: 1 });
@@ -126,8 +130,20 @@ print(json.dumps(out))
 
 describe('.apkg export with note types', () => {
   const notes: ApkgNote[] = [
-    { guid: 'fcbasic', type: 'basic', fields: ['What is <b>H2O</b>?', 'Water'], ords: [0], createdAt: 1_700_000_000_000 },
-    { guid: 'fcrev', type: 'reversed', fields: ['Paris', 'Capital of France'], ords: [0, 1], createdAt: 1_700_000_000_001 },
+    {
+      guid: 'fcbasic',
+      type: 'basic',
+      fields: ['What is <b>H2O</b>?', 'Water'],
+      ords: [0],
+      createdAt: 1_700_000_000_000,
+    },
+    {
+      guid: 'fcrev',
+      type: 'reversed',
+      fields: ['Paris', 'Capital of France'],
+      ords: [0, 1],
+      createdAt: 1_700_000_000_001,
+    },
     {
       guid: 'fccloze',
       type: 'cloze',

@@ -94,7 +94,8 @@ describe("Anki's text format", () => {
     expect(parseTextFile(text, 'txt').rows).toEqual([
       { line: 5, type: 'basic', front: 'the front', back: 'the back', deck: 'Spanish::Verbs' },
     ]);
-    const byIndex = '#separator:Semicolon\n#guid column:1\n#notetype column:2\n#tags column:5\nabc;Cloze;{{c1::x}};more;t\n';
+    const byIndex =
+      '#separator:Semicolon\n#guid column:1\n#notetype column:2\n#tags column:5\nabc;Cloze;{{c1::x}};more;t\n';
     expect(parseTextFile(byIndex, 'txt').rows).toEqual([
       { line: 5, type: 'cloze', front: '{{c1::x}}', back: 'more', guid: 'abc' },
     ]);

@@ -13,7 +13,7 @@ import { yieldCpuToServer } from '../../adapters/workers/worker-entry';
 import {
   describeParseError,
   type ImportRefusal,
-    type ParsedMedia,
+  type ParsedMedia,
   type ParsedNote,
   type ParseInput,
   type ParseResult,

@@ -21,7 +21,7 @@ import {
   UnexpectedSchemaError,
 } from '../../adapters/anki/anki-package';
 import { createHtmlToMarkdown, isBlankMarkdown } from '../../adapters/anki/html-to-markdown';
-import { notetypeShape, type NotetypeShape } from '../../adapters/anki/note-shapes';
+import { type NotetypeShape, notetypeShape } from '../../adapters/anki/note-shapes';
 import { clozeNumbers, fieldIsEmpty, renderCard, TemplateTooComplexError } from '../../adapters/anki/template';
 import { decodeText, InvalidTextFileError, parseTextFile } from '../../adapters/anki/text-import';
 

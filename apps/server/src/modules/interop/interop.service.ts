@@ -3,8 +3,8 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import type { CreatableNoteContent } from '@flashcards/shared/notes';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import type { CreatableNoteContent } from '@flashcards/shared/notes';
 import { type ApkgNote, writeApkg } from '../../adapters/anki/apkg-writer';
 import { markdownToAnkiHtml } from '../../adapters/anki/markdown-to-html';
 import type { Clock } from '../../adapters/clock';
@@ -12,7 +12,7 @@ import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { AppError, errors, rateLimited } from '../../http/app-error';
 import type { UserLimits } from '../decks/user-limits';
-import { newCardRow } from '../study-core/card-state';
+import { newNote } from '../study-core/note-rows';
 import type { ImportKind, ImportRefusal } from './import-parser';
 import { ImportBusyError, ImportKilledError, type ImportParser, ImportRefusedError } from './import-runner';
 import { type ImportPlan, ImportUserGoneError, type InteropRepo } from './interop.repo';
@@ -99,7 +99,9 @@ const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
 
 /** A note's fields in the order of the Anki stock note type it is exported as: Front, Back; or Text, Back Extra. */
 function apkgFields(content: CreatableNoteContent): string[] {
-  return content.type === 'cloze' ? [content.fields.text, content.fields.extra ?? ''] : [content.fields.front, content.fields.back];
+  return content.type === 'cloze'
+    ? [content.fields.text, content.fields.extra ?? '']
+    : [content.fields.front, content.fields.back];
 }
 
 /** Anki interop: imports of packages and text files, stored images, and .apkg exports. */
@@ -177,7 +179,7 @@ export function createInteropService(deps: InteropServiceDeps) {
     const seen = await repo.importedGuids(userId, guids);
     await yieldToEventLoop();
     const now = clock.now();
-    const plan: ImportPlan = { userId, now, decks: [], notes: [], cards: [], media: [], cardMedia: [], guids: [] };
+    const plan: ImportPlan = { userId, now, decks: [], notes: [], media: [], cardMedia: [], guids: [] };
     const deckIds = new Map<string, string>();
     const guidDecks = new Map<string, string>();
     const usedMedia = new Set<string>();
@@ -194,18 +196,11 @@ export function createInteropService(deps: InteropServiceDeps) {
         deckIds.set(note.deck, deckId);
         plan.decks.push({ id: deckId, name: note.deck, daily_new_card_limit: deps.defaultDailyNewCardLimit });
       }
-      const noteId = deps.newId();
-      plan.notes.push({ id: noteId, deckId, content: note.content });
-      for (const card of note.cards) {
-        const row = {
-          ...newCardRow({ id: deps.newId(), userId, deckId }, card, now),
-          note_id: noteId,
-          card_type: card.card_type,
-          ord: card.ord,
-        };
-        plan.cards.push(row);
+      const made = newNote({ userId, deckId, newId: deps.newId }, note.content, note.cards, now);
+      plan.notes.push(made);
+      for (const card of made.cards) {
         for (const name of note.media) {
-          plan.cardMedia.push({ cardId: row.id, mediaName: name });
+          plan.cardMedia.push({ cardId: card.id, mediaName: name });
           usedMedia.add(name);
         }
       }
@@ -215,7 +210,8 @@ export function createInteropService(deps: InteropServiceDeps) {
       .filter((media) => usedMedia.has(media.name))
       .map((media) => ({ ...media, id: deps.newId() }));
     plan.guids = [...guidDecks].map(([guid, deckId]) => ({ guid, deckId }));
-    await deps.userLimits.assertRoom(userId, { decks: plan.decks.length, cards: plan.cards.length });
+    const cardCount = plan.notes.reduce((sum, note) => sum + note.cards.length, 0);
+    await deps.userLimits.assertRoom(userId, { decks: plan.decks.length, cards: cardCount });
     const newBytes = plan.media.reduce((sum, media) => sum + media.data.byteLength, 0);
     if (newBytes > 0) {
       const left = Math.max(0, deps.mediaQuotaBytes - (await repo.mediaBytes(userId)));
@@ -257,7 +253,7 @@ export function createInteropService(deps: InteropServiceDeps) {
     if (unlisted > 0) warnings.push(fillMessage(messages.importLinesSkippedMore, { count: unlisted }));
     return {
       decks: plan.decks.map((deck) => ({ _id: deck.id, name: deck.name, card_count: counts.get(deck.id) ?? 0 })),
-      cards_imported: plan.cards.length,
+      cards_imported: cardCount,
       skipped,
       warnings,
     };
