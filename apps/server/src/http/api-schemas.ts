@@ -1,5 +1,6 @@
 import type * as Api from '@flashcards/shared/api-types';
 import { type ErrorCode, errorCodes } from '@flashcards/shared/errors';
+import { cardTypes } from '@flashcards/shared/notes';
 import type { Plan } from '@flashcards/shared/plans';
 import { z } from 'zod';
 
@@ -48,6 +49,9 @@ export const cardSchema = z
     created_at: isoTime,
     reps: z.int(),
     lapses: z.int(),
+    note_id: z.string().meta({ description: 'The note the card belongs to' }),
+    card_type: z.enum(cardTypes).meta({ description: 'Which card of its note: basic, reverse, cloze or occlusion' }),
+    ord: z.int().meta({ description: 'The card within its note: 0 and 1 for basic and reverse, cloze number − 1' }),
   })
   .meta({ id: 'Card' }) satisfies z.ZodType<Api.Card>;
 
