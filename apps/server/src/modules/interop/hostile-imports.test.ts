@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { renderNote } from '@flashcards/shared/notes';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ import { zstdDecompress } from '../../adapters/anki/zstd';
 import { readZipEntries } from '../../adapters/extract/safe-zip';
 import { createIdGenerator } from '../../adapters/ids';
 import type { Database } from '../../db/schema';
-import { newCardRow } from '../study-core/card-state';
+import { newNote } from '../study-core/note-rows';
 import { emptyParseResult, type ParsedNote } from './import-parser';
 import { createInteropRepo, IMPORT_WRITE_BATCH, type ImportPlan, ImportUserGoneError } from './interop.repo';
 
@@ -507,14 +508,15 @@ describe('POST /import when the account is deleted meanwhile', () => {
     const now = ctx.clock.now();
     const deckId = newId();
     const mediaId = newId();
-    const cards = Array.from({ length: IMPORT_WRITE_BATCH * 2 }, (_, index) =>
-      newCardRow({ id: newId(), userId: user._id, deckId }, { question: `q${index}`, answer: 'a' }, now),
-    );
+    const notes = Array.from({ length: IMPORT_WRITE_BATCH * 2 }, (_, index) => {
+      const content = { type: 'basic', fields: { front: `q${index}`, back: 'a' } } as const;
+      return newNote({ userId: user._id, deckId, newId }, content, renderNote(content), now);
+    });
     const plan: ImportPlan = {
       userId: user._id,
       now,
       decks: [{ id: deckId, name: 'Racing', daily_new_card_limit: 20 }],
-      cards,
+      notes,
       media: [
         {
           id: mediaId,
@@ -524,8 +526,8 @@ describe('POST /import when the account is deleted meanwhile', () => {
           data: pngBytes,
         },
       ],
-      cardMedia: [{ cardId: cards[0]?.id ?? '', mediaName: `${'e'.repeat(40)}.png` }],
-      notes: cards.map((_card, index) => ({ guid: `race-${index}`, deckId })),
+      cardMedia: [{ cardId: notes[0]?.cards[0]?.id ?? '', mediaName: `${'e'.repeat(40)}.png` }],
+      guids: notes.map((_note, index) => ({ guid: `race-${index}`, deckId })),
     };
     await expect(createInteropRepo(racing).writeImport(plan)).rejects.toBeInstanceOf(ImportUserGoneError);
     expect(transactions).toBe(2);
