@@ -107,7 +107,8 @@ async function main() {
     `package: ${NOTES} ${clozeOnly ? 'cloze ' : ''}notes, ${cardCount} cards, ${Object.keys(media).length} images, ${(pkg.length / 1_048_576).toFixed(1)} MiB (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
 
-  const port = await freePort();
+  // BENCH_PORT pins the server's port (a machine shared by several people gives each a band); else any free one.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     env: {
