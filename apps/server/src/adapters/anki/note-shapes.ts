@@ -72,6 +72,8 @@ const specialFields = new Set(['FrontSide', 'Tags', 'Type', 'Deck', 'Subdeck', '
 function clozeShape(notetype: AnkiNotetype): NotetypeShape {
   const template = notetype.templates[0];
   if (!template) return { kind: 'other' };
+  // Anki's Image Occlusion is a cloze note type too; its notes become occlusion notes with the image issue.
+  if (isImageOcclusion(template.qfmt)) return { kind: 'other' };
   const refs = [...references(template.qfmt), ...references(template.afmt)];
   const clozeFields = new Set(refs.filter((r) => r.marker === '' && r.filters.includes('cloze')).map((r) => r.name));
   if (clozeFields.size !== 1) return { kind: 'other' };
@@ -84,4 +86,9 @@ function clozeShape(notetype: AnkiNotetype): NotetypeShape {
     if (index >= 0 && index !== text && !extra.includes(index)) extra.push(index);
   }
   return { kind: 'cloze', text, extra };
+}
+
+/** Anki's Image Occlusion template (rslib/src/image_occlusion/notetype.rs) draws its masks in this container. */
+function isImageOcclusion(qfmt: string): boolean {
+  return qfmt.includes('image-occlusion-container') || qfmt.includes('image-occlusion-canvas');
 }

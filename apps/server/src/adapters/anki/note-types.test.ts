@@ -84,6 +84,19 @@ describe('Anki note types recognised by their structure', () => {
       templates: [{ name: 'Cloze', qfmt: '{{cloze:Text}}{{cloze:Text2}}', afmt: '{{cloze:Text}}' }],
     };
     expect(notetypeShape(twoClozes)).toEqual({ kind: 'other' });
+    const imageOcclusion = {
+      name: 'Image Occlusion',
+      cloze: true,
+      fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'],
+      templates: [
+        {
+          name: 'Image Occlusion',
+          qfmt: '{{#Header}}<div>{{Header}}</div>{{/Header}}\n<div style="display: none">{{cloze:Occlusion}}</div>\n<div id="image-occlusion-container">\n    {{Image}}\n    <canvas id="image-occlusion-canvas"></canvas>\n</div>',
+          afmt: '{{FrontSide}}\n{{#Back Extra}}<div>{{Back Extra}}</div>{{/Back Extra}}',
+        },
+      ],
+    };
+    expect(notetypeShape(imageOcclusion)).toEqual({ kind: 'other' });
   });
 
   it('reads packages Anki wrote: stock Basic notes, and a Basic-shaped type named "testt"', async () => {

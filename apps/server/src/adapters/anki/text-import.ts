@@ -150,6 +150,7 @@ export function parseTextFile(text: string, kind: 'txt' | 'csv' | 'tsv'): TextFi
   let firstRow = true;
   let counted = 0;
   let line = headerLines + 1;
+  let previousLine = headerLines;
   let guessed = 0;
   Papa.parse<string[]>(body, {
     delimiter,
@@ -163,7 +164,9 @@ export function parseTextFile(text: string, kind: 'txt' | 'csv' | 'tsv'): TextFi
       for (let at = counted; at < end; at += 1) if (body.charCodeAt(at) === 10) line += 1;
       counted = end;
       const inside = cells.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
-      const rowLine = line - inside;
+      // An unclosed quote takes the file's last newline into its field: the row still starts after the previous one.
+      const rowLine = Math.max(line - inside, previousLine + 1);
+      previousLine = rowLine;
       if (guessHtml && guessed < GUESS_LINES) {
         guessed += 1;
         if (cells.some((cell) => htmlTag.test(cell))) html = true;

@@ -237,6 +237,20 @@ describe('POST /import: content limits', () => {
     expect(rows.cards).toEqual([{ question: 'q', answer: 'a' }]);
   });
 
+  it('reads hostile text headers in linear time: 50,000 named columns, an unknown separator, an unclosed quote', async () => {
+    const columns = Array.from({ length: 50_000 }, (_, index) => `c${index}`).join('\t');
+    const comments = Array.from({ length: 20_000 }, () => '# nothing').join('\n');
+    const text = `#separator:nonsense\n#columns:${columns}\n#tags column:99999999999\n${comments}\nq\ta\n"open\tquote\nnever\tclosed\n`;
+    const { response, userId } = await importWhileOthersAreServed(Buffer.from(text), 'hostile.txt');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<FileImportResponse>()).toMatchObject({
+      cards_imported: 1,
+      skipped: 1,
+      warnings: [fillMessage(messages.importLineSkipped, { line: 20_005, reason: messages.importLineEmptyBack })],
+    });
+    expect((await written(userId)).cards).toEqual([{ question: 'q', answer: 'a' }]);
+  });
+
   it('skips an .apkg note whose guid is longer than 64 characters', async () => {
     const test = oneNote(['q', 'a'], {}, 'x'.repeat(65));
     const { response, userId } = await importWhileOthersAreServed(await buildPackage(test));
