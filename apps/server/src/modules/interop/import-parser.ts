@@ -5,6 +5,7 @@ import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import {
   type CreatableNoteContent,
+  noteLimits,
   noteProblemText,
   parseCloze,
   type RenderedCard,
@@ -204,7 +205,7 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
     if (typed) {
       const rendered = renderNote(typed);
       if (rendered.length > 0 && rendered.every((card) => !isBlankMarkdown(card.question))) {
-        if (rendered.some((card) => tooLongCard(card))) {
+        if (rendered.some((card) => tooLongCard(card)) || tooLongFields(typed)) {
           result.skipped += rendered.length;
           result.tooLong += rendered.length;
           continue;
@@ -245,6 +246,10 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
   result.media = [...usedAll.values()];
   return result;
 }
+
+/** A field over the note model's limit: such a note could not be edited here. */
+const tooLongFields = (content: CreatableNoteContent) =>
+  Object.values(content.fields).some((value) => typeof value === 'string' && value.length > noteLimits.maxFieldLength);
 
 const tooLongCard = (card: RenderedCard) =>
   card.question.length > limits.maxCardSideLength || card.answer.length > limits.maxCardSideLength;
@@ -350,7 +355,7 @@ async function parseText(bytes: Buffer, input: ParseInput): Promise<ParseResult>
       content = { type: row.type, fields: { front, back } };
     }
     const cards = renderNote(content);
-    if (cards.some((card) => tooLongCard(card))) {
+    if (cards.some((card) => tooLongCard(card)) || tooLongFields(content)) {
       skips.push({
         line: row.line,
         reason: fillMessage(messages.importLineTooLong, { max: limits.maxCardSideLength }),
