@@ -1,6 +1,8 @@
-import type { NoteContent, RenderedCard } from '@flashcards/shared/notes';
+import type { Note } from '@flashcards/shared/api-types';
+import type { NoteContent, NoteFields, RenderedCard } from '@flashcards/shared/notes';
 import type { Selectable } from 'kysely';
 import type { NotesTable } from '../../db/schema';
+import { isoTime } from '../../http/iso-time';
 import { type NewCardRow, newCardRow } from './card-state';
 import { INSERT_BATCH, type NewNoteRow } from './deck-counters';
 
@@ -62,4 +64,17 @@ export function noteBatches(notes: readonly NewNote[], maxCards = INSERT_BATCH):
   }
   if (current.length > 0) batches.push(current);
   return batches;
+}
+
+/** A note row and its cards' ids (in ord order) as the API's Note. */
+export function toNote(row: NoteRow, cardIds: readonly string[]): Note {
+  return {
+    _id: row.id,
+    deck_id: row.deck_id,
+    type: row.type,
+    fields: JSON.parse(row.fields) as NoteFields,
+    card_ids: [...cardIds],
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
+  };
 }
