@@ -104,5 +104,6 @@ describe("Anki's text format", () => {
   it('reads the #deck: header, and drops a first row that names the columns', () => {
     expect(parseTextFile('#deck:Chemistry::Acids\na\tb\n', 'txt').deck).toBe('Chemistry::Acids');
     expect(pairs('question,answer\nq,a\n', 'csv')).toEqual([[2, 'basic', 'q', 'a']]);
+    expect(pairs('#notetype:Cloze\nText\tExtra\n{{c1::x}}\ty\n')).toEqual([[3, 'cloze', '{{c1::x}}', 'y']]);
   });
 });

@@ -243,13 +243,13 @@ function fieldColumnMap(labels: string[], meta: Set<number>): Partial<Record<'fr
   return map;
 }
 
-const headerWords = /^(question|front|term|word|q)$/i;
+const headerWords = /^(question|front|term|word|q|text)$/i;
 
-/** A first row like "question,answer" or "Front,Back" names the columns: it is not a card. */
+/** A first row like "question,answer", "Front,Back" or "Text,Extra" names the columns: it is not a card. */
 function isHeaderRow(row: string[]): boolean {
   return (
     row.length >= 2 &&
     headerWords.test((row[0] ?? '').trim()) &&
-    /^(answer|back|definition|meaning|a)$/i.test((row[1] ?? '').trim())
+    /^(answer|back|definition|meaning|a|extra|back extra)$/i.test((row[1] ?? '').trim())
   );
 }
