@@ -1,5 +1,6 @@
 // `npm run bench -- interop`: generates an Anki package of 30,000 notes (Basic, reversed and cloze notes in three
-// decks, 1,000 distinct images shown by 1,000 notes) and imports it through POST /import into the real server,
+// decks, 1,000 distinct images shown by 1,000 notes; with BENCH_PACKAGE=cloze, 30,000 cloze notes making 42,000
+// cards, as the large community decks are) and imports it through POST /import into the real server,
 // started as its own process on 127.0.0.1 with a temporary SQLite database (or BENCH_DATABASE_URL's PostgreSQL).
 // Prints the package size, the time of the import request, the cards written, and the server's peak memory
 // (VmHWM: the worker thread that parses is in the same process) before and after.
@@ -42,6 +43,27 @@ function image(index: number): Buffer {
   return Buffer.concat([pngBytes, Buffer.from(`#${index}#`), filler]);
 }
 
+/** 30,000 cloze notes in three decks, two in five with a second cloze number: 42,000 cards, no images. */
+function generateClozeNotes(): { notes: TestNote[]; media: Record<string, Buffer> } {
+  const decks = [1_700_000_000_101, 1_700_000_000_102, 1_700_000_000_103];
+  const notes: TestNote[] = [];
+  for (let i = 0; i < NOTES; i++) {
+    const deckId = decks[i % decks.length] as number;
+    const two = i % 5 < 2;
+    const text = two
+      ? `The {{c1::enzyme ${i}}} converts <b>substrate ${i}</b> into {{c2::product ${i}::a product}}, \\(k_{${i}}\\).`
+      : `Drug ${i} acts on {{c1::receptor ${i}}} in the <i>kidney</i>.`;
+    notes.push({
+      id: i + 1,
+      guid: `cloze${i}`,
+      notetypeId: cloze.id,
+      fields: [text, i % 3 === 0 ? `Lecture ${i % 40}` : ''],
+      cards: (two ? [0, 1] : [0]).map((ord) => ({ ord, deckId })),
+    });
+  }
+  return { notes, media: {} };
+}
+
 function generateNotes(): { notes: TestNote[]; media: Record<string, Buffer> } {
   const decks = [1_700_000_000_101, 1_700_000_000_102, 1_700_000_000_103];
   const notes: TestNote[] = [];
@@ -69,7 +91,8 @@ function generateNotes(): { notes: TestNote[]; media: Record<string, Buffer> } {
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'interop-bench-'));
   const started = performance.now();
-  const { notes, media } = generateNotes();
+  const clozeOnly = process.env.BENCH_PACKAGE === 'cloze';
+  const { notes, media } = clozeOnly ? generateClozeNotes() : generateNotes();
   const pkg = await buildPackage(
     {
       notetypes: [basic, reversed, cloze],
@@ -81,10 +104,11 @@ async function main() {
   );
   const cardCount = notes.reduce((sum, note) => sum + note.cards.length, 0);
   out(
-    `package: ${NOTES} notes, ${cardCount} cards, ${IMAGES} images, ${(pkg.length / 1_048_576).toFixed(1)} MiB (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    `package: ${NOTES} ${clozeOnly ? 'cloze ' : ''}notes, ${cardCount} cards, ${Object.keys(media).length} images, ${(pkg.length / 1_048_576).toFixed(1)} MiB (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
 
-  const port = await freePort();
+  // BENCH_PORT pins the server's port (a machine shared by several people gives each a band); else any free one.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     env: {

@@ -4,7 +4,6 @@ import { createHtmlToMarkdown } from './html-to-markdown';
 import { markdownToAnkiHtml } from './markdown-to-html';
 import { readMessage } from './protobuf';
 import { fieldIsEmpty, renderCard, renderTemplate, revealCloze } from './template';
-import { parseTextFile } from './text-import';
 import { OutputTooLargeError, zstdDecompress } from './zstd';
 
 const fields = (entries: Record<string, string>) => new Map(Object.entries(entries));
@@ -103,19 +102,5 @@ describe('package pieces', () => {
   it('refuses truncated protobuf', () => {
     expect(() => readMessage(Uint8Array.from([0x0a, 0x05, 0x61]))).toThrow('truncated protobuf field');
     expect(() => readMessage(Uint8Array.from([0x08, 0x80]))).toThrow('truncated protobuf varint');
-  });
-
-  it('reads Anki text headers, deck and guid columns', () => {
-    const file = parseTextFile(
-      '#separator:Semicolon\n#html:false\n#guid column:1\n#deck column:4\nabc;front;back;Deck A\n;q2;a2;\n',
-      'txt',
-    );
-    expect(file).toEqual({
-      html: false,
-      notes: [
-        { question: 'front', answer: 'back', guid: 'abc', deck: 'Deck A' },
-        { question: 'q2', answer: 'a2' },
-      ],
-    });
   });
 });

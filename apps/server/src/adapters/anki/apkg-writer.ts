@@ -9,33 +9,103 @@ import SqliteDatabase from 'better-sqlite3';
 import yazl from 'yazl';
 import { schema11 } from './schema11';
 
-export interface ApkgCard {
-  /** Stable per card: the note's guid, so exporting twice gives the same notes. */
+/** The note types an export writes, each as Anki's stock note type of the same name. */
+export type ApkgNoteType = 'basic' | 'reversed' | 'cloze';
+
+export interface ApkgNote {
+  /** Stable per note, so exporting twice gives the same notes (Anki then updates rather than duplicates). */
   guid: string;
-  /** HTML, as Anki stores fields. */
-  front: string;
-  back: string;
+  type: ApkgNoteType;
+  /** HTML, as Anki stores fields, in the stock note type's order: Front, Back; or Text, Back Extra. */
+  fields: string[];
+  /** The ordinals of the note's cards: 0 (and 1, the reverse) for Basic types, cloze number − 1 for Cloze. */
+  ords: number[];
   createdAt: number;
 }
 
 export interface ApkgInput {
   deckName: string;
-  /** The cards in order, a page at a time: each page is written before the next is asked for. */
-  pages: AsyncIterable<ApkgCard[]>;
-  /** Files the cards' `<img src>` name, asked for once every card is written. */
+  /** The notes in order, a page at a time: each page is written before the next is asked for. */
+  pages: AsyncIterable<ApkgNote[]>;
+  /** Files the notes' `<img src>` name, asked for once every note is written. */
   media: () => Promise<{ name: string; data: Buffer }[]>;
   now: number;
 }
 
+/** Anki's default card styling (rslib/src/notetype/styling.css), and the cloze styling Cloze note types add. */
 const css = `.card {
-  font-family: arial;
-  font-size: 20px;
-  text-align: center;
-  color: black;
-  background-color: white;
+    font-family: arial;
+    font-size: 20px;
+    line-height: 1.5;
+    text-align: center;
+    color: black;
+    background-color: white;
 }
-img { max-width: 100%; }
 `;
+const clozeCss = `.cloze {
+    font-weight: bold;
+    color: blue;
+}
+.nightMode .cloze {
+    color: lightblue;
+}
+`;
+const latexPre =
+  '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n';
+
+interface StockNotetype {
+  name: string;
+  /** 0 standard, 1 cloze. */
+  type: 0 | 1;
+  /** Anki's OriginalStockKind (proto/anki/notetypes.proto): 1 Basic, 2 Basic (and reversed card), 5 Cloze. */
+  originalStockKind: number;
+  fields: string[];
+  templates: { name: string; qfmt: string; afmt: string }[];
+  /** Which fields each template needs (schema 11 `req`), for the Anki versions that still read it. */
+  req: [number, 'any', number[]][];
+}
+
+const answerRule = (field: string) => `{{FrontSide}}\n\n<hr id=answer>\n\n{{${field}}}`;
+
+/**
+ * Anki's stock note types in English (rslib/src/notetype/stock.rs). Image Occlusion (stock kind 6: an Image Occlusion
+ * field, Image, Header, Back Extra and Comments, template `{{#Header}}…{{cloze:Image Occlusion}}`) joins this table
+ * when occlusion notes exist (the image issue).
+ */
+export const stockNotetypes: Record<ApkgNoteType, StockNotetype> = {
+  basic: {
+    name: 'Basic',
+    type: 0,
+    originalStockKind: 1,
+    fields: ['Front', 'Back'],
+    templates: [{ name: 'Card 1', qfmt: '{{Front}}', afmt: answerRule('Back') }],
+    req: [[0, 'any', [0]]],
+  },
+  reversed: {
+    name: 'Basic (and reversed card)',
+    type: 0,
+    originalStockKind: 2,
+    fields: ['Front', 'Back'],
+    templates: [
+      { name: 'Card 1', qfmt: '{{Front}}', afmt: answerRule('Back') },
+      { name: 'Card 2', qfmt: '{{Back}}', afmt: answerRule('Front') },
+    ],
+    req: [
+      [0, 'any', [0]],
+      [1, 'any', [1]],
+    ],
+  },
+  cloze: {
+    name: 'Cloze',
+    type: 1,
+    originalStockKind: 5,
+    fields: ['Text', 'Back Extra'],
+    templates: [{ name: 'Cloze', qfmt: '{{cloze:Text}}', afmt: '{{cloze:Text}}<br>\n{{Back Extra}}' }],
+    req: [[0, 'any', [0]]],
+  },
+};
+
+const exportedTypes = Object.keys(stockNotetypes) as ApkgNoteType[];
 
 /** Anki's note checksum: the first 8 hex digits of the SHA-1 of the first field's text, as a number. */
 export function fieldChecksum(html: string): number {
@@ -46,13 +116,13 @@ function checksumOfText(text: string): number {
   return Number.parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
 }
 
-/** Cards written per SQLite transaction; the event loop serves other requests between two. */
+/** Notes written per SQLite transaction; the event loop serves other requests between two. */
 const WRITE_BATCH = 500;
 
 /**
  * Writes an .apkg Anki 2.1 and AnkiDroid import with no settings: a `collection.anki2` (schema 11) with one deck,
- * a Basic note type (Front, Back; answer `{{FrontSide}}<hr id=answer>{{Back}}`), one note and one new card per
- * card, and the images as numbered zip entries with the JSON `media` map.
+ * Anki's stock Basic, Basic (and reversed card) and Cloze note types, each note with its fields and one new card
+ * per ordinal, and the images as numbered zip entries with the JSON `media` map.
  */
 export async function writeApkg(input: ApkgInput): Promise<Buffer> {
   const file = path.join(os.tmpdir(), `flashcards-export-${randomBytes(12).toString('hex')}.anki2`);
@@ -70,36 +140,18 @@ export async function writeApkg(input: ApkgInput): Promise<Buffer> {
   }
 }
 
-async function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): Promise<void> {
-  const { now } = input;
-  const seconds = Math.floor(now / 1000);
-  // Ids are epoch milliseconds in Anki; the note type and deck get fixed-width ones from the export time.
-  const modelId = now;
-  const deckId = now + 1;
-  // A private temporary file: no journal to keep.
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
-  db.exec(schema11);
-  const model = {
-    id: modelId,
-    name: 'Basic',
-    type: 0,
+function notetypeJson(kind: ApkgNoteType, id: number, deckId: number, seconds: number) {
+  const stock = stockNotetypes[kind];
+  return {
+    id,
+    name: stock.name,
+    type: stock.type,
     mod: seconds,
     usn: -1,
     sortf: 0,
     did: deckId,
-    tmpls: [
-      {
-        name: 'Card 1',
-        ord: 0,
-        qfmt: '{{Front}}',
-        afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}',
-        did: null,
-        bqfmt: '',
-        bafmt: '',
-      },
-    ],
-    flds: ['Front', 'Back'].map((name, ord) => ({
+    tmpls: stock.templates.map((template, ord) => ({ ...template, ord, did: null, bqfmt: '', bafmt: '' })),
+    flds: stock.fields.map((name, ord) => ({
       name,
       ord,
       sticky: false,
@@ -108,14 +160,33 @@ async function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): P
       size: 20,
       media: [],
     })),
-    css,
-    latexPre:
-      '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
+    css: stock.type === 1 ? css + clozeCss : css,
+    latexPre,
     latexPost: '\\end{document}',
+    latexsvg: false,
     tags: [],
     vers: [],
-    req: [[0, 'any', [0]]],
+    req: stock.req,
+    originalStockKind: stock.originalStockKind,
   };
+}
+
+async function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): Promise<void> {
+  const { now } = input;
+  const seconds = Math.floor(now / 1000);
+  // Ids are epoch milliseconds in Anki; the note types and the deck get fixed-width ones from the export time.
+  const modelIds = new Map(exportedTypes.map((kind, index) => [kind, now + index]));
+  const deckId = now + exportedTypes.length;
+  // A private temporary file: no journal to keep.
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.exec(schema11);
+  const models = Object.fromEntries(
+    exportedTypes.map((kind) => {
+      const id = modelIds.get(kind) as number;
+      return [String(id), notetypeJson(kind, id, deckId, seconds)];
+    }),
+  );
   const deckBase = {
     mod: seconds,
     usn: -1,
@@ -159,36 +230,40 @@ async function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): P
     timeLim: 0,
     estTimes: true,
     dueCounts: true,
-    curModel: modelId,
+    curModel: modelIds.get('basic'),
     nextPos: 1,
     sortType: 'noteFld',
     sortBackwards: false,
     addToCur: true,
   };
   const insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, ?, -1, '', ?, ?, ?, 0, '')");
-  const insertCard = db.prepare("INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')");
+  const insertCard = db.prepare("INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')");
   // Note and card ids must be unique: creation times, bumped past any repeat.
   let lastId = 0;
   const nextId = (wanted: number) => {
     lastId = Math.max(wanted, lastId + 1);
     return lastId;
   };
-  let written = 0;
-  const writeBatch = db.transaction((batch: ApkgCard[]) => {
-    for (const card of batch) {
-      const noteId = nextId(card.createdAt);
-      const sortText = htmlToPlainText(card.front);
+  let position = 0;
+  const writeBatch = db.transaction((batch: ApkgNote[]) => {
+    for (const note of batch) {
+      const noteId = nextId(note.createdAt);
+      const stock = stockNotetypes[note.type];
+      // A note has exactly its type's fields, separated by 0x1f, which a field therefore never holds.
+      const fields = stock.fields.map((_name, index) => (note.fields[index] ?? '').replaceAll('\x1f', ''));
+      const sortText = htmlToPlainText(fields[0] ?? '');
       insertNote.run(
         noteId,
-        card.guid,
-        modelId,
+        note.guid,
+        modelIds.get(note.type),
         seconds,
-        `${card.front}\x1f${card.back}`,
+        fields.join('\x1f'),
         sortText,
         checksumOfText(sortText),
       );
-      written += 1;
-      insertCard.run(nextId(card.createdAt), noteId, deckId, seconds, written);
+      // New cards of one note share their position in the new queue, as Anki gives them.
+      position += 1;
+      for (const ord of note.ords) insertCard.run(nextId(note.createdAt), noteId, deckId, ord, seconds, position);
     }
   });
   for await (const page of input.pages) {
@@ -197,13 +272,13 @@ async function writeCollection(db: SqliteDatabase.Database, input: ApkgInput): P
       await nextTurn();
     }
   }
-  conf.nextPos = written + 1;
+  conf.nextPos = position + 1;
   db.prepare('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)').run(
     seconds,
     now,
     now,
     JSON.stringify(conf),
-    JSON.stringify({ [String(modelId)]: model }),
+    JSON.stringify(models),
     JSON.stringify(decks),
     JSON.stringify(dconf),
     '{}',

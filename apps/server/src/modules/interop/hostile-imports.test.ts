@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { renderNote } from '@flashcards/shared/notes';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -31,9 +32,20 @@ import { zstdDecompress } from '../../adapters/anki/zstd';
 import { readZipEntries } from '../../adapters/extract/safe-zip';
 import { createIdGenerator } from '../../adapters/ids';
 import type { Database } from '../../db/schema';
-import { newCardRow } from '../study-core/card-state';
-import { emptyParseResult } from './import-parser';
+import { newNote } from '../study-core/note-rows';
+import { emptyParseResult, type ParsedNote } from './import-parser';
 import { createInteropRepo, IMPORT_WRITE_BATCH, type ImportPlan, ImportUserGoneError } from './interop.repo';
+
+/** A parsed basic note of one card, question `q` and answer `a`, showing these media. */
+function basicNote(deck: string, guid: string | null, media: string[]): ParsedNote {
+  return {
+    deck,
+    guid,
+    content: { type: 'basic', fields: { front: 'q', back: 'a' } },
+    cards: [{ card_type: 'basic', ord: 0, question: 'q', answer: 'a' }],
+    media,
+  };
+}
 
 // The turn-3 audit's hostile imports (../shared/audit/turn3/security-audit.md, rows 1–4, 10–14, 24, 25, 31 and
 // findings 3, 4, 7, 9, 11, 12, 14), each with variants: every one answers a clear 4xx, writes nothing it should not,
@@ -225,6 +237,20 @@ describe('POST /import: content limits', () => {
     expect(rows.cards).toEqual([{ question: 'q', answer: 'a' }]);
   });
 
+  it('reads hostile text headers in linear time: 50,000 named columns, an unknown separator, an unclosed quote', async () => {
+    const columns = Array.from({ length: 50_000 }, (_, index) => `c${index}`).join('\t');
+    const comments = Array.from({ length: 20_000 }, () => '# nothing').join('\n');
+    const text = `#separator:nonsense\n#columns:${columns}\n#tags column:99999999999\n${comments}\nq\ta\n"open\tquote\nnever\tclosed\n`;
+    const { response, userId } = await importWhileOthersAreServed(Buffer.from(text), 'hostile.txt');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<FileImportResponse>()).toMatchObject({
+      cards_imported: 1,
+      skipped: 1,
+      warnings: [fillMessage(messages.importLineSkipped, { line: 20_005, reason: messages.importLineEmptyBack })],
+    });
+    expect((await written(userId)).cards).toEqual([{ question: 'q', answer: 'a' }]);
+  });
+
   it('skips an .apkg note whose guid is longer than 64 characters', async () => {
     const test = oneNote(['q', 'a'], {}, 'x'.repeat(65));
     const { response, userId } = await importWhileOthersAreServed(await buildPackage(test));
@@ -311,7 +337,7 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const empty = emptyParseResult([{ deck: 'Held', guid: null, question: 'q', answer: 'a', media: [] }]);
+    const empty = emptyParseResult([basicNote('Held', null, [])]);
     const holding = await createTestApp({
       shareWith: ctx,
       env: { AUTH_RATE_LIMIT_PER_IP: '1000', IMPORT_RATE_LIMIT_PER_HOUR: '3' },
@@ -410,9 +436,7 @@ describe('POST /import when the account is deleted meanwhile', () => {
         reading = true;
         await held;
         return {
-          ...emptyParseResult([
-            { deck: input.defaultDeckName, guid: 'g1', question: 'q', answer: 'a', media: [heldImage] },
-          ]),
+          ...emptyParseResult([basicNote(input.defaultDeckName, 'g1', [heldImage])]),
           media: [{ name: heldImage, sha256: 'd'.repeat(64), contentType: 'image/png', data: pngBytes }],
         };
       },
@@ -498,14 +522,15 @@ describe('POST /import when the account is deleted meanwhile', () => {
     const now = ctx.clock.now();
     const deckId = newId();
     const mediaId = newId();
-    const cards = Array.from({ length: IMPORT_WRITE_BATCH * 2 }, (_, index) =>
-      newCardRow({ id: newId(), userId: user._id, deckId }, { question: `q${index}`, answer: 'a' }, now),
-    );
+    const notes = Array.from({ length: IMPORT_WRITE_BATCH * 2 }, (_, index) => {
+      const content = { type: 'basic', fields: { front: `q${index}`, back: 'a' } } as const;
+      return newNote({ userId: user._id, deckId, newId }, content, renderNote(content), now);
+    });
     const plan: ImportPlan = {
       userId: user._id,
       now,
       decks: [{ id: deckId, name: 'Racing', daily_new_card_limit: 20 }],
-      cards,
+      notes,
       media: [
         {
           id: mediaId,
@@ -515,8 +540,8 @@ describe('POST /import when the account is deleted meanwhile', () => {
           data: pngBytes,
         },
       ],
-      cardMedia: [{ cardId: cards[0]?.id ?? '', mediaName: `${'e'.repeat(40)}.png` }],
-      notes: cards.map((_card, index) => ({ guid: `race-${index}`, deckId })),
+      cardMedia: [{ cardId: notes[0]?.cards[0]?.id ?? '', mediaName: `${'e'.repeat(40)}.png` }],
+      guids: notes.map((_note, index) => ({ guid: `race-${index}`, deckId })),
     };
     await expect(createInteropRepo(racing).writeImport(plan)).rejects.toBeInstanceOf(ImportUserGoneError);
     expect(transactions).toBe(2);

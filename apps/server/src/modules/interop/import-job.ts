@@ -1,5 +1,5 @@
 /**
- * The entry of an import's reading process (see import-runner.ts): one uploaded file read into cards and images
+ * The entry of an import's reading process (see import-runner.ts): one uploaded file read into notes and images
  * (import-parser.ts), written beside the upload as length-prefixed slices that the server reads back one at a time,
  * yielding between them (sent over IPC, the slices arrived together and were decoded in one turn of its event
  * loop). A package that loops in SQLite, allocates without end or crashes a native module ends this process only.
@@ -13,8 +13,8 @@ import { yieldCpuToServer } from '../../adapters/workers/worker-entry';
 import {
   describeParseError,
   type ImportRefusal,
-  type ParsedCard,
   type ParsedMedia,
+  type ParsedNote,
   type ParseInput,
   type ParseResult,
   parseImport,
@@ -22,12 +22,12 @@ import {
 
 yieldCpuToServer();
 
-/** One slice of the result file: cards, or one image. */
-export type ImportSlice = { cards: ParsedCard[] } | { media: ParsedMedia };
+/** One slice of the result file: notes, or one image. */
+export type ImportSlice = { notes: ParsedNote[] } | { media: ParsedMedia };
 
 /** The job's answer: the counts and the file of slices (cards and images), or why the file was refused. */
 export type ImportJobResult =
-  | { done: Omit<ParseResult, 'cards' | 'media'>; slices: string }
+  | { done: Omit<ParseResult, 'notes' | 'media'>; slices: string }
   | { refused: ImportRefusal };
 
 const sliceSize = 2000;
@@ -40,7 +40,7 @@ export async function readImport(input: ParseInput): Promise<ImportJobResult> {
   } catch (error) {
     return { refused: describeParseError(error) };
   }
-  const { cards, media, ...counts } = parsed;
+  const { notes, media, ...counts } = parsed;
   const slices = path.join(path.dirname(input.filePath), 'parsed-slices');
   const file = await open(slices, 'w', 0o600);
   try {
@@ -51,8 +51,8 @@ export async function readImport(input: ParseInput): Promise<ImportJobResult> {
       await file.write(header);
       await file.write(body);
     };
-    for (let start = 0; start < cards.length; start += sliceSize)
-      await write({ cards: cards.slice(start, start + sliceSize) });
+    for (let start = 0; start < notes.length; start += sliceSize)
+      await write({ notes: notes.slice(start, start + sliceSize) });
     for (const item of media) await write({ media: item });
   } finally {
     await file.close();

@@ -2,16 +2,28 @@ import { createHash, createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { limits } from '@flashcards/shared/limits';
+import { fillMessage, messages } from '@flashcards/shared/messages';
+import {
+  type CreatableNoteContent,
+  noteLimits,
+  noteProblemText,
+  parseCloze,
+  type RenderedCard,
+  renderNote,
+} from '@flashcards/shared/notes';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import {
+  type AnkiCard,
+  type AnkiNotetype,
   InvalidPackageError,
   readAnkiPackage,
   TooManyCardsError,
   UnexpectedSchemaError,
 } from '../../adapters/anki/anki-package';
 import { createHtmlToMarkdown, isBlankMarkdown } from '../../adapters/anki/html-to-markdown';
-import { clozeNumbers, renderCard, TemplateTooComplexError } from '../../adapters/anki/template';
+import { type NotetypeShape, notetypeShape } from '../../adapters/anki/note-shapes';
+import { clozeNumbers, fieldIsEmpty, renderCard, TemplateTooComplexError } from '../../adapters/anki/template';
 import { decodeText, InvalidTextFileError, parseTextFile } from '../../adapters/anki/text-import';
 
 export type ImportKind = 'apkg' | 'txt' | 'csv' | 'tsv';
@@ -36,13 +48,15 @@ export const maxGuidLength = 64;
 /** A note field longer than this is not rendered: the card is skipped as too long. */
 export const maxFieldLength = 100_000;
 
-export interface ParsedCard {
+/** A note as it will be stored: its deck, its Anki guid (null for text rows without one), content and cards. */
+export interface ParsedNote {
   deck: string;
-  /** The Anki note's guid (cards of one note share it); null for text rows without one. */
+  /** The Anki note's guid; null for text rows without one. Notes rendered from one Anki note share it. */
   guid: string | null;
-  question: string;
-  answer: string;
-  /** Names of the stored media the card shows. */
+  content: CreatableNoteContent;
+  /** The cards the note makes (renderNote), in ord order. */
+  cards: RenderedCard[];
+  /** Names of the stored media the note's fields show. */
   media: string[];
 }
 
@@ -53,8 +67,11 @@ export interface ParsedMedia {
   data: Uint8Array;
 }
 
+/** Skipped lines of a text file named in `warnings`, at most this many (then a count of the rest). */
+export const maxListedLines = 20;
+
 export interface ParseResult {
-  cards: ParsedCard[];
+  notes: ParsedNote[];
   media: ParsedMedia[];
   /** Cards left out: empty question, unknown note type or template, or a side over the length limit. */
   skipped: number;
@@ -63,6 +80,10 @@ export interface ParseResult {
   tooLong: number;
   /** Images left out for their size or declared pixels. */
   imagesTooLarge: number;
+  /** Text files: the first `maxListedLines` skipped lines, each with its number and why. */
+  skippedLines: { line: number; reason: string }[];
+  /** Text files: every skipped line, listed or not. */
+  skippedLineCount: number;
 }
 
 /** Why a file is refused (422), as it crosses from the reading process to the server. */
@@ -138,58 +159,136 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
     return `/media/${image.name}`;
   });
 
-  const result: ParseResult = {
-    cards: [],
-    media: [],
-    skipped: 0,
-    sounds: 0,
-    missingImages: 0,
-    tooLong: 0,
-    imagesTooLarge,
+  const result = emptyParseResult();
+  result.imagesTooLarge = imagesTooLarge;
+  const shapes = new Map<number, NotetypeShape>();
+  const shapeOf = (id: number, notetype: AnkiNotetype) => {
+    let shape = shapes.get(id);
+    if (!shape) {
+      shape = notetypeShape(notetype);
+      shapes.set(id, shape);
+    }
+    return shape;
   };
-  for (const card of collection.cards) {
-    const note = collection.notes.get(card.noteId);
+  /** One field or rendered side as markdown, its images resolved and its sounds counted. */
+  const convert = (html: string): string => {
+    const converted = toMarkdown(html);
+    result.sounds += converted.notes.sounds;
+    result.missingImages += converted.notes.missingImages;
+    return withoutNul(converted.markdown);
+  };
+  // Cards come ordered by note, then ordinal: each run of one note's cards is read at once.
+  const cards = collection.cards;
+  for (let start = 0; start < cards.length; ) {
+    const noteId = (cards[start] as AnkiCard).noteId;
+    let end = start + 1;
+    while (end < cards.length && (cards[end] as AnkiCard).noteId === noteId) end += 1;
+    const noteCards = cards.slice(start, end);
+    start = end;
+    const note = collection.notes.get(noteId);
     const notetype = note ? collection.notetypes.get(note.notetypeId) : undefined;
-    const template = notetype ? (notetype.cloze ? notetype.templates[0] : notetype.templates[card.ord]) : undefined;
-    if (!note || !notetype || !template || note.guid.length > maxGuidLength) {
-      result.skipped += 1;
+    if (!note || !notetype || note.guid.length > maxGuidLength) {
+      result.skipped += noteCards.length;
       continue;
     }
     if (note.fields.some((field) => field.length > maxFieldLength)) {
-      result.skipped += 1;
-      result.tooLong += 1;
+      result.skipped += noteCards.length;
+      result.tooLong += noteCards.length;
       continue;
     }
-    const fields = new Map(notetype.fields.map((name, index) => [name, note.fields[index] ?? '']));
-    if (notetype.cloze && !hasCloze(fields, card.ord + 1)) {
-      result.skipped += 1;
-      continue;
-    }
-    const html = renderCard(template, fields, card.ord);
+    // A note goes to the deck of its first card (Anki lets one note's cards sit in several decks; a note here has one).
+    const deck = cleanDeckName(collection.decks.get((noteCards[0] as AnkiCard).deckId) ?? 'Default');
+    const guid = withoutNul(note.guid) || null;
     used = new Set();
-    const question = toMarkdown(html.question);
-    const answer = toMarkdown(html.answer);
-    result.sounds += question.notes.sounds + answer.notes.sounds;
-    result.missingImages += question.notes.missingImages + answer.notes.missingImages;
-    if (isBlankMarkdown(question.markdown)) {
-      result.skipped += 1;
-      continue;
+    const counted = { sounds: result.sounds, missingImages: result.missingImages };
+    const typed = typedNote(shapeOf(note.notetypeId, notetype), note.fields, convert);
+    if (typed) {
+      const rendered = renderNote(typed);
+      if (rendered.length > 0 && rendered.every((card) => !isBlankMarkdown(card.question))) {
+        if (rendered.some((card) => tooLongCard(card)) || tooLongFields(typed)) {
+          result.skipped += rendered.length;
+          result.tooLong += rendered.length;
+          continue;
+        }
+        result.notes.push({ deck, guid, content: typed, cards: rendered, media: [...used] });
+        continue;
+      }
     }
-    if (question.markdown.length > limits.maxCardSideLength || answer.markdown.length > limits.maxCardSideLength) {
-      result.skipped += 1;
-      result.tooLong += 1;
-      continue;
+    // Any other note type, or a note that does not fit its type here: each card rendered from its template (what
+    // the typed attempt counted is counted again there).
+    result.sounds = counted.sounds;
+    result.missingImages = counted.missingImages;
+    const fields = new Map(notetype.fields.map((name, index) => [name, note.fields[index] ?? '']));
+    for (const card of noteCards) {
+      const template = notetype.cloze ? notetype.templates[0] : notetype.templates[card.ord];
+      if (!template || (notetype.cloze && !hasCloze(fields, card.ord + 1))) {
+        result.skipped += 1;
+        continue;
+      }
+      const html = renderCard(template, fields, card.ord);
+      used = new Set();
+      const front = convert(html.question);
+      const back = convert(html.answer);
+      if (isBlankMarkdown(front)) {
+        result.skipped += 1;
+        continue;
+      }
+      const content: CreatableNoteContent = { type: 'basic', fields: { front, back } };
+      const rendered = renderNote(content);
+      if (rendered.some((one) => tooLongCard(one))) {
+        result.skipped += 1;
+        result.tooLong += 1;
+        continue;
+      }
+      result.notes.push({ deck, guid, content, cards: rendered, media: [...used] });
     }
-    result.cards.push({
-      deck: cleanDeckName(collection.decks.get(card.deckId) ?? 'Default'),
-      guid: withoutNul(note.guid) || null,
-      question: withoutNul(question.markdown),
-      answer: withoutNul(answer.markdown),
-      media: [...used],
-    });
   }
   result.media = [...usedAll.values()];
   return result;
+}
+
+/** A field over the note model's limit: such a note could not be edited here. */
+const tooLongFields = (content: CreatableNoteContent) =>
+  Object.values(content.fields).some((value) => typeof value === 'string' && value.length > noteLimits.maxFieldLength);
+
+const tooLongCard = (card: RenderedCard) =>
+  card.question.length > limits.maxCardSideLength || card.answer.length > limits.maxCardSideLength;
+
+/**
+ * The note an Anki note of a recognised shape makes, its fields turned into markdown, or null when it does not fit
+ * that type here (a blank side a reversed card would show, a cloze text this app cannot read): its cards are then
+ * rendered from their templates.
+ */
+function typedNote(
+  shape: NotetypeShape,
+  fields: string[],
+  convert: (html: string) => string,
+): CreatableNoteContent | null {
+  const field = (index: number) => fields[index] ?? '';
+  switch (shape.kind) {
+    case 'basic':
+      return { type: 'basic', fields: { front: convert(field(shape.front)), back: convert(field(shape.back)) } };
+    case 'reversed':
+    case 'optionalReversed': {
+      const front = convert(field(shape.front));
+      const back = convert(field(shape.back));
+      // Anki makes the optional reverse only where Add Reverse is filled.
+      const reverse = shape.kind === 'reversed' || !fieldIsEmpty(field(shape.addReverse));
+      if (!reverse) return { type: 'basic', fields: { front, back } };
+      return isBlankMarkdown(back) ? null : { type: 'reversed', fields: { front, back } };
+    }
+    case 'cloze': {
+      const text = convert(field(shape.text));
+      if (!parseCloze(text).ok) return null;
+      const extra = shape.extra
+        .map((index) => convert(field(index)))
+        .filter((value) => !isBlankMarkdown(value))
+        .join('\n\n');
+      return { type: 'cloze', fields: extra ? { text, extra } : { text } };
+    }
+    default:
+      return null;
+  }
 }
 
 function hasCloze(fields: ReadonlyMap<string, string>, number: number): boolean {
@@ -198,47 +297,83 @@ function hasCloze(fields: ReadonlyMap<string, string>, number: number): boolean 
 }
 
 /** A parse result with nothing in it yet: the counters a parse adds to. */
-export function emptyParseResult(cards: ParseResult['cards'] = []): ParseResult {
-  return { cards, media: [], skipped: 0, sounds: 0, missingImages: 0, tooLong: 0, imagesTooLarge: 0 };
+export function emptyParseResult(notes: ParseResult['notes'] = []): ParseResult {
+  return {
+    notes,
+    media: [],
+    skipped: 0,
+    sounds: 0,
+    missingImages: 0,
+    tooLong: 0,
+    imagesTooLarge: 0,
+    skippedLines: [],
+    skippedLineCount: 0,
+  };
 }
 
 async function parseText(bytes: Buffer, input: ParseInput): Promise<ParseResult> {
   const file = parseTextFile(decodeText(bytes), input.kind as 'txt' | 'csv' | 'tsv');
-  if (file.notes.length > input.maxCards) throw new TooManyCardsError(file.notes.length);
+  if (file.rows.length > input.maxCards) throw new TooManyCardsError(file.rows.length);
   const toMarkdown = file.html ? createHtmlToMarkdown((src) => (/^https:\/\//i.test(src) ? src : null)) : null;
   const result = emptyParseResult();
+  const skips: { line: number; reason: string }[] = file.repeats.map((line) => ({
+    line,
+    reason: messages.importLineRepeated,
+  }));
   const deck = cleanDeckName(file.deck ?? input.defaultDeckName);
-  for (const note of file.notes) {
-    if ((note.guid?.length ?? 0) > maxGuidLength) {
-      result.skipped += 1;
+  const convert = (text: string) => {
+    if (!toMarkdown) return withoutNul(text);
+    const converted = toMarkdown(text);
+    result.sounds += converted.notes.sounds;
+    result.missingImages += converted.notes.missingImages;
+    return withoutNul(converted.markdown);
+  };
+  for (const row of file.rows) {
+    if ((row.guid?.length ?? 0) > maxGuidLength) {
+      skips.push({ line: row.line, reason: messages.importLineGuidTooLong });
       continue;
     }
-    let { question, answer } = note;
-    if (toMarkdown) {
-      const q = toMarkdown(question);
-      const a = toMarkdown(answer);
-      question = q.markdown;
-      answer = a.markdown;
-      result.sounds += q.notes.sounds + a.notes.sounds;
-      result.missingImages += q.notes.missingImages + a.notes.missingImages;
-    }
-    if (isBlankMarkdown(question)) {
-      result.skipped += 1;
+    const front = convert(row.front);
+    const back = convert(row.back);
+    if (isBlankMarkdown(front)) {
+      skips.push({ line: row.line, reason: messages.importLineEmptyFront });
       continue;
     }
-    if (question.length > limits.maxCardSideLength || answer.length > limits.maxCardSideLength) {
-      result.skipped += 1;
-      result.tooLong += 1;
+    let content: CreatableNoteContent;
+    if (row.type === 'cloze') {
+      const parsed = parseCloze(front);
+      if (!parsed.ok) {
+        skips.push({ line: row.line, reason: noteProblemText(parsed.problem) });
+        continue;
+      }
+      content = { type: 'cloze', fields: isBlankMarkdown(back) ? { text: front } : { text: front, extra: back } };
+    } else {
+      if (isBlankMarkdown(back)) {
+        skips.push({ line: row.line, reason: messages.importLineEmptyBack });
+        continue;
+      }
+      content = { type: row.type, fields: { front, back } };
+    }
+    const cards = renderNote(content);
+    if (cards.some((card) => tooLongCard(card)) || tooLongFields(content)) {
+      skips.push({
+        line: row.line,
+        reason: fillMessage(messages.importLineTooLong, { max: limits.maxCardSideLength }),
+      });
       continue;
     }
-    result.cards.push({
-      deck: note.deck ? cleanDeckName(note.deck) : deck,
-      guid: note.guid ? withoutNul(note.guid) || null : null,
-      question: withoutNul(question),
-      answer: withoutNul(answer),
+    result.notes.push({
+      deck: row.deck ? cleanDeckName(row.deck) : deck,
+      guid: row.guid ? withoutNul(row.guid) || null : null,
+      content,
+      cards,
       media: [],
     });
   }
+  skips.sort((a, b) => a.line - b.line);
+  result.skipped = skips.length;
+  result.skippedLineCount = skips.length;
+  result.skippedLines = skips.slice(0, maxListedLines);
   return result;
 }
 

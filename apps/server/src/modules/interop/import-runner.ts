@@ -89,13 +89,13 @@ export function createIsolatedImportParser(options: {
         throw error;
       }
       if ('refused' in answer) throw new ImportRefusedError(answer.refused);
-      const cards: ParseResult['cards'] = [];
+      const notes: ParseResult['notes'] = [];
       const media: ParseResult['media'] = [];
       for await (const slice of readSlices(answer.slices)) {
-        if ('cards' in slice) for (const card of slice.cards) cards.push(card);
+        if ('notes' in slice) for (const note of slice.notes) notes.push(note);
         else media.push(slice.media);
       }
-      return { ...answer.done, cards, media };
+      return { ...answer.done, notes, media };
     },
     warm: runner.warm,
     close: runner.close,

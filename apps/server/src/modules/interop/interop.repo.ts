@@ -1,10 +1,11 @@
+import type { CreatableNoteContent } from '@flashcards/shared/notes';
 import type { Kysely } from 'kysely';
 import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 import { setUserColumnOnce } from '../auth/users.repo';
-import type { NewCardRow } from '../study-core/card-state';
 import { insertCards } from '../study-core/deck-counters';
+import { type NewNote, noteBatches } from '../study-core/note-rows';
 import { ownedDeck } from '../study-core/owned-rows';
 import { insertMediaChunks, mediaStream } from './media-store';
 
@@ -12,16 +13,41 @@ export interface ImportPlan {
   userId: string;
   now: number;
   decks: { id: string; name: string; daily_new_card_limit: number }[];
-  cards: NewCardRow[];
+  /** The notes with their card rows, in the file's order. */
+  notes: NewNote[];
   media: { id: string; name: string; sha256: string; contentType: string; data: Uint8Array }[];
   /** Card id → stored media names it shows. */
   cardMedia: { cardId: string; mediaName: string }[];
   /** Anki note guids now imported, with the deck their cards went into. */
-  notes: { guid: string; deckId: string }[];
+  guids: { guid: string; deckId: string }[];
 }
 
 /** Guids, ids or names per `IN (…)` list. */
 const GUID_BATCH = INSERT_BATCH;
+
+/** The note types an .apkg export writes (occlusion notes join with the image issue). */
+const exportableTypes = ['basic', 'reversed', 'cloze'] as const;
+
+/**
+ * A stored note's content, or undefined when its fields are not the JSON its type has. Not `checkNote`: an imported
+ * basic note may have an empty back, as in Anki, and is exported all the same.
+ */
+function storedContent(type: string, fields: string): CreatableNoteContent | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fields);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const record = parsed as Record<string, unknown>;
+  if (type === 'basic' || type === 'reversed') {
+    return { type, fields: { front: text(record.front), back: text(record.back) } };
+  }
+  if (type === 'cloze') return { type, fields: { text: text(record.text), extra: text(record.extra) } };
+  return undefined;
+}
 const EXPORT_PAGE = 1000;
 /**
  * Cards written per transaction by an import: one insert statement (each card also goes into the full-text index),
@@ -179,10 +205,14 @@ export function createInteropRepo(db: Kysely<Database>) {
           list.push(mediaId);
           linksByCard.set(cardId, list);
         }
-        for (let start = 0; start < plan.cards.length; start += IMPORT_WRITE_BATCH) {
-          const cards = plan.cards.slice(start, start + IMPORT_WRITE_BATCH);
+        for (const batch of noteBatches(plan.notes, IMPORT_WRITE_BATCH)) {
+          const cards = batch.flatMap((note) => note.cards);
           await db.transaction().execute(async (trx) => {
-            await insertCards(trx, cards);
+            await insertCards(
+              trx,
+              cards,
+              batch.map((note) => note.note),
+            );
             const links = cards.flatMap((card) =>
               (linksByCard.get(card.id) ?? []).map((mediaId) => ({
                 card_id: card.id,
@@ -196,8 +226,8 @@ export function createInteropRepo(db: Kysely<Database>) {
           });
           await yieldToEventLoop();
         }
-        for (let start = 0; start < plan.notes.length; start += IMPORT_WRITE_BATCH) {
-          const slice = plan.notes
+        for (let start = 0; start < plan.guids.length; start += IMPORT_WRITE_BATCH) {
+          const slice = plan.guids
             .slice(start, start + IMPORT_WRITE_BATCH)
             .map((note) => ({ user_id: userId, guid: note.guid, deck_id: note.deckId, created_at: now }));
           await db.transaction().execute(async (trx) => {
@@ -245,15 +275,19 @@ export function createInteropRepo(db: Kysely<Database>) {
       return ownedDeck(db, userId, deckId).select(['id', 'name', 'created_at']).executeTakeFirst();
     },
 
-    /** The deck's cards in creation order, EXPORT_PAGE at a time (keyset paging: each page one short query). */
-    async *exportCardPages(userId: string, deckId: string) {
+    /**
+     * The deck's notes in creation order, EXPORT_PAGE at a time (keyset paging: each page one short query), each
+     * with its content and the ordinals of its cards.
+     */
+    async *exportNotePages(userId: string, deckId: string) {
       let after: { created_at: number; id: string } | undefined;
       for (;;) {
         let query = db
-          .selectFrom('cards')
-          .select(['id', 'question', 'answer', 'created_at'])
+          .selectFrom('notes')
+          .select(['id', 'type', 'fields', 'created_at'])
           .where('user_id', '=', userId)
-          .where('deck_id', '=', deckId);
+          .where('deck_id', '=', deckId)
+          .where('type', 'in', [...exportableTypes]);
         if (after) {
           const { created_at, id } = after;
           query = query.where((eb) =>
@@ -261,7 +295,34 @@ export function createInteropRepo(db: Kysely<Database>) {
           );
         }
         const page = await query.orderBy('created_at').orderBy('id').limit(rowLimit(EXPORT_PAGE)).execute();
-        if (page.length > 0) yield page;
+        const ords = new Map<string, number[]>();
+        if (page.length > 0) {
+          const cards = await db
+            .selectFrom('cards')
+            .select(['note_id', 'ord'])
+            .where('user_id', '=', userId)
+            .where(
+              'note_id',
+              'in',
+              page.map((note) => note.id),
+            )
+            .orderBy('note_id')
+            .orderBy('ord')
+            .execute();
+          for (const card of cards) {
+            const list = ords.get(card.note_id) ?? [];
+            list.push(card.ord);
+            ords.set(card.note_id, list);
+          }
+        }
+        const notes = page.flatMap((note) => {
+          const content = storedContent(note.type, note.fields);
+          const noteOrds = ords.get(note.id) ?? [];
+          return content && noteOrds.length > 0
+            ? [{ id: note.id, content, ords: noteOrds, created_at: note.created_at }]
+            : [];
+        });
+        if (notes.length > 0) yield notes;
         const last = page.at(-1);
         if (page.length < EXPORT_PAGE || !last) return;
         after = last;

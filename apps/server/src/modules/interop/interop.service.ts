@@ -4,13 +4,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import { type ApkgCard, writeApkg } from '../../adapters/anki/apkg-writer';
+import type { CreatableNoteContent } from '@flashcards/shared/notes';
+import { type ApkgNote, writeApkg } from '../../adapters/anki/apkg-writer';
 import { markdownToAnkiHtml } from '../../adapters/anki/markdown-to-html';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { AppError, errors, rateLimited } from '../../http/app-error';
-import { newCardRow } from '../study-core/card-state';
+import { newNote } from '../study-core/note-rows';
 import type { UserLimits } from '../study-core/user-limits';
 import type { ImportKind, ImportRefusal } from './import-parser';
 import { ImportBusyError, ImportKilledError, type ImportParser, ImportRefusedError } from './import-runner';
@@ -96,6 +97,13 @@ const CONVERT_BATCH = 200;
 
 const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
 
+/** A note's fields in the order of the Anki stock note type it is exported as: Front, Back; or Text, Back Extra. */
+function apkgFields(content: CreatableNoteContent): string[] {
+  return content.type === 'cloze'
+    ? [content.fields.text, content.fields.extra ?? '']
+    : [content.fields.front, content.fields.back];
+}
+
 /** Anki interop: imports of packages and text files, stored images, and .apkg exports. */
 export function createInteropService(deps: InteropServiceDeps) {
   const { repo, clock } = deps;
@@ -163,44 +171,47 @@ export function createInteropService(deps: InteropServiceDeps) {
     if (!(await repo.userExists(userId))) throw errors.notAuthenticated();
 
     const guidSet = new Set<string>();
-    for (const [index, card] of parsed.cards.entries()) {
+    for (const [index, note] of parsed.notes.entries()) {
       if (index > 0 && index % PLAN_SLICE === 0) await yieldToEventLoop();
-      if (card.guid) guidSet.add(card.guid);
+      if (note.guid) guidSet.add(note.guid);
     }
     const guids = [...guidSet];
     const seen = await repo.importedGuids(userId, guids);
     await yieldToEventLoop();
     const now = clock.now();
-    const plan: ImportPlan = { userId, now, decks: [], cards: [], media: [], cardMedia: [], notes: [] };
+    const plan: ImportPlan = { userId, now, decks: [], notes: [], media: [], cardMedia: [], guids: [] };
     const deckIds = new Map<string, string>();
-    const noteDecks = new Map<string, string>();
+    const guidDecks = new Map<string, string>();
     const usedMedia = new Set<string>();
     let skipped = parsed.skipped;
-    for (const [index, card] of parsed.cards.entries()) {
+    for (const [index, note] of parsed.notes.entries()) {
       if (index > 0 && index % PLAN_SLICE === 0) await yieldToEventLoop();
-      if (card.guid && seen.has(card.guid)) {
-        skipped += 1;
+      if (note.guid && seen.has(note.guid)) {
+        skipped += note.cards.length;
         continue;
       }
-      let deckId = deckIds.get(card.deck);
+      let deckId = deckIds.get(note.deck);
       if (!deckId) {
         deckId = deps.newId();
-        deckIds.set(card.deck, deckId);
-        plan.decks.push({ id: deckId, name: card.deck, daily_new_card_limit: deps.defaultDailyNewCardLimit });
+        deckIds.set(note.deck, deckId);
+        plan.decks.push({ id: deckId, name: note.deck, daily_new_card_limit: deps.defaultDailyNewCardLimit });
       }
-      const row = newCardRow({ id: deps.newId(), userId, deckId }, card, now);
-      plan.cards.push(row);
-      for (const name of card.media) {
-        plan.cardMedia.push({ cardId: row.id, mediaName: name });
-        usedMedia.add(name);
+      const made = newNote({ userId, deckId, newId: deps.newId }, note.content, note.cards, now);
+      plan.notes.push(made);
+      for (const card of made.cards) {
+        for (const name of note.media) {
+          plan.cardMedia.push({ cardId: card.id, mediaName: name });
+          usedMedia.add(name);
+        }
       }
-      if (card.guid && !noteDecks.has(card.guid)) noteDecks.set(card.guid, deckId);
+      if (note.guid && !guidDecks.has(note.guid)) guidDecks.set(note.guid, deckId);
     }
     plan.media = parsed.media
       .filter((media) => usedMedia.has(media.name))
       .map((media) => ({ ...media, id: deps.newId() }));
-    plan.notes = [...noteDecks].map(([guid, deckId]) => ({ guid, deckId }));
-    await deps.userLimits.assertRoom(userId, { decks: plan.decks.length, cards: plan.cards.length });
+    plan.guids = [...guidDecks].map(([guid, deckId]) => ({ guid, deckId }));
+    const cardCount = plan.notes.reduce((sum, note) => sum + note.cards.length, 0);
+    await deps.userLimits.assertRoom(userId, { decks: plan.decks.length, cards: cardCount });
     const newBytes = plan.media.reduce((sum, media) => sum + media.data.byteLength, 0);
     if (newBytes > 0) {
       const left = Math.max(0, deps.mediaQuotaBytes - (await repo.mediaBytes(userId)));
@@ -235,9 +246,14 @@ export function createInteropService(deps: InteropServiceDeps) {
     if (parsed.tooLong > 0) {
       warnings.push(fillMessage(messages.importCardsTooLong, { count: parsed.tooLong, max: limits.maxCardSideLength }));
     }
+    for (const { line, reason } of parsed.skippedLines) {
+      warnings.push(fillMessage(messages.importLineSkipped, { line, reason }));
+    }
+    const unlisted = parsed.skippedLineCount - parsed.skippedLines.length;
+    if (unlisted > 0) warnings.push(fillMessage(messages.importLinesSkippedMore, { count: unlisted }));
     return {
       decks: plan.decks.map((deck) => ({ _id: deck.id, name: deck.name, card_count: counts.get(deck.id) ?? 0 })),
-      cards_imported: plan.cards.length,
+      cards_imported: cardCount,
       skipped,
       warnings,
     };
@@ -284,17 +300,25 @@ export function createInteropService(deps: InteropServiceDeps) {
       const deck = isId(deckId) ? await repo.deckForExport(userId, deckId) : undefined;
       if (!deck) throw errors.deckNotFound();
       const names = new Set<string>();
-      // Read a page at a time and converted CONVERT_BATCH cards at a time, yielding between batches; each page is
+      // Read a page at a time and converted CONVERT_BATCH notes at a time, yielding between batches; each page is
       // written to the collection before the next is read, so a deck of 200,000 cards is never held whole.
-      async function* pages(): AsyncGenerator<ApkgCard[]> {
-        for await (const page of repo.exportCardPages(userId, deckId)) {
-          const converted: ApkgCard[] = [];
-          for (const [index, card] of page.entries()) {
+      async function* pages(): AsyncGenerator<ApkgNote[]> {
+        for await (const page of repo.exportNotePages(userId, deckId)) {
+          const converted: ApkgNote[] = [];
+          for (const [index, note] of page.entries()) {
             if (index > 0 && index % CONVERT_BATCH === 0) await nextTurn();
-            const front = markdownToAnkiHtml(card.question);
-            const back = markdownToAnkiHtml(card.answer);
-            for (const name of [...front.media, ...back.media]) names.add(name);
-            converted.push({ guid: `fc${card.id}`, front: front.html, back: back.html, createdAt: card.created_at });
+            const fields = apkgFields(note.content).map((markdown) => {
+              const html = markdownToAnkiHtml(markdown);
+              for (const name of html.media) names.add(name);
+              return html.html;
+            });
+            converted.push({
+              guid: `fc${note.id}`,
+              type: note.content.type,
+              fields,
+              ords: note.ords,
+              createdAt: note.created_at,
+            });
           }
           yield converted;
         }

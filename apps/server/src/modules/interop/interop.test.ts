@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
@@ -81,11 +81,11 @@ const expectedCards = [
   { question: 'Capital of France', answer: 'Paris' },
   {
     question: '[...] is the powerhouse of the cell, $E=mc^2$',
-    answer: '**Mitochondria** is the powerhouse of the cell, $E=mc^2$  \nBiology',
+    answer: '**Mitochondria** is the powerhouse of the cell, $E=mc^2$\n\nBiology',
   },
   {
     question: 'Mitochondria is the [what?] of the cell, $E=mc^2$',
-    answer: 'Mitochondria is the **powerhouse** of the cell, $E=mc^2$  \nBiology',
+    answer: 'Mitochondria is the **powerhouse** of the cell, $E=mc^2$\n\nBiology',
   },
   { question: '猫\n\n![](/media/IMAGE)', answer: '猫(ねこ)  \ncat  \n(no example)' },
   { question: 'cat', answer: '猫' },
@@ -278,7 +278,11 @@ describe('POST /import (text files)', () => {
     ].join('\n');
     const response = await upload(headers, Buffer.from(text), 'export.txt');
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ cards_imported: 2, skipped: 1, warnings: [] });
+    expect(response.json()).toMatchObject({
+      cards_imported: 2,
+      skipped: 1,
+      warnings: [fillMessage(messages.importLineSkipped, { line: 7, reason: messages.importLineEmptyFront })],
+    });
     expect(response.json().decks).toEqual([
       { _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Chemistry::Acids', card_count: 2 },
     ]);
@@ -305,7 +309,7 @@ describe('POST /import (text files)', () => {
     const { headers, user } = await signUpAndLogIn(ctx.app);
     const tsv = await upload(headers, Buffer.from('hola\thello\nadiós\tgoodbye\n'), 'spanish.tsv');
     expect(tsv.json()).toMatchObject({ cards_imported: 2, decks: [{ name: 'spanish' }] });
-    const quizlet = await upload(headers, Buffer.from('chat\tcat\nchien,dog, the animal\n\n'), 'french.txt');
+    const quizlet = await upload(headers, Buffer.from('chat\tcat\nchien\tdog, the animal\n\n'), 'french.txt');
     expect(quizlet.json()).toMatchObject({ cards_imported: 2, decks: [{ name: 'french' }] });
     const cards = (await userRows(user._id)).cards.map((card) => [card.question, card.answer]);
     expect(cards).toEqual([
@@ -313,6 +317,83 @@ describe('POST /import (text files)', () => {
       ['adiós', 'goodbye'],
       ['chat', 'cat'],
       ['chien', 'dog, the animal'],
+    ]);
+  });
+
+  it("imports Anki's own text-2fields.txt as Anki did: 5 notes, the repeat and the empty sides named", async () => {
+    const { headers, user } = await signUpAndLogIn(ctx.app);
+    const file = readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/anki-text/text-2fields.txt'));
+    const response = await upload(headers, file, 'text-2fields.txt');
+    expect(response.statusCode, response.body).toBe(201);
+    const line = (number: number, reason: string) => fillMessage(messages.importLineSkipped, { line: number, reason });
+    expect(response.json()).toMatchObject({
+      cards_imported: 5,
+      skipped: 4,
+      warnings: [
+        line(6, messages.importLineRepeated),
+        line(8, messages.importLineEmptyBack),
+        line(9, messages.importLineEmptyBack),
+        line(10, messages.importLineEmptyFront),
+      ],
+    });
+    expect((await userRows(user._id)).cards.map((card) => [card.question, card.answer])).toEqual([
+      ['食べる', 'to eat'],
+      ['飲む', 'to drink'],
+      ['テスト', 'test'],
+      ['to eat', '食べる'],
+      ['多すぎる', 'too many'],
+    ]);
+  });
+
+  it('names at most 20 skipped lines, then counts the rest', async () => {
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const rows = ['good\tcard', ...Array.from({ length: 25 }, (_, index) => `front ${index}\t`)];
+    const response = await upload(headers, Buffer.from(rows.join('\n')), 'sparse.txt');
+    expect(response.statusCode).toBe(201);
+    const body = response.json<FileImportResponse>();
+    expect(body).toMatchObject({ cards_imported: 1, skipped: 25 });
+    expect(body.warnings).toEqual([
+      ...Array.from({ length: 20 }, (_, index) =>
+        fillMessage(messages.importLineSkipped, { line: index + 2, reason: messages.importLineEmptyBack }),
+      ),
+      fillMessage(messages.importLinesSkippedMore, { count: 5 }),
+    ]);
+  });
+
+  it('makes cloze and reversed notes from #notetype:, naming a cloze text the cloze rules refuse', async () => {
+    const { headers, user } = await signUpAndLogIn(ctx.app);
+    const cloze = [
+      '#separator:tab',
+      '#notetype:Cloze',
+      '{{c1::Ottawa}} is the capital of {{c2::Canada}}\tGeography',
+      'no cloze here\t',
+    ];
+    const first = await upload(headers, Buffer.from(cloze.join('\n')), 'cloze.txt');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({
+      cards_imported: 2,
+      skipped: 1,
+      warnings: [fillMessage(messages.importLineSkipped, { line: 4, reason: messages.clozeMissing })],
+    });
+    const reversedFile = '#notetype:Basic (and reversed card)\nperro\tdog\n';
+    const second = await upload(headers, Buffer.from(reversedFile), 'words.txt');
+    expect(second.json()).toMatchObject({ cards_imported: 2, skipped: 0, warnings: [] });
+    expect((await userRows(user._id)).cards.map((card) => [card.question, card.answer])).toEqual([
+      ['[...] is the capital of Canada', '**Ottawa** is the capital of Canada\n\nGeography'],
+      ['Ottawa is the capital of [...]', 'Ottawa is the capital of **Canada**\n\nGeography'],
+      ['perro', 'dog'],
+      ['dog', 'perro'],
+    ]);
+    const notes = await ctx.database.db
+      .selectFrom('notes')
+      .select(['type', 'fields'])
+      .where('user_id', '=', user._id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(notes.map((note) => [note.type, JSON.parse(note.fields)])).toEqual([
+      ['cloze', { text: '{{c1::Ottawa}} is the capital of {{c2::Canada}}', extra: 'Geography' }],
+      ['reversed', { front: 'perro', back: 'dog' }],
     ]);
   });
 });
@@ -525,7 +606,7 @@ describe('GET /decks/{id}/export.apkg', () => {
       const row = col.prepare('select * from col').get() as Record<string, string | number>;
       expect(row.ver).toBe(11);
       const models = Object.values(JSON.parse(String(row.models))) as Record<string, unknown>[];
-      expect(models).toHaveLength(1);
+      expect(models.map((model) => model.name)).toEqual(['Basic', 'Basic (and reversed card)', 'Cloze']);
       expect(models[0]).toMatchObject({
         name: 'Basic',
         type: 0,
@@ -581,6 +662,46 @@ describe('GET /decks/{id}/export.apkg', () => {
     const ownMedia = (await userRows(user._id)).media[0]?.name ?? '';
     expect(copies.map((card) => [card.question, card.answer])).toEqual(
       originals.map((card) => [card.question.replace(ownMedia, thirdMedia), card.answer]),
+    );
+  });
+
+  it('keeps every note type and cloze number through an export and an import', async () => {
+    const { headers, user } = await signUpAndLogIn(ctx.app);
+    await upload(headers, await buildPackage(samplePackage()), 'deck.apkg');
+    const languages = (await userRows(user._id)).decks.find((deck) => deck.name === 'Languages');
+    const notesOf = (userId: string) =>
+      ctx.database.db
+        .selectFrom('notes')
+        .innerJoin('cards', 'cards.note_id', 'notes.id')
+        .select(['notes.type', 'notes.fields', 'cards.card_type', 'cards.ord', 'cards.question'])
+        .where('notes.user_id', '=', userId)
+        .where('notes.deck_id', 'in', (eb) =>
+          eb.selectFrom('decks').select('id').where('user_id', '=', userId).where('name', '=', 'Languages'),
+        )
+        .orderBy('cards.created_at')
+        .orderBy('cards.id')
+        .execute();
+    const before = await notesOf(user._id);
+    expect(before.map((row) => [row.type, row.card_type, row.ord])).toEqual([
+      ['basic', 'basic', 0],
+      ['reversed', 'basic', 0],
+      ['reversed', 'reverse', 1],
+      ['cloze', 'cloze', 0],
+      ['cloze', 'cloze', 1],
+    ]);
+    expect(JSON.parse(before[3]?.fields ?? '')).toEqual({
+      text: '{{c1::Mitochondria}} is the {{c2::powerhouse::what?}} of the cell, $E=mc^2$',
+      extra: 'Biology',
+    });
+
+    const exported = await ctx.app.inject({ method: 'GET', url: `/decks/${languages?.id}/export.apkg`, headers });
+    expect(exported.statusCode).toBe(200);
+    const other = await signUpAndLogIn(ctx.app);
+    const again = await upload(other.headers, exported.rawPayload, 'languages.apkg');
+    expect(again.json()).toMatchObject({ cards_imported: 5, skipped: 0, decks: [{ name: 'Languages' }] });
+    const after = await notesOf(other.user._id);
+    expect(after.map((row) => [row.type, row.fields, row.card_type, row.ord, row.question])).toEqual(
+      before.map((row) => [row.type, row.fields, row.card_type, row.ord, row.question]),
     );
   });
 
