@@ -257,12 +257,29 @@ export interface CardSource {
   slide?: number;
 }
 
-export interface GeneratedCard {
+/** POST /create's optional `card_style`: plain questions, cloze notes, or the model's choice per card. */
+export type CardStyle = 'basic' | 'cloze' | 'mixed';
+
+export const cardStyles: readonly CardStyle[] = ['basic', 'cloze', 'mixed'];
+
+/** A generated basic card: a question and its answer. */
+export interface GeneratedBasicCard {
   question: string;
   answer: string;
   /** Present when the card comes from a page or slide of an uploaded file. */
   source?: CardSource;
 }
+
+/**
+ * A generated cloze note: `fields.text` holds its `{{cN::…}}` deletions; `question` and `answer` are its first
+ * card as review shows it, so a client that knows only basic cards can show it.
+ */
+export interface GeneratedClozeCard extends GeneratedBasicCard {
+  type: 'cloze';
+  fields: { text: string };
+}
+
+export type GeneratedCard = GeneratedBasicCard | GeneratedClozeCard;
 
 /** POST /create */
 export interface GenerateResponse {

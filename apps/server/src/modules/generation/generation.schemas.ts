@@ -1,7 +1,14 @@
+import { cardStyles } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
+import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { generateResponseSchema } from '../../http/api-schemas';
 import { type ApiPaths, multipart, operation } from '../../http/openapi';
+
+/** POST /create's options besides its input: the card style (docs/api.md, "Card generation"). */
+export const generationOptionsSchema = z.object({
+  card_style: z.enum(cardStyles, { error: messages.cardStyleInvalid }).default('basic'),
+});
 
 /** POST /create's form, as documented (the route reads it as a stream: generation.routes.ts). */
 const generationForm = z.object({
@@ -10,6 +17,9 @@ const generationForm = z.object({
     .string()
     .meta({ format: 'binary', description: 'PDF, TXT, DOCX, DOC, PPTX, JPG or PNG, up to 10 MB' })
     .optional(),
+  card_style: z.enum(cardStyles).optional().meta({
+    description: '`basic` (default): questions and answers; `cloze`: cloze notes; `mixed`: either, per card',
+  }),
 });
 
 /** docs/api.md, "Card generation". */
@@ -38,6 +48,7 @@ export const generationPaths: ApiPaths = {
         'generation_in_progress',
         'ai_unavailable',
         'ai_timeout',
+        'validation_failed',
       ],
     }),
   },

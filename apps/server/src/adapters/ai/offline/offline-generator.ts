@@ -1,8 +1,10 @@
+import type { CardStyle } from '@flashcards/shared/api-types';
 import { type CardDraft, dropNearDuplicates, validCards } from '../ai-provider';
 import { isGenericWord, isJunk } from './card-quality';
 import { isCodeLine } from './code-lines';
 import { detectLanguage, type Language, type Phrasing, phrasings, stopwordsOf } from './language';
 import { tagEnglish, tagOfWord } from './nlp';
+import { clozeOfList, clozeOfTerm, isGoodCloze, wrapDeletion } from './offline-cloze';
 import {
   capitalize,
   isContentWord,
@@ -18,6 +20,16 @@ import { vocabularyPairs } from './vocabulary';
 interface Ranked extends CardDraft {
   score: number;
   order: number;
+  /** The same fact as a cloze text, where it has one. */
+  clozeText?: string;
+  /** A fill-in-the-blank or a list: in the `mixed` style it is written as its cloze note. */
+  blankLike?: boolean;
+}
+
+/** The cloze form of a candidate card, and whether it is a blank or a list by nature. */
+interface ClozeForm {
+  text: string | null;
+  blankLike?: boolean;
 }
 
 /**
@@ -31,7 +43,7 @@ interface Ranked extends CardDraft {
  * its sentence ends; cards that break a junk rule (card-quality.ts) are dropped; the best are kept, capped by the
  * text's length. It cannot paraphrase, infer, or write "why" questions; a real model does that (AI_PROVIDER=openai).
  */
-export function generateOfflineCards(text: string, maxCards: number): CardDraft[] {
+export function generateOfflineCards(text: string, maxCards: number, style: CardStyle = 'basic'): CardDraft[] {
   const normalized = text.replace(/\r\n?/g, '\n').normalize('NFC');
   const prose = withoutCode(normalized);
   const language = detectLanguage(prose);
@@ -46,7 +58,14 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
   }
 
   const cards: Ranked[] = [];
-  const push = (card: CardDraft, score: number) => cards.push({ ...card, score, order: cards.length });
+  const push = (card: CardDraft, score: number, cloze?: ClozeForm) =>
+    cards.push({
+      ...card,
+      score,
+      order: cards.length,
+      ...(cloze?.text ? { clozeText: cloze.text } : {}),
+      ...(cloze?.blankLike ? { blankLike: true } : {}),
+    });
   const lines = unwrapLines(prose.split('\n'), language);
   const ranked = rankTerms(prose);
   // A term in more than a sixth of the sentences is the document's topic itself: blanking it teaches nothing.
@@ -89,12 +108,11 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
       }
       const plain = bullets.filter((b) => !glossary(b, language));
       if (plain.length >= 2 && plain.length <= 8) {
+        const items = plain.map((b) => stripEndPunctuation(b));
         push(
-          {
-            question: say.mainPoints(stripEndPunctuation(heading)),
-            answer: plain.map((b) => `- ${stripEndPunctuation(b)}`).join('\n'),
-          },
+          { question: say.mainPoints(stripEndPunctuation(heading)), answer: items.map((b) => `- ${b}`).join('\n') },
           2,
+          { text: clozeOfList(`${stripEndPunctuation(heading)}:`, items), blankLike: true },
         );
       }
       for (const item of bullets) fromLine(item);
@@ -109,7 +127,10 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
         i++;
       }
       if (items.length >= 2 && items.length <= 8) {
-        push({ question: say.fill(`${line} _____`), answer: items.map((item) => `- ${item}`).join('\n') }, 2.5);
+        push({ question: say.fill(`${line} _____`), answer: items.map((item) => `- ${item}`).join('\n') }, 2.5, {
+          text: clozeOfList(line, items),
+          blankLike: true,
+        });
       } else for (const item of items) fromLine(item);
       continue;
     }
@@ -120,7 +141,9 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
       // "epoch / This is a single unsigned integer." → "A single unsigned integer."
       const description = capitalize(firstSentence(next, language).replace(/^(this|it) (is|means) /i, ''));
       const term = line.replace(/^`([^`]+)`$/, '$1');
-      push({ question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description }, 3);
+      push({ question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description }, 3, {
+        text: clozeOfTerm(`${term}: ${description}`, term),
+      });
       i++;
       for (const sentence of splitSentences(next, language).slice(1)) fromSentence(sentence);
       continue;
@@ -134,7 +157,9 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
     const api = /^([\p{L}_$][\w$.]*\((?:[^()]|\([^)]*\))*\))\s+(\p{Lu}.*)$/u.exec(item);
     if (api) {
       const [first = '', ...rest] = splitSentences(api[2] ?? '', language);
-      push({ question: say.whatDoes(api[1] ?? ''), answer: first }, 3);
+      push({ question: say.whatDoes(api[1] ?? ''), answer: first }, 3, {
+        text: clozeOfTerm(`${api[1] ?? ''}: ${first}`, api[1] ?? ''),
+      });
       for (const sentence of rest) fromSentence(sentence);
       return;
     }
@@ -147,6 +172,7 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
           answer: capitalize(entry.definition),
         },
         3,
+        { text: clozeOfTerm(`${entry.term}: ${capitalize(entry.definition)}`, entry.term) },
       );
       // The rest of the line after the definition's first sentence: more facts, one card each.
       const afterTerm = item.slice(item.indexOf(entry.term) + entry.term.length).replace(/^\s*(?::|：|[–—-])\s*/, '');
@@ -178,6 +204,7 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
                   answer: capitalize(definition.definition),
                 },
         3,
+        { text: clozeOfTerm(sentence, definition.term) },
       );
     }
     if (!definition) {
@@ -185,24 +212,40 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
       if (consequence) push(consequence, 2.5);
     }
     const fact = numberCloze(sentence, say);
-    if (fact) push(fact, 1.5);
+    if (fact) push(fact.card, 1.5, { text: fact.cloze, blankLike: true });
     if (cards.length === before) {
       const cloze = termCloze(sentence, topTerms, language, say);
-      if (cloze) push(cloze.card, 1 + cloze.weight);
+      if (cloze) push(cloze.card, 1 + cloze.weight, { text: cloze.cloze, blankLike: true });
     }
   }
 
-  const kept = dropNearDuplicates(
-    cards.flatMap((card) => {
-      const [valid] = validCards([card]);
-      return valid && !answerInQuestion(valid) && !isJunk(valid) ? [{ ...card, ...valid }] : [];
-    }),
-  );
+  const basics = cards.flatMap((card) => {
+    const [valid] = validCards([card]);
+    return valid && !answerInQuestion(valid) && !isJunk(valid) ? [{ ...card, ...valid }] : [];
+  });
+  // The cloze note where the style asks for it (in `mixed`, for blanks and lists), else the basic card; in the
+  // `cloze` style a text without a cloze-worthy fact (a vocabulary list, say) still gets its basic cards.
+  const asCloze = (card: Ranked): Ranked | null => {
+    if (!card.clozeText || !isGoodCloze(card.clozeText, language, say)) return null;
+    const [valid] = validCards([{ text: card.clozeText }], style);
+    return valid?.cloze ? { ...valid, score: card.score, order: card.order } : null;
+  };
+  const styled =
+    style === 'basic'
+      ? basics
+      : basics.flatMap((card) => {
+          const cloze = style === 'cloze' || card.blankLike ? asCloze(card) : null;
+          if (cloze) return [cloze];
+          return style === 'cloze' ? [] : [card];
+        });
+  const kept = dropNearDuplicates(styled.length > 0 ? styled : basics);
   // Fewer, better cards: the best by rank, at most one per ten words of text, in the text's order.
   const length = isUnspacedText(prose) ? Math.ceil(prose.length / 3) : words(prose).length;
   const cap = Math.min(maxCards, Math.max(5, Math.ceil(length / 10)));
   const best = new Set([...kept].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, cap));
-  return kept.filter((card) => best.has(card)).map(({ question, answer }) => ({ question, answer }));
+  return kept
+    .filter((card) => best.has(card))
+    .map(({ question, answer, cloze }) => (cloze ? { question, answer, cloze } : { question, answer }));
 }
 
 const bullet = /^\s*([-*•‣◦]|\d+[.)])\s+/;
@@ -502,13 +545,16 @@ const numberPattern = new RegExp(
 );
 
 /** A fact with a date or a number becomes a fill-in-the-blank on that number (its unit stays in the question). */
-function numberCloze(sentence: string, say: Phrasing): CardDraft | null {
+function numberCloze(sentence: string, say: Phrasing): { card: CardDraft; cloze: string | null } | null {
   if (words(sentence).length < 5 || /\?$/.test(sentence.trim())) return null;
   const match = numberPattern.exec(sentence);
   const value = match?.[1];
   if (!match || !value) return null;
   const blanked = `${sentence.slice(0, match.index)}_____${sentence.slice(match.index + value.length)}`;
-  return { question: say.fill(blanked), answer: value };
+  return {
+    card: { question: say.fill(blanked), answer: value },
+    cloze: wrapDeletion(sentence, match.index, value.length),
+  };
 }
 
 /**
@@ -520,7 +566,7 @@ function termCloze(
   topTerms: { term: string; score: number }[],
   language: Language,
   say: Phrasing,
-): { card: CardDraft; weight: number } | null {
+): { card: CardDraft; weight: number; cloze: string | null } | null {
   if (/\?$/.test(sentence.trim())) return null;
   if (language === 'ja' || language === 'zh' || language === 'ko') {
     return codeTermCloze(sentence, say);
@@ -542,18 +588,29 @@ function termCloze(
       if (pos !== null && pos !== 'NOUN' && pos !== 'PROPN' && pos !== 'X' && pos !== 'NUM') continue;
     }
     const blanked = `${sentence.slice(0, match.index)}_____${sentence.slice(match.index + match[0].length)}`;
-    return { card: { question: say.fill(blanked), answer: match[0] }, weight: Math.min(1, score / 10) };
+    return {
+      card: { question: say.fill(blanked), answer: match[0] },
+      weight: Math.min(1, score / 10),
+      cloze: wrapDeletion(sentence, match.index, match[0].length),
+    };
   }
   return null;
 }
 
 /** In unspaced or agglutinative text, a blank only on an identifier or a Latin-script name inside it. */
-function codeTermCloze(sentence: string, say: Phrasing): { card: CardDraft; weight: number } | null {
+function codeTermCloze(
+  sentence: string,
+  say: Phrasing,
+): { card: CardDraft; weight: number; cloze: string | null } | null {
   if (sentence.length < 12) return null;
   const match = /`([^`]{2,40})`|(?<![\w.-])([A-Za-z][\w.-]*[_.(][\w.()-]*|[A-Z][A-Za-z]{3,})(?![\w-])/u.exec(sentence);
   const term = match?.[1] ?? match?.[2];
   if (!match || !term) return null;
   const at = match.index + (match[1] ? 1 : 0);
   const blanked = `${sentence.slice(0, at)}_____${sentence.slice(at + term.length)}`;
-  return { card: { question: say.fill(blanked), answer: term }, weight: 0.5 };
+  return {
+    card: { question: say.fill(blanked), answer: term },
+    weight: 0.5,
+    cloze: wrapDeletion(sentence, at, term.length),
+  };
 }
