@@ -1,5 +1,5 @@
 import type { CardStyle } from '@flashcards/shared/api-types';
-import { clozeDeletions, firstClozeCard, isGuessableDeletion } from './cloze-drafts';
+import { clozeDeletions, firstClozeCard, isGuessableDeletion, keepsCloze } from './cloze-drafts';
 
 /**
  * A card written by a provider: a question and answer, or a cloze note (`cloze`, its text with `{{cN::…}}`
@@ -50,7 +50,7 @@ export class AiTimeoutError extends Error {
   override name = 'AiTimeoutError';
 }
 
-export const cardLimits = { maxQuestionLength: 1000, maxAnswerLength: 2000, maxClozeLength: 2000 } as const;
+export const cardLimits = { maxQuestionLength: 1000, maxAnswerLength: 2000 } as const;
 
 const normalize = (text: string) =>
   text
@@ -65,7 +65,7 @@ const normalize = (text: string) =>
 function validCloze(value: unknown): CardDraft | null {
   if (typeof value !== 'string') return null;
   const text = value.trim();
-  if (!text || text.length > cardLimits.maxClozeLength) return null;
+  if (!text || text.length > cardLimits.maxAnswerLength) return null;
   const deletions = clozeDeletions(text);
   if (!deletions || deletions.length === 0) return null;
   if (deletions.some((deletion) => isGuessableDeletion(deletion.answer))) return null;
@@ -85,7 +85,7 @@ export function validCards(drafts: unknown[], style: CardStyle = 'basic'): CardD
     const { question, answer, text } = draft as Record<string, unknown>;
     if (typeof text === 'string' && typeof question !== 'string') {
       const cloze = validCloze(text);
-      if (cloze) out.push(style === 'basic' ? { question: cloze.question, answer: cloze.answer } : cloze);
+      if (cloze) out.push(keepsCloze(style) ? cloze : { question: cloze.question, answer: cloze.answer });
       continue;
     }
     if (typeof question !== 'string' || typeof answer !== 'string') continue;

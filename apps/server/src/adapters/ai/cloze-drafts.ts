@@ -1,37 +1,38 @@
 import type { CardStyle } from '@flashcards/shared/api-types';
+import { type ClozeNode, checkNote, parseCloze } from '@flashcards/shared/notes';
 import { stopwords } from './offline/text-analysis';
 
-/** One `{{cN::answer}}` or `{{cN::answer::hint}}` of a cloze text. */
-export interface ClozeDeletion {
-  ord: number;
+/** One deletion of a cloze text: its number and what it hides (nested deletions filled in). */
+export interface ClozeBlank {
+  number: number;
   answer: string;
-  hint: string | null;
 }
 
-const deletionPattern = /\{\{c(\d{1,3})::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g;
+function plainText(nodes: ClozeNode[]): string {
+  return nodes.map((node) => (node.kind === 'text' ? node.text : plainText(node.children))).join('');
+}
 
-/** The deletions of a cloze text, in order; numbers outside 1–500 make it no cloze text at all (null). */
-export function clozeDeletions(text: string): ClozeDeletion[] | null {
-  const found: ClozeDeletion[] = [];
-  for (const match of text.matchAll(deletionPattern)) {
-    const ord = Number(match[1]);
-    if (ord < 1 || ord > 500) return null;
-    found.push({ ord, answer: match[2] ?? '', hint: match[3] ?? null });
-  }
+/** Every deletion of a cloze text (the shared parser's rules), nested ones included; null when it is not one. */
+export function clozeDeletions(text: string): ClozeBlank[] | null {
+  const parsed = parseCloze(text);
+  if (!parsed.ok) return null;
+  const found: ClozeBlank[] = [];
+  const walk = (nodes: ClozeNode[]) => {
+    for (const node of nodes) {
+      if (node.kind === 'text') continue;
+      found.push({ number: node.number, answer: plainText(node.children) });
+      walk(node.children);
+    }
+  };
+  walk(parsed.nodes);
   return found;
 }
 
-/** The first card of a cloze note as review shows it: its own deletion `[...]` (or `[hint]`), then bold. */
+/** The first card of a cloze note as review shows it (the shared renderer), or null for no valid cloze note. */
 export function firstClozeCard(text: string): { question: string; answer: string } | null {
-  const deletions = clozeDeletions(text);
-  if (!deletions || deletions.length === 0) return null;
-  const ord = Math.min(...deletions.map((deletion) => deletion.ord));
-  const render = (question: boolean) =>
-    text.replace(deletionPattern, (_all, n: string, answer: string, hint: string | undefined) => {
-      if (Number(n) !== ord) return answer;
-      return question ? `[${hint ?? '...'}]` : `**${answer}**`;
-    });
-  return { question: render(true), answer: render(false) };
+  const checked = checkNote('cloze', { text });
+  const first = checked.ok ? checked.cards[0] : undefined;
+  return first ? { question: first.question, answer: first.answer } : null;
 }
 
 /**
@@ -43,7 +44,7 @@ export function isGuessableDeletion(answer: string): boolean {
   return tokens.length === 0 || tokens.every((token) => stopwords.has(token));
 }
 
-/** The card styles in which a cloze note is a cloze note (in `basic`, it is shown as its first card). */
+/** The card styles in which a cloze note stays a cloze note (in `basic`, it is given as its first card). */
 export function keepsCloze(style: CardStyle): boolean {
   return style !== 'basic';
 }

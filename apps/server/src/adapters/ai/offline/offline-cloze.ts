@@ -21,11 +21,27 @@ function unsafe(text: string): boolean {
   return /\{\{|\}\}|::/.test(text);
 }
 
-/** `text` with `length` characters at `at` made deletion number `ord`. */
+// An article before a term, or quotes around it, belong to the sentence, not to the fact.
+const leadingArticle =
+  /^(the|a|an|el|la|los|las|un|una|le|les|l'|une|der|die|das|ein|eine|il|lo|gli|uno|o|os|as|um|uma)\s+/iu;
+const wrappingMarks = /^[\s"'‘’“”«»„]+|[\s"'‘’“”«»„]+$/gu;
+
+/**
+ * `text` with `length` characters at `at` made deletion number `ord`: without a leading article or the quotes
+ * around it, which the grammar gives away.
+ */
 export function wrapDeletion(text: string, at: number, length: number, ord = 1): string | null {
-  const answer = text.slice(at, at + length);
-  if (at < 0 || !answer.trim() || unsafe(answer)) return null;
-  return `${text.slice(0, at)}{{c${ord}::${answer}}}${text.slice(at + length)}`;
+  if (at < 0) return null;
+  let answer = text.slice(at, at + length);
+  let start = at;
+  const lead = /^[\s"'‘’“”«»„]*/u.exec(answer)?.[0].length ?? 0;
+  start += lead;
+  answer = answer.slice(lead);
+  const article = leadingArticle.exec(answer)?.[0].length ?? 0;
+  start += article;
+  answer = answer.slice(article).replace(wrappingMarks, '');
+  if (!answer.trim() || unsafe(answer)) return null;
+  return `${text.slice(0, start)}{{c${ord}::${answer}}}${text.slice(start + answer.length)}`;
 }
 
 /** `sentence` with the first whole-word occurrence of `term` as deletion 1, or null when it is not there. */
@@ -78,7 +94,7 @@ export function isGoodCloze(text: string, language: Language, say: Phrasing): bo
     if (isList) continue;
     let seen = false;
     const blanked = text.replace(/\{\{c(\d+)::([\s\S]*?)\}\}/g, (_all, n: string, answer: string) => {
-      if (Number(n) !== deletion.ord || seen) return answer;
+      if (Number(n) !== deletion.number || seen) return answer;
       seen = true;
       return '_____';
     });
