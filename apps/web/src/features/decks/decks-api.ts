@@ -7,6 +7,7 @@ import type {
   DeckSummary,
   SaveCardsResponse,
 } from '@flashcards/shared/api-types';
+import type { ClozeFields } from '@flashcards/shared/notes';
 import type { QueryKey } from '@tanstack/react-query';
 import { useApiGet, useApiMutation } from '../../lib/api-hooks';
 
@@ -47,9 +48,12 @@ export function useUpdateDeckSettings(id: string) {
   );
 }
 
+/** One item POST /save-cards takes: a basic card's two sides, or a cloze note's fields. */
+export type SaveCardItem = { question: string; answer: string } | { type: 'cloze'; fields: ClozeFields };
+
 export function useSaveCards() {
   return useApiMutation(
-    (api, input: { deckId: string; cards: { question: string; answer: string }[] }) =>
+    (api, input: { deckId: string; cards: SaveCardItem[] }) =>
       api.post<SaveCardsResponse>('/save-cards', { json: { deck_id: input.deckId, cards: input.cards } }),
     studyData,
   );
