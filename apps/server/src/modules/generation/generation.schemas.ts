@@ -3,7 +3,7 @@ import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { generateResponseSchema } from '../../http/api-schemas';
-import { type ApiPaths, multipart, operation } from '../../http/openapi';
+import { type ApiPaths, multipart, operation } from '../../http/openapi-legacy';
 
 /** POST /create's options besides its input: the card style (docs/api.md, "Card generation"). */
 export const generationOptionsSchema = z.object({
