@@ -3,6 +3,7 @@
  * model (the fake chat-completions server, through the real request, streaming and parsing path), in the JSON reply
  * and the event stream; hostile values refused before anything is charged. SQLite, and PostgreSQL with DATABASE_URL.
  */
+import type { GenerateResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectValidationError } from '../../../test/support/api-error';
@@ -17,6 +18,7 @@ import {
 } from '../../../test/support/fake-chat-server';
 import { biology, freeUsed, postCreate, twoSlidePptx } from '../../../test/support/generation';
 import { postForm } from '../../../test/support/request-bodies';
+import { createDeck, postSaveCards } from '../../../test/support/study';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 
 const sse = { accept: 'text/event-stream' };
@@ -168,6 +170,73 @@ describe('POST /create card_style, offline generator', () => {
     ]);
     expectValidationError(file, 'card_style', messages.cardStyleInvalid);
     expect(await freeUsed(offline.database, user._id)).toBe(0);
+  });
+});
+
+describe('saving generated cloze notes', () => {
+  it('POST /save-cards makes each cloze note a note with one card per number, basic cards basic notes', async () => {
+    const { user, headers } = await signUpAndLogIn(offline.app);
+    const generated = await postCreate(offline.app, headers, [
+      { name: 'text', value: `${biology}\n\nThe three domains of life are:\n- Bacteria\n- Archaea\n- Eukarya` },
+      { name: 'card_style', value: 'cloze' },
+    ]);
+    expect(generated.statusCode, generated.body).toBe(200);
+    const cards = generated.json<GenerateResponse>().cards;
+    const domains = cards.find((card) => 'type' in card && card.fields.text.startsWith('The three domains'));
+    expect(domains).toBeDefined();
+    const deck = await createDeck(offline.app, headers);
+    // As the Create page sends them: a cloze note as { type, fields }, a basic card as { question, answer }.
+    const items = [
+      ...cards.map((card) => ('type' in card ? { type: card.type, fields: card.fields } : card)),
+      { question: 'Why do cells need ATP?', answer: 'It carries the energy for cell work.' },
+    ];
+    const saved = await postSaveCards(offline.app, headers, { deck_id: deck._id, cards: items });
+    expect(saved.statusCode, saved.body).toBe(201);
+
+    const notes = await offline.database.db
+      .selectFrom('notes')
+      .select(['id', 'type', 'fields'])
+      .where('user_id', '=', user._id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(notes.map((note) => ({ type: note.type, fields: JSON.parse(note.fields) }))).toEqual([
+      ...cards.map((card) => ('type' in card ? { type: 'cloze', fields: card.fields } : card)),
+      { type: 'basic', fields: { front: 'Why do cells need ATP?', back: 'It carries the energy for cell work.' } },
+    ]);
+    const rows = await offline.database.db
+      .selectFrom('cards')
+      .select(['note_id', 'card_type', 'ord', 'question'])
+      .where('user_id', '=', user._id)
+      .orderBy('note_id')
+      .orderBy('ord')
+      .execute();
+    const domainsNote = notes.find((note) => note.fields.includes('The three domains'));
+    expect(rows.filter((row) => row.note_id === domainsNote?.id)).toEqual([
+      {
+        note_id: domainsNote?.id,
+        card_type: 'cloze',
+        ord: 0,
+        question: 'The three domains of life are:\n- [...]\n- Archaea\n- Eukarya',
+      },
+      {
+        note_id: domainsNote?.id,
+        card_type: 'cloze',
+        ord: 1,
+        question: 'The three domains of life are:\n- Bacteria\n- [...]\n- Eukarya',
+      },
+      {
+        note_id: domainsNote?.id,
+        card_type: 'cloze',
+        ord: 2,
+        question: 'The three domains of life are:\n- Bacteria\n- Archaea\n- [...]',
+      },
+    ]);
+    // Every generated note's first card is the card the Create page showed.
+    for (const card of cards) {
+      expect(rows).toContainEqual(expect.objectContaining({ ord: 0, question: card.question }));
+    }
+    expect(rows).toHaveLength(cards.length + 2 + 1);
   });
 });
 
