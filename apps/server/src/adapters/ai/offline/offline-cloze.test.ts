@@ -85,6 +85,10 @@ describe('offline generator, cloze style', () => {
     for (const note of notes) {
       const deletions = clozeDeletions(note.cloze ?? '');
       expect(deletions?.length, note.cloze).toBeGreaterThan(0);
+      // Numbered from 1 in order, each number one card; a sentence holds at most three.
+      const numbers = [...new Set(deletions?.map((deletion) => deletion.number))];
+      expect(numbers, note.cloze).toEqual(numbers.map((_, k) => k + 1));
+      if (!(note.cloze ?? '').includes('\n')) expect(numbers.length, note.cloze).toBeLessThanOrEqual(3);
       const plain = (note.cloze ?? '').replace(/\{\{c\d+::|\}\}/g, '');
       const tags = tagEnglish(plain);
       for (const { answer } of deletions ?? []) {
@@ -104,6 +108,19 @@ describe('offline generator, cloze style', () => {
         }
       }
     }
+  });
+});
+
+describe('several deletions in one sentence', () => {
+  it('blanks the other key concepts of a long sentence too, one number each in reading order', () => {
+    const text = realDocuments.find((doc) => doc.path.includes('Getting-Started'))?.text ?? '';
+    const notes = generateOfflineCards(text, 60, 'cloze').map((note) => note.cloze);
+    expect(notes).toContain(
+      'As with {{c1::JavaScript}}, where everything is an object, with {{c2::Fastify}} everything is a {{c3::plugin}}.',
+    );
+    expect(notes).toContain(
+      'The {{c1::database connection}} needs to be available before the {{c2::server}} is accepting {{c3::connections}}.',
+    );
   });
 });
 

@@ -227,7 +227,9 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
   // `cloze` style a text without a cloze-worthy fact (a vocabulary list, say) still gets its basic cards.
   const asCloze = (card: Ranked): Ranked | null => {
     if (!card.clozeText || !isGoodCloze(card.clozeText, language, say)) return null;
-    const [valid] = validCards([{ text: card.clozeText }], style);
+    const richer = withMoreDeletions(card.clozeText, topTerms, language);
+    const text = richer !== card.clozeText && isGoodCloze(richer, language, say) ? richer : card.clozeText;
+    const [valid] = validCards([{ text }], style);
     return valid?.cloze ? { ...valid, score: card.score, order: card.order } : null;
   };
   const styled =
@@ -572,6 +574,26 @@ function termCloze(
     return codeTermCloze(sentence, say);
   }
   if (words(sentence).length < 6) return null;
+  const [first] = keyTerms(sentence, topTerms, language);
+  if (!first) return null;
+  const blanked = `${sentence.slice(0, first.at)}_____${sentence.slice(first.at + first.text.length)}`;
+  return {
+    card: { question: say.fill(blanked), answer: first.text },
+    weight: Math.min(1, first.score / 10),
+    cloze: wrapDeletion(sentence, first.at, first.text.length),
+  };
+}
+
+/**
+ * The document's key concepts in a sentence, best first, as they stand in it: nouns and names (wink-nlp's tagger, for
+ * English), never a generic or function word; each found once.
+ */
+function keyTerms(
+  sentence: string,
+  topTerms: { term: string; score: number }[],
+  language: Language,
+): { at: number; text: string; score: number }[] {
+  const found: { at: number; text: string; score: number }[] = [];
   const foreignStopwords = language === 'en' ? null : stopwordsOf(language);
   for (const { term, score } of topTerms) {
     if (score < 2) break;
@@ -587,14 +609,43 @@ function termCloze(
       const pos = tagOfWord(sentence, match[0]);
       if (pos !== null && pos !== 'NOUN' && pos !== 'PROPN' && pos !== 'X' && pos !== 'NUM') continue;
     }
-    const blanked = `${sentence.slice(0, match.index)}_____${sentence.slice(match.index + match[0].length)}`;
-    return {
-      card: { question: say.fill(blanked), answer: match[0] },
-      weight: Math.min(1, score / 10),
-      cloze: wrapDeletion(sentence, match.index, match[0].length),
-    };
+    const end = match.index + match[0].length;
+    if (found.some((other) => match.index < other.at + other.text.length && other.at < end)) continue;
+    found.push({ at: match.index, text: match[0], score });
   }
-  return null;
+  return found;
+}
+
+/** At most this many deletions in one sentence's cloze note, each its own number (its own card). */
+const maxDeletionsPerSentence = 3;
+
+/**
+ * A one-deletion cloze sentence with the sentence's other key concepts blanked too, one number each in the order
+ * they stand (a long enough sentence only, so that what is left still says which fact each blank holds).
+ */
+function withMoreDeletions(cloze: string, topTerms: { term: string; score: number }[], language: Language): string {
+  const one = /^([\s\S]*?)\{\{c1::([^{}]*)\}\}([\s\S]*)$/.exec(cloze);
+  if (!one || /\{\{c/.test(one[3] ?? '') || cloze.includes('\n')) return cloze;
+  const [, before = '', answer = '', after = ''] = one;
+  const sentence = `${before}${answer}${after}`;
+  if (words(sentence).length < 12 || language === 'ja' || language === 'zh' || language === 'ko') return cloze;
+  const kept = { at: before.length, text: answer };
+  const spans = [kept];
+  for (const term of keyTerms(sentence, topTerms, language)) {
+    if (spans.length >= maxDeletionsPerSentence) break;
+    const end = term.at + term.text.length;
+    if (spans.some((other) => term.at < other.at + other.text.length + 1 && other.at < end + 1)) continue;
+    spans.push(term);
+  }
+  if (spans.length === 1) return cloze;
+  spans.sort((a, b) => a.at - b.at);
+  let text = sentence;
+  // Wrapped from the end, so that the positions before each one stay right.
+  for (let k = spans.length - 1; k >= 0; k--) {
+    const span = spans[k] as { at: number; text: string };
+    text = wrapDeletion(text, span.at, span.text.length, k + 1) ?? text;
+  }
+  return text;
 }
 
 /** In unspaced or agglutinative text, a blank only on an identifier or a Latin-script name inside it. */
