@@ -1,4 +1,4 @@
-import type { CardType, NoteFields, NoteType } from './notes';
+import type { CardType, CreatableNoteContent, NoteFields, NoteType } from './notes';
 /** The API's shapes (docs/api.md; GET /api/openapi.json), shared by the server (responses) and the web app (requests). */
 
 import type { ErrorCode } from './errors';
@@ -192,8 +192,11 @@ export interface DeckStats {
 /** POST /save-cards request. */
 export interface SaveCardsRequest {
   deck_id: string;
-  cards: { question: string; answer: string }[];
+  cards: SaveCardItem[];
 }
+
+/** One item of POST /save-cards: a basic card's two sides, or a note with its type and fields (notes.ts). */
+export type SaveCardItem = { question: string; answer: string } | (CreatableNoteContent & { source?: CardSource });
 
 export interface SaveCardsResponse {
   saved: number;

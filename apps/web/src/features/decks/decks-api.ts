@@ -5,9 +5,9 @@ import type {
   DeckSettingsUpdate,
   DeckStats,
   DeckSummary,
+  SaveCardItem,
   SaveCardsResponse,
 } from '@flashcards/shared/api-types';
-import type { ClozeFields } from '@flashcards/shared/notes';
 import type { QueryKey } from '@tanstack/react-query';
 import { useApiGet, useApiMutation } from '../../lib/api-hooks';
 
@@ -47,9 +47,6 @@ export function useUpdateDeckSettings(id: string) {
     studyData,
   );
 }
-
-/** One item POST /save-cards takes: a basic card's two sides, or a cloze note's fields. */
-export type SaveCardItem = { question: string; answer: string } | { type: 'cloze'; fields: ClozeFields };
 
 export function useSaveCards() {
   return useApiMutation(
