@@ -88,7 +88,11 @@ describe('offline generator, cloze style', () => {
       // Numbered from 1 in order, each number one card; a sentence holds at most three.
       const numbers = [...new Set(deletions?.map((deletion) => deletion.number))];
       expect(numbers, note.cloze).toEqual(numbers.map((_, k) => k + 1));
-      if (!(note.cloze ?? '').includes('\n')) expect(numbers.length, note.cloze).toBeLessThanOrEqual(3);
+      if (!(note.cloze ?? '').includes('\n')) {
+        expect(numbers.length, note.cloze).toBeLessThanOrEqual(3);
+        // No two blanks side by side: one term cut in two would give each half away.
+        expect(note.cloze, note.cloze).not.toMatch(/\}\}[^\p{L}\p{N}]*\{\{c/u);
+      }
       const plain = (note.cloze ?? '').replace(/\{\{c\d+::|\}\}/g, '');
       const tags = tagEnglish(plain);
       for (const { answer } of deletions ?? []) {

@@ -633,8 +633,12 @@ function withMoreDeletions(cloze: string, topTerms: { term: string; score: numbe
   const spans = [kept];
   for (const term of keyTerms(sentence, topTerms, language)) {
     if (spans.length >= maxDeletionsPerSentence) break;
-    const end = term.at + term.text.length;
-    if (spans.some((other) => term.at < other.at + other.text.length + 1 && other.at < end + 1)) continue;
+    // Two blanks with no word between them ("[...] [...]") are one term cut in two: each would give the other away.
+    const touches = (other: { at: number; text: string }) => {
+      const [a, b] = other.at < term.at ? [other, term] : [term, other];
+      return !/[\p{L}\p{N}]/u.test(sentence.slice(a.at + a.text.length, b.at)) || a.at + a.text.length > b.at;
+    };
+    if (spans.some(touches)) continue;
     spans.push(term);
   }
   if (spans.length === 1) return cloze;
