@@ -164,6 +164,15 @@ describe('POST /create card_style, offline generator', () => {
       payload: { text: biology, card_style: 'nope' },
     });
     expectValidationError(json, 'card_style', messages.cardStyleInvalid);
+    for (const card_style of [5, ['cloze'], { style: 'cloze' }, null, true]) {
+      const wrongType = await offline.app.inject({
+        method: 'POST',
+        url: '/create',
+        headers,
+        payload: { text: biology, card_style },
+      });
+      expectValidationError(wrongType, 'card_style', messages.cardStyleInvalid);
+    }
     const file = await postCreate(offline.app, headers, [
       { name: 'card_style', value: 'nope' },
       { name: 'file', value: await twoSlidePptx(), filename: 'cells.pptx' },

@@ -16,7 +16,7 @@ import { GenerationCancelledError } from './generation-pipeline';
 const maxMultipartOverhead = 2 * 1024 * 1024;
 
 /** The form as read, its card style not yet checked. */
-type RawGenerationInput = Omit<GenerationInput, 'cardStyle'> & { cardStyle: string | undefined };
+type RawGenerationInput = Omit<GenerationInput, 'cardStyle'> & { cardStyle: unknown };
 
 /**
  * Reads `text`, `card_style` and `file` from a multipart form (a JSON or url-encoded body may carry `text` alone). The file is
@@ -26,7 +26,9 @@ type RawGenerationInput = Omit<GenerationInput, 'cardStyle'> & { cardStyle: stri
 async function readGenerationInput(request: FastifyRequest, uploads: UploadDir): Promise<RawGenerationInput> {
   if (!request.isMultipart()) {
     const fields = await readFormFields(request);
-    return { text: fields.text ?? '', file: null, cardStyle: fields.card_style };
+    // Read as sent, so that a card_style of the wrong type (a number, a list) is refused rather than ignored.
+    const sent = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+    return { text: fields.text ?? '', file: null, cardStyle: sent.card_style };
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limits.maxFileBytes + maxMultipartOverhead) {
