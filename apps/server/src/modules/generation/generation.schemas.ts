@@ -1,17 +1,26 @@
-import { cardStyles } from '@flashcards/shared/api-types';
+import { type CardStyle, cardStyles } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
-import { generateResponseSchema } from '../../http/api-schemas';
-import { type ApiPaths, multipart, operation } from '../../http/openapi-legacy';
+import { errors } from '../../http/app-error';
 
-/** POST /create's options besides its input: the card style (docs/api.md, "Card generation"). */
-export const generationOptionsSchema = z.object({
-  card_style: z.enum(cardStyles, { error: messages.cardStyleInvalid }).default('basic'),
-});
+const cardStyleSchema = z.enum(cardStyles).default('basic');
 
-/** POST /create's form, as documented (the route reads it as a stream: generation.routes.ts). */
-const generationForm = z.object({
+/**
+ * POST /create's `card_style` as sent (absent: basic); anything else than the three styles is 422 validation_failed.
+ * Checked by the route itself, as the parts are streamed (docs/api.md, "Card generation").
+ */
+export function cardStyleOf(value: unknown): CardStyle {
+  const parsed = cardStyleSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw errors.validationFailed({
+    message: 'cardStyleInvalid',
+    errors: [{ field: 'card_style', message: messages.cardStyleInvalid }],
+  });
+}
+
+/** POST /create's parts (the route streams them: generation.routes.ts; a JSON or form body may carry `text`). */
+export const generationForm = z.object({
   text: z.string().max(limits.maxTextLength).optional(),
   file: z
     .string()
@@ -21,35 +30,3 @@ const generationForm = z.object({
     description: '`basic` (default): questions and answers; `cloze`: cloze notes; `mixed`: either, per card',
   }),
 });
-
-/** docs/api.md, "Card generation". */
-export const generationPaths: ApiPaths = {
-  '/create': {
-    post: operation({
-      summary: 'Generate cards from text or a file (costs 1, 3 or 5 generations, refunded on failure)',
-      description:
-        'With `Accept: text/event-stream` the answer streams: `progress`, `card` (as soon as each is known), then ' +
-        '`done` (the JSON body) or `error` (`{ detail, code, status }`). Checks that fail before any work answer ' +
-        'as JSON errors either way.',
-      tags: ['Generation'],
-      auth: true,
-      body: multipart(generationForm),
-      success: { status: 200, description: 'The cards and what is left', schema: generateResponseSchema },
-      errors: [
-        'empty_input',
-        'text_too_long',
-        'file_too_large',
-        'unsupported_file_type',
-        'file_unreadable',
-        'no_cards_generated',
-        'insufficient_quota',
-        'rate_limited',
-        'busy',
-        'generation_in_progress',
-        'ai_unavailable',
-        'ai_timeout',
-        'validation_failed',
-      ],
-    }),
-  },
-};
