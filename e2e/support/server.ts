@@ -29,8 +29,11 @@ async function freePort(): Promise<number> {
  * Starts the product the way `npm start` does (scripts/start.mjs: build the web app when stale, then run the
  * server), on a free loopback port with a fresh temporary data directory, and waits until /healthz answers.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(
+  env: Record<string, string> = {},
+  { port: pinned }: { port?: number } = {},
+): Promise<RunningServer> {
+  const port = pinned ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flashcards-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   // As a person's shell runs `npm start`: without the test runner's NODE_ENV=test, which would make Vite build

@@ -179,6 +179,35 @@ describe('generation through the Redis queue', () => {
     expect(material).toContain('Notes from the file.');
   });
 
+  it('the card style travels with the job: the worker asks the model for cloze notes and relays them', async () => {
+    const note = { text: '{{c1::Mitochondria}} release energy from {{c2::glucose}}.' };
+    let schema: unknown;
+    fake.handler = (request, res) => {
+      schema = request.body.response_format?.json_schema?.schema;
+      return streamCompletion(res, JSON.stringify({ cards: [note] }), { piece: 10 });
+    };
+    const { headers } = await signUpAndLogIn(api.app);
+    const body = multipartBody([
+      { name: 'text', value: biology },
+      { name: 'card_style', value: 'cloze' },
+    ]);
+    const response = await fetch(`${apiUrl}/create`, {
+      method: 'POST',
+      headers: { ...headers, ...body.headers },
+      body: new Uint8Array(body.payload),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { cards: unknown[] }).cards).toEqual([
+      {
+        type: 'cloze',
+        fields: note,
+        question: '[...] release energy from glucose.',
+        answer: '**Mitochondria** release energy from glucose.',
+      },
+    ]);
+    expect(schema).toMatchObject({ properties: { cards: { items: { required: ['text'] } } } });
+  });
+
   it('drops every upload from Redis once its job ends: answered, refused as unreadable, or left by its client (audit t-queue-retention)', async () => {
     fake.handler = (_request, res) => streamCompletion(res, cardsReply('Kept', 1), { piece: 40, delayMs: 5 });
     const { headers } = await signUpAndLogIn(api.app);

@@ -1,4 +1,4 @@
-import type { CardType, NoteFields, NoteType } from './notes';
+import type { CardType, CreatableNoteContent, NoteFields, NoteType } from './notes';
 /** The API's shapes (docs/api.md; GET /api/openapi.json), shared by the server (responses) and the web app (requests). */
 
 import type { ErrorCode } from './errors';
@@ -192,8 +192,11 @@ export interface DeckStats {
 /** POST /save-cards request. */
 export interface SaveCardsRequest {
   deck_id: string;
-  cards: { question: string; answer: string }[];
+  cards: SaveCardItem[];
 }
+
+/** One item of POST /save-cards: a basic card's two sides, or a note with its type and fields (notes.ts). */
+export type SaveCardItem = { question: string; answer: string } | (CreatableNoteContent & { source?: CardSource });
 
 export interface SaveCardsResponse {
   saved: number;
@@ -281,12 +284,29 @@ export interface CardSource {
   slide?: number;
 }
 
-export interface GeneratedCard {
+/** POST /create's optional `card_style`: plain questions, cloze notes, or the model's choice per card. */
+export type CardStyle = 'basic' | 'cloze' | 'mixed';
+
+export const cardStyles: readonly CardStyle[] = ['basic', 'cloze', 'mixed'];
+
+/** A generated basic card: a question and its answer. */
+export interface GeneratedBasicCard {
   question: string;
   answer: string;
   /** Present when the card comes from a page or slide of an uploaded file. */
   source?: CardSource;
 }
+
+/**
+ * A generated cloze note: `fields.text` holds its `{{cN::…}}` deletions; `question` and `answer` are its first
+ * card as review shows it, so a client that knows only basic cards can show it.
+ */
+export interface GeneratedClozeCard extends GeneratedBasicCard {
+  type: 'cloze';
+  fields: { text: string };
+}
+
+export type GeneratedCard = GeneratedBasicCard | GeneratedClozeCard;
 
 /** POST /create */
 export interface GenerateResponse {

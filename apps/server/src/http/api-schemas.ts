@@ -142,8 +142,19 @@ export const deckStatsSchema = z
 
 const questionAndAnswer = z.object({ question: z.string(), answer: z.string() });
 
-export const generatedCardSchema = questionAndAnswer
-  .extend({ source: z.object({ page: z.int().optional(), slide: z.int().optional() }).optional() })
+const generatedBasicCard = questionAndAnswer.extend({
+  source: z.object({ page: z.int().optional(), slide: z.int().optional() }).optional(),
+});
+
+/** A generated card: a basic card, or a cloze note (`card_style` cloze or mixed) with its first card rendered. */
+export const generatedCardSchema = z
+  .union([
+    generatedBasicCard,
+    generatedBasicCard.extend({
+      type: z.literal('cloze'),
+      fields: z.object({ text: z.string().meta({ description: 'The note text with its {{cN::…}} deletions' }) }),
+    }),
+  ])
   .meta({ id: 'GeneratedCard' }) satisfies z.ZodType<Api.GeneratedCard>;
 
 export const generateResponseSchema = z.object({

@@ -6,6 +6,7 @@ import type {
   DeckSettingsUpdate,
   DeckStats,
   DeckSummary,
+  SaveCardItem,
   SaveCardsResponse,
 } from '@flashcards/shared/api-types';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
@@ -51,7 +52,7 @@ export function useUpdateDeckSettings(id: string) {
 
 export function useSaveCards() {
   return useApiMutation(
-    (api, input: { deckId: string; cards: { question: string; answer: string }[] }) =>
+    (api, input: { deckId: string; cards: SaveCardItem[] }) =>
       api.post<SaveCardsResponse>('/save-cards', { json: { deck_id: input.deckId, cards: input.cards } }),
     studyData,
   );

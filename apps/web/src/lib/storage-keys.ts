@@ -8,6 +8,7 @@ export const storageKeys = {
   selectedCards: 'selected_cards',
   inputText: 'input_text',
   suggestedDeckName: 'suggested_deck_name',
+  cardStyle: 'card_style',
   onboardingShown: 'onboarding_shown',
   analyticsConsent: 'analytics_consent',
   pendingShareImport: 'pending_share_import',

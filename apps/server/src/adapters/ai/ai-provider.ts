@@ -1,7 +1,14 @@
-/** A question and answer written by a provider, before it is checked. */
+import type { CardStyle } from '@flashcards/shared/api-types';
+import { clozeDeletions, firstClozeCard, isGuessableDeletion, keepsCloze } from './cloze-drafts';
+
+/**
+ * A card written by a provider: a question and answer, or a cloze note (`cloze`, its text with `{{cN::…}}`
+ * deletions) whose question and answer are its first card as review shows it.
+ */
 export interface CardDraft {
   question: string;
   answer: string;
+  cloze?: string;
 }
 
 export interface TokenUsage {
@@ -26,7 +33,7 @@ export interface AiProvider {
   readonly name: string;
   readonly model: string;
   generateCards(
-    input: { text: string; maxCards: number },
+    input: { text: string; maxCards: number; style: CardStyle },
     signal: AbortSignal,
     onCard?: (card: CardDraft) => void,
   ): Promise<ProviderResult>;
@@ -52,14 +59,35 @@ const normalize = (text: string) =>
     .trim();
 
 /**
- * Keeps the well-formed cards: both sides non-empty after trimming, within the length caps, the answer not a
- * repeat of the question. Markdown and $…$ math are kept as written.
+ * A cloze note from a provider, or null: a text within the length cap with at least one deletion, numbers from 1,
+ * and no deletion a learner could guess from grammar alone.
  */
-export function validCards(drafts: unknown[]): CardDraft[] {
+function validCloze(value: unknown): CardDraft | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (!text || text.length > cardLimits.maxAnswerLength) return null;
+  const deletions = clozeDeletions(text);
+  if (!deletions || deletions.length === 0) return null;
+  if (deletions.some((deletion) => isGuessableDeletion(deletion.answer))) return null;
+  const card = firstClozeCard(text);
+  return card ? { ...card, cloze: text } : null;
+}
+
+/**
+ * Keeps the well-formed cards: both sides non-empty after trimming, within the length caps, the answer not a
+ * repeat of the question; or cloze notes (`{ text }`, see validCloze). Markdown and $…$ math are kept as written.
+ * In the `basic` style a cloze note the model wrote anyway is kept as the basic card of its first cloze.
+ */
+export function validCards(drafts: unknown[], style: CardStyle = 'basic'): CardDraft[] {
   const out: CardDraft[] = [];
   for (const draft of drafts) {
     if (!draft || typeof draft !== 'object') continue;
-    const { question, answer } = draft as Record<string, unknown>;
+    const { question, answer, text } = draft as Record<string, unknown>;
+    if (typeof text === 'string' && typeof question !== 'string') {
+      const cloze = validCloze(text);
+      if (cloze) out.push(keepsCloze(style) ? cloze : { question: cloze.question, answer: cloze.answer });
+      continue;
+    }
     if (typeof question !== 'string' || typeof answer !== 'string') continue;
     const q = question.trim();
     const a = answer.trim();

@@ -1,3 +1,4 @@
+import type { CardStyle } from '@flashcards/shared/api-types';
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, BadRequestError } from 'openai';
 import { Stream } from 'openai/streaming';
 import {
@@ -10,7 +11,7 @@ import {
   validCards,
 } from './ai-provider';
 import { createCardStream } from './card-stream';
-import { cardsPrompt, cardsSchema, quizPrompt } from './prompts';
+import { cardsPrompt, cardsSchemaFor, quizPrompt } from './prompts';
 
 export interface OpenAiProviderOptions {
   /** Any OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp's server, LM Studio, OpenRouter… */
@@ -83,7 +84,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
    * as it is complete. A server that answers with a whole JSON reply instead of an event stream works too.
    */
   async function request(
-    prompt: { system: string; user: string },
+    prompt: { system: string; user: string; schema: Record<string, unknown> },
     signal: AbortSignal,
     onItem: (value: unknown) => void,
     usage: TokenUsage,
@@ -99,7 +100,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         ? {
             response_format: {
               type: 'json_schema' as const,
-              json_schema: { name: 'flashcards', strict: true, schema: cardsSchema as Record<string, unknown> },
+              json_schema: { name: 'flashcards', strict: true, schema: prompt.schema },
             },
           }
         : {}),
@@ -139,7 +140,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
   }
 
   async function complete(
-    prompt: { system: string; user: string },
+    prompt: { system: string; user: string; schema: Record<string, unknown> },
+    style: CardStyle,
     signal: AbortSignal,
     maxItems: number,
     onCard?: (card: CardDraft) => void,
@@ -151,7 +153,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       const streamed: CardDraft[] = [];
       const onItem = (value: unknown) => {
         if (streamed.length >= maxItems) return;
-        const [card] = validCards([value]);
+        const [card] = validCards([value], style);
         if (!card) return;
         streamed.push(card);
         onCard?.(card);
@@ -180,7 +182,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       if (streamed.length > 0) return { cards: streamed, usage };
       // Not streamed (a whole reply, or JSON the stream could not follow): read the whole reply.
       const parsed = parseCardsReply(content);
-      const cards = parsed ? validCards(parsed).slice(0, maxItems) : [];
+      const cards = parsed ? validCards(parsed, style).slice(0, maxItems) : [];
       if (cards.length > 0) {
         for (const card of cards) onCard?.(card);
         return { cards, usage };
@@ -192,11 +194,17 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
   return {
     name: 'openai',
     model: options.model,
-    generateCards({ text, maxCards }, signal, onCard) {
-      return complete(cardsPrompt(text, maxCards), signal, maxCards, onCard);
+    generateCards({ text, maxCards, style }, signal, onCard) {
+      const prompt = { ...cardsPrompt(text, maxCards, style), schema: cardsSchemaFor(style) };
+      return complete(prompt, style, signal, maxCards, onCard);
     },
     generateQuiz({ cards, maxQuestions }: { cards: CardDraft[]; maxQuestions: number }, signal) {
-      return complete(quizPrompt(cards, maxQuestions), signal, maxQuestions);
+      return complete(
+        { ...quizPrompt(cards, maxQuestions), schema: cardsSchemaFor('basic') },
+        'basic',
+        signal,
+        maxQuestions,
+      );
     },
   };
 }

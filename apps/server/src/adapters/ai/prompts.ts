@@ -1,37 +1,92 @@
+import type { CardStyle } from '@flashcards/shared/api-types';
 import type { CardDraft } from './ai-provider';
 
-/** The JSON schema every provider answer must match: `{ "cards": [{ "question", "answer" }] }`. */
-export const cardsSchema = {
+const basicItem = {
   type: 'object',
-  properties: {
-    cards: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { question: { type: 'string' }, answer: { type: 'string' } },
-        required: ['question', 'answer'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['cards'],
+  properties: { question: { type: 'string' }, answer: { type: 'string' } },
+  required: ['question', 'answer'],
   additionalProperties: false,
 } as const;
 
-const outputRule =
-  'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"..."}]}. No other text.';
+const clozeItem = {
+  type: 'object',
+  properties: { text: { type: 'string' } },
+  required: ['text'],
+  additionalProperties: false,
+} as const;
 
-export function cardsPrompt(text: string, maxCards: number): { system: string; user: string } {
+function cardsOf(items: object) {
+  return {
+    type: 'object',
+    properties: { cards: { type: 'array', items } },
+    required: ['cards'],
+    additionalProperties: false,
+  } as const;
+}
+
+/** The JSON schema every provider answer must match: `{ "cards": [{ "question", "answer" }] }`. */
+export const cardsSchema = cardsOf(basicItem);
+
+/**
+ * The JSON schema of an answer in each card style: basic cards, cloze notes (`{ "text" }`), or either per card.
+ */
+export function cardsSchemaFor(style: CardStyle): Record<string, unknown> {
+  if (style === 'cloze') return cardsOf(clozeItem);
+  if (style === 'mixed') return cardsOf({ anyOf: [basicItem, clozeItem] });
+  return cardsSchema;
+}
+
+const outputRules: Record<CardStyle, string> = {
+  basic: 'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"..."}]}. No other text.',
+  cloze: 'Reply with JSON only, exactly of this shape: {"cards":[{"text":"..."}]}. No other text.',
+  mixed:
+    'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"..."},{"text":"..."}]}, ' +
+    'each card either a question and answer or a cloze text. No other text.',
+};
+
+const outputRule = outputRules.basic;
+
+/** How each card style asks for cloze notes (basic asks for none). */
+const clozeRules: Record<CardStyle, string[]> = {
+  basic: [],
+  cloze: [
+    'Write every card as a cloze note: a sentence or short passage from the material in "text", with the facts to recall marked {{c1::like this}}.',
+    'Cloze notes suit definitions (blank the term defined), lists (one number per item: {{c1::first}}, {{c2::second}}) and key terms in a sentence.',
+  ],
+  mixed: [
+    'For each card choose the better form: a cloze note ("text" with the facts to recall marked {{c1::like this}}) where the material suits one (a definition, a list, key terms in a sentence), a question and answer otherwise (why, how, cause and effect, comparisons).',
+    'In a cloze note, a list gets one number per item: {{c1::first}}, {{c2::second}}.',
+  ],
+};
+
+const deletionRules = [
+  'One fact per deletion: each {{cN::...}} holds one term, name, number or short phrase, never a whole clause or list.',
+  'Number the deletions from c1; deletions that must be recalled together share a number. A hint may follow the answer: {{c1::answer::hint}}.',
+  'Never blank a word a learner could guess from the grammar alone: articles, pronouns, auxiliary verbs, prepositions, conjunctions.',
+  'Keep the rest of the sentence as in the material, so that the blank has exactly one correct answer.',
+];
+
+export function cardsPrompt(
+  text: string,
+  maxCards: number,
+  style: CardStyle = 'basic',
+): { system: string; user: string } {
   return {
     system: [
       'You write flashcards for spaced-repetition study.',
       `From the material the user gives, write at most ${maxCards} cards, fewer if the material is short.`,
-      'Each card is atomic and unambiguous: one fact or idea per card, a question with exactly one correct answer.',
-      'Prefer cards that test understanding (why, how, what follows, what is the difference) over recall of wording.',
+      'Each card is atomic and unambiguous: one fact or idea per card, with exactly one correct answer.',
+      ...(style === 'cloze'
+        ? []
+        : [
+            'Prefer cards that test understanding (why, how, what follows, what is the difference) over recall of wording.',
+          ]),
+      ...clozeRules[style],
+      ...(style === 'basic' ? [] : deletionRules),
       'Write the cards in the language of the material.',
       'Use Markdown where it helps, and LaTeX math between $...$ (inline) or $$...$$ (display) wherever the material has formulas.',
       'Use only facts stated in the material; do not invent anything.',
-      outputRule,
+      outputRules[style],
     ].join('\n'),
     user: `Material:\n"""\n${text}\n"""`,
   };

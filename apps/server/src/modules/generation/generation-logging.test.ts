@@ -53,7 +53,7 @@ function service(env: Record<string, string> = {}) {
 describe('generation log', () => {
   it('records provider, model, input size, chunks and cards, and never the text by default', async () => {
     const { logger, entries } = recordingLogger();
-    await service().generate('user', { text: secretText, file: null }, logger);
+    await service().generate('user', { text: secretText, file: null, cardStyle: 'basic' }, logger);
     const entry = entries.find((e) => e.msg === 'generation finished');
     expect(entry?.level).toBe('info');
     expect(entry?.obj).toEqual({
@@ -62,6 +62,7 @@ describe('generation log', () => {
         model: 'offline-extractive',
         inputChars: secretText.length,
         chunks: 1,
+        cardStyle: 'basic',
         cards: 1,
         ms: 0,
       },
@@ -71,7 +72,11 @@ describe('generation log', () => {
 
   it('adds the text only when LOG_GENERATION_TEXT is on', async () => {
     const { logger, entries } = recordingLogger();
-    await service({ LOG_GENERATION_TEXT: 'true' }).generate('user', { text: secretText, file: null }, logger);
+    await service({ LOG_GENERATION_TEXT: 'true' }).generate(
+      'user',
+      { text: secretText, file: null, cardStyle: 'basic' },
+      logger,
+    );
     expect(entries.find((e) => e.msg === 'generation finished')?.obj).toMatchObject({
       generation: { text: secretText },
     });

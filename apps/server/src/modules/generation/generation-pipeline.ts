@@ -1,4 +1,4 @@
-import type { CardSource, GeneratedCard, GenerationProgress } from '@flashcards/shared/api-types';
+import type { CardSource, CardStyle, GeneratedCard, GenerationProgress } from '@flashcards/shared/api-types';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type AiProvider,
@@ -19,6 +19,8 @@ import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
 export interface GenerationJob {
   text: string;
   file: { kind: FileKind; source: FileSource } | null;
+  /** POST /create's `card_style`. */
+  cardStyle: CardStyle;
 }
 
 /** What a caller hears while a generation runs; `signal` aborting (the client left) stops the work. */
@@ -62,9 +64,13 @@ function sourceOf(card: CardDraft, chunk: Chunk): CardSource | undefined {
   return undefined;
 }
 
+/** The card as the API gives it: a cloze note carries its text in `fields`, and each card its source. */
 function withSource(card: CardDraft, chunk: Chunk): GeneratedCard {
   const source = sourceOf(card, chunk);
-  return source ? { ...card, source } : { ...card };
+  const { question, answer, cloze } = card;
+  const shown =
+    cloze === undefined ? { question, answer } : { type: 'cloze' as const, fields: { text: cloze }, question, answer };
+  return source ? { ...shown, source } : shown;
 }
 
 /**
@@ -78,6 +84,7 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
     passages: Passage[],
     log: FastifyBaseLogger,
     inputChars: number,
+    style: CardStyle,
     events: GenerationEvents,
   ): Promise<GeneratedCard[]> {
     const started = clock.now();
@@ -116,7 +123,11 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
         });
       };
       const result = await provider
-        .generateCards({ text: chunk.text, maxCards: budgets[index] ?? ai.maxCardsPerGeneration }, signal, onCard)
+        .generateCards(
+          { text: chunk.text, maxCards: budgets[index] ?? ai.maxCardsPerGeneration, style },
+          signal,
+          onCard,
+        )
         .catch((error: unknown) => {
           failed.abort();
           throw error;
@@ -141,6 +152,7 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
           model: provider.model,
           inputChars,
           chunks: chunks.length,
+          cardStyle: style,
           cards: cards.length,
           ...(usage.known ? { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens } : {}),
           ms: clock.now() - started,
@@ -185,7 +197,13 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
         passages.push(...extracted);
       }
       const inputChars = passages.reduce((sum, passage) => sum + passage.text.length, 0);
-      const cards = await generateFromPassages(limitPassages(passages, ai.maxInputChars), log, inputChars, events);
+      const cards = await generateFromPassages(
+        limitPassages(passages, ai.maxInputChars),
+        log,
+        inputChars,
+        job.cardStyle,
+        events,
+      );
       if (cards.length === 0) throw errors.noCardsGenerated();
       return cards;
     },

@@ -1,4 +1,4 @@
-import type { GeneratedCard, GenerationProgress, GenerationStreamError } from '@flashcards/shared/api-types';
+import type { CardStyle, GeneratedCard, GenerationProgress, GenerationStreamError } from '@flashcards/shared/api-types';
 import { type ErrorCode, errorCodes } from '@flashcards/shared/errors';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,6 +22,8 @@ import {
 /** What a job carries: the text and the uploaded bytes (base64), and when it must be finished. */
 export interface GenerationJobData {
   text: string;
+  /** Absent in jobs queued by a server from before card styles: basic. */
+  cardStyle?: CardStyle;
   file: { kind: FileKind; base64: string } | null;
   /** Epoch ms: past it the job is dropped (not started) or stopped, and the request ends with ai_timeout. */
   deadlineAt: number;
@@ -120,6 +122,7 @@ export function createQueueRunner(options: QueueRunnerOptions): GenerationRunner
           'generate',
           {
             text: job.text,
+            cardStyle: job.cardStyle,
             file: job.file
               ? { kind: job.file.kind, base64: (await readFileSource(job.file.source)).toString('base64') }
               : null,

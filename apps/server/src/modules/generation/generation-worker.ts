@@ -60,6 +60,7 @@ export function startGenerationWorker(options: GenerationWorkerOptions) {
         const cards = await options.pipeline.run(
           {
             text: job.data.text,
+            cardStyle: job.data.cardStyle ?? 'basic',
             file: job.data.file
               ? { kind: job.data.file.kind, source: Buffer.from(job.data.file.base64, 'base64') }
               : null,

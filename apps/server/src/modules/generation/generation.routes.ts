@@ -9,28 +9,34 @@ import { currentUser } from '../../http/authenticate';
 import { type EventStream, openEventStream, wantsEventStream } from '../../http/event-stream';
 import { readFormFields } from '../../http/form-fields';
 import type { App } from '../../http/validation';
-import { generationForm } from './generation.schemas';
+import { cardStyleOf, generationForm } from './generation.schemas';
 import type { GenerationInput, GenerationService } from './generation.service';
 import { GenerationCancelledError } from './generation-pipeline';
 
 // Multipart framing and the text field on top of the file itself.
 const maxMultipartOverhead = 2 * 1024 * 1024;
 
+/** The form as read, its card style not yet checked. */
+type RawGenerationInput = Omit<GenerationInput, 'cardStyle'> & { cardStyle: unknown };
+
 /**
- * Reads `text` and `file` from a multipart form (a JSON or url-encoded body may carry `text` alone). The file is
+ * Reads `text`, `card_style` and `file` from a multipart form (a JSON or url-encoded body may carry `text` alone). The file is
  * streamed to a temporary file (the caller removes it) and reading stops at the size limit: nothing beyond it is
  * ever written.
  */
-async function readGenerationInput(request: FastifyRequest, uploads: UploadDir): Promise<GenerationInput> {
+async function readGenerationInput(request: FastifyRequest, uploads: UploadDir): Promise<RawGenerationInput> {
   if (!request.isMultipart()) {
     const fields = await readFormFields(request);
-    return { text: fields.text ?? '', file: null };
+    // Read as sent, so that a card_style of the wrong type (a number, a list) is refused rather than ignored.
+    const sent = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+    return { text: fields.text ?? '', file: null, cardStyle: sent.card_style };
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limits.maxFileBytes + maxMultipartOverhead) {
     throw errors.fileTooLarge();
   }
   let text = '';
+  let cardStyle: string | undefined;
   let saved: { path: string; filename: string } | null = null;
   try {
     for await (const part of request.parts()) {
@@ -52,13 +58,15 @@ async function readGenerationInput(request: FastifyRequest, uploads: UploadDir):
       } else if (part.fieldname === 'text') {
         if (part.valueTruncated) throw errors.textTooLong();
         text = typeof part.value === 'string' ? part.value : '';
+      } else if (part.fieldname === 'card_style') {
+        cardStyle = typeof part.value === 'string' ? part.value : '';
       }
     }
   } catch (error) {
     if (saved) await uploads.remove(saved.path);
     throw error;
   }
-  return { text, file: saved ? { source: { path: saved.path }, filename: saved.filename } : null };
+  return { text, file: saved ? { source: { path: saved.path }, filename: saved.filename } : null, cardStyle };
 }
 
 /** What the `error` event says: the JSON reply's detail and code, with its status; internals never leave. */
@@ -115,10 +123,11 @@ export function generationRoutes(app: App, generation: GenerationService, option
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const input = await readGenerationInput(request, options.uploads);
-      const upload = input.file && 'path' in input.file.source ? input.file.source.path : null;
+      const raw = await readGenerationInput(request, options.uploads);
+      const upload = raw.file && 'path' in raw.file.source ? raw.file.source.path : null;
       try {
-        return await answer(request, reply, user.id, input);
+        const cardStyle = cardStyleOf(raw.cardStyle);
+        return await answer(request, reply, user.id, { text: raw.text, file: raw.file, cardStyle });
       } finally {
         if (upload) await options.uploads.remove(upload);
       }

@@ -1,5 +1,23 @@
+import { type CardStyle, cardStyles } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
+import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
+import { errors } from '../../http/app-error';
+
+const cardStyleSchema = z.enum(cardStyles).default('basic');
+
+/**
+ * POST /create's `card_style` as sent (absent: basic); anything else than the three styles is 422 validation_failed.
+ * Checked by the route itself, as the parts are streamed (docs/api.md, "Card generation").
+ */
+export function cardStyleOf(value: unknown): CardStyle {
+  const parsed = cardStyleSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw errors.validationFailed({
+    message: 'cardStyleInvalid',
+    errors: [{ field: 'card_style', message: messages.cardStyleInvalid }],
+  });
+}
 
 /** POST /create's parts (the route streams them: generation.routes.ts; a JSON or form body may carry `text`). */
 export const generationForm = z.object({
@@ -8,4 +26,7 @@ export const generationForm = z.object({
     .string()
     .meta({ format: 'binary', description: 'PDF, TXT, DOCX, DOC, PPTX, JPG or PNG, up to 10 MB' })
     .optional(),
+  card_style: z.enum(cardStyles).optional().meta({
+    description: '`basic` (default): questions and answers; `cloze`: cloze notes; `mixed`: either, per card',
+  }),
 });

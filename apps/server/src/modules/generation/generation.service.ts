@@ -1,4 +1,4 @@
-import type { GeneratedCard, GenerateResponse } from '@flashcards/shared/api-types';
+import type { CardStyle, GeneratedCard, GenerateResponse } from '@flashcards/shared/api-types';
 import { generationCosts, limits } from '@flashcards/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { detectFileKind } from '../../adapters/extract/detect-file-type';
@@ -19,6 +19,7 @@ import {
 
 export interface GenerationInput {
   text: string;
+  cardStyle: CardStyle;
   /** The upload: its bytes, or (from the route) the temporary file it was streamed to. */
   file: { source: FileSource; filename: string } | null;
 }
@@ -96,7 +97,11 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       events?.onStart?.();
       let cardsSent = 0;
       try {
-        const job: GenerationJob = { text, file: input.file && kind ? { kind, source: input.file.source } : null };
+        const job: GenerationJob = {
+          text,
+          file: input.file && kind ? { kind, source: input.file.source } : null,
+          cardStyle: input.cardStyle,
+        };
         const cards = await runner.run(job, log, {
           ...(events?.signal ? { signal: events.signal } : {}),
           ...(events?.onProgress ? { onProgress: events.onProgress } : {}),

@@ -1,4 +1,5 @@
 import type {
+  CardStyle,
   GeneratedCard,
   GenerateResponse,
   GenerationProgress,
@@ -19,6 +20,13 @@ export interface GenerationHandlers {
   onCard(card: GeneratedCard): void;
 }
 
+/** What one generation is asked for: the text, the file, and the card style. */
+export interface GenerationInput {
+  text: string;
+  file: File | null;
+  cardStyle: CardStyle;
+}
+
 /** The user pressed Cancel: not an error to show. */
 export class GenerationCancelled extends Error {
   override name = 'GenerationCancelled';
@@ -36,12 +44,13 @@ function isGenerateResponse(value: unknown): value is GenerateResponse {
  */
 export async function streamGeneration(
   api: ApiClient,
-  input: { text: string; file: File | null },
+  input: GenerationInput,
   handlers: GenerationHandlers,
   signal: AbortSignal,
 ): Promise<GenerateResponse> {
   const formData = new FormData();
   if (input.text.trim()) formData.append('text', input.text);
+  formData.append('card_style', input.cardStyle);
   if (input.file) formData.append('file', input.file, input.file.name);
   const deadline = AbortSignal.timeout(timeouts.generationRequestMs);
   const stopped = (error: unknown) => {
@@ -114,7 +123,7 @@ export function useGenerateCards() {
   const controller = useRef<AbortController | null>(null);
 
   const start = useCallback(
-    async (input: { text: string; file: File | null }, handlers: GenerationHandlers) => {
+    async (input: GenerationInput, handlers: GenerationHandlers) => {
       const own = new AbortController();
       controller.current = own;
       setPending(true);

@@ -1,10 +1,11 @@
-import type { GeneratedCard, GenerationProgress } from '@flashcards/shared/api-types';
+import type { CardStyle, GeneratedCard, GenerationProgress } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSubscriptionStatus } from '../../lib/billing-api';
 import type { StudyDeckState } from '../../lib/navigation';
+import { CardStyleControl } from './card-style-control';
 import { GenerationCancelled, useGenerateCards } from './create-api';
 import {
   acceptedFiles,
@@ -18,9 +19,11 @@ import {
   saveBannerMs,
 } from './create-rules';
 import {
+  loadCardStyle,
   loadDraft,
   markOnboardingSeen,
   onboardingSeen,
+  storeCardStyle,
   storeCards,
   storeDeckName,
   storeSelection,
@@ -50,6 +53,7 @@ export function CreateScreen() {
   const [selected, setSelected] = useState<number[]>(draft.selected);
   const [file, setFile] = useState<File | null>(null);
   const [deckName, setDeckName] = useState(draft.deckName);
+  const [cardStyle, setCardStyle] = useState<CardStyle>(loadCardStyle);
   const [studyOffer, setStudyOffer] = useState<{ deckId: string; deckName: string; count: number } | null>(null);
   const navigate = useNavigate();
   const resultsRef = useRef<HTMLElement>(null);
@@ -79,6 +83,7 @@ export function CreateScreen() {
   useEffect(() => storeCards(cards), [cards]);
   useEffect(() => storeSelection(selected), [selected]);
   useEffect(() => storeDeckName(deckName), [deckName]);
+  useEffect(() => storeCardStyle(cardStyle), [cardStyle]);
   // Results arrive below the input, out of view on most screens: bring them into view and focus their heading.
   useEffect(() => {
     if (cards.length === 0 || !revealResults.current) return;
@@ -149,7 +154,7 @@ export function CreateScreen() {
     setProgress(null);
     try {
       const result = await generate.start(
-        { text, file },
+        { text, file, cardStyle },
         {
           onProgress: setProgress,
           onCard: (card) => {
@@ -279,6 +284,7 @@ export function CreateScreen() {
             </p>
           )}
         </div>
+        <CardStyleControl value={cardStyle} onValue={setCardStyle} disabled={generate.isPending} />
         {inputError && <Notice tone="error">{inputError}</Notice>}
         {generationError && <Notice tone="error">{generationError}</Notice>}
         <div className="create-input__actions">

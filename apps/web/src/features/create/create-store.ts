@@ -1,4 +1,4 @@
-import type { GeneratedCard } from '@flashcards/shared/api-types';
+import { type CardStyle, cardStyles, type GeneratedCard } from '@flashcards/shared/api-types';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 
@@ -26,7 +26,10 @@ function parse(value: string | null): unknown {
 function isCard(value: unknown): value is GeneratedCard {
   if (typeof value !== 'object' || value === null) return false;
   const card = value as Record<string, unknown>;
-  return typeof card.question === 'string' && typeof card.answer === 'string';
+  if (typeof card.question !== 'string' || typeof card.answer !== 'string') return false;
+  if (card.type === undefined) return true;
+  const fields = card.fields as Record<string, unknown> | null | undefined;
+  return card.type === 'cloze' && typeof fields === 'object' && fields !== null && typeof fields.text === 'string';
 }
 
 /** Reads the stored draft; anything malformed is dropped rather than trusted. */
@@ -62,6 +65,16 @@ export function storeText(text: string): void {
 export function storeDeckName(name: string): void {
   if (name === '') localStore.remove(storageKeys.suggestedDeckName);
   else localStore.set(storageKeys.suggestedDeckName, name);
+}
+
+/** The card style last chosen on the Create page (basic until one is). */
+export function loadCardStyle(): CardStyle {
+  const stored = localStore.get(storageKeys.cardStyle);
+  return cardStyles.find((style) => style === stored) ?? 'basic';
+}
+
+export function storeCardStyle(style: CardStyle): void {
+  localStore.set(storageKeys.cardStyle, style);
 }
 
 export function onboardingSeen(): boolean {

@@ -1,10 +1,12 @@
 import type { GeneratedCard } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
-import { type FormEvent, useState } from 'react';
+import { fillMessage, messages } from '@flashcards/shared/messages';
+import { checkNote, noteProblemText } from '@flashcards/shared/notes';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { CardMarkdown } from '../../components/card-markdown';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
+import { ClozeText } from './cloze-text';
 
 interface Props {
   card: GeneratedCard;
@@ -20,24 +22,50 @@ function sourceLabel(card: GeneratedCard): string | null {
   return null;
 }
 
-/** One generated card: a checkbox to select it, its two sides, and an editor (both sides must stay non-empty). */
+/** How many cards a cloze text makes (one per number), as the note will. */
+function clozeCardCount(text: string): string {
+  const checked = checkNote('cloze', { text });
+  const count = checked.ok ? checked.cards.length : 0;
+  return count === 1 ? messages.clozeMakesOneCard : fillMessage(messages.clozeMakesCards, { count });
+}
+
+/**
+ * One generated card: a checkbox to select it, its two sides (a cloze note: its text with the deletions marked), and
+ * an editor (both sides must stay non-empty; a cloze text must stay a valid cloze note, and stays one).
+ */
 export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: Props) {
   const [editing, setEditing] = useState(false);
   const [question, setQuestion] = useState(card.question);
   const [answer, setAnswer] = useState(card.answer);
+  const [clozeText, setClozeText] = useState('type' in card ? card.fields.text : '');
   const [error, setError] = useState<string | null>(null);
+  const helpId = useId();
   const label = `Card ${index + 1}`;
   const source = sourceLabel(card);
+  const cloze = 'type' in card ? card : null;
 
   function startEditing() {
     setQuestion(card.question);
     setAnswer(card.answer);
+    setClozeText(cloze ? cloze.fields.text : '');
     setError(null);
     setEditing(true);
   }
 
   function save(event: FormEvent) {
     event.preventDefault();
+    if (cloze) {
+      const text = clozeText.trim();
+      const checked = checkNote('cloze', { text });
+      const first = checked.ok ? checked.cards[0] : undefined;
+      if (!checked.ok || !first) {
+        setError(checked.ok ? messages.clozeMissing : noteProblemText(checked.problem));
+        return;
+      }
+      onEdit({ ...cloze, fields: { text }, question: first.question, answer: first.answer });
+      setEditing(false);
+      return;
+    }
     if (!question.trim() || !answer.trim()) {
       setError(messages.cardSidesEmpty);
       return;
@@ -50,8 +78,26 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
     <li className={`generated-card${selected ? ' generated-card--selected' : ''}`} aria-label={label}>
       {editing ? (
         <form className="form" onSubmit={save}>
-          <TextField multiline label="Question" rows={3} value={question} onValue={setQuestion} />
-          <TextField multiline label="Answer" rows={4} value={answer} onValue={setAnswer} />
+          {cloze ? (
+            <>
+              <TextField
+                multiline
+                label={messages.clozeTextLabel}
+                rows={5}
+                value={clozeText}
+                onValue={setClozeText}
+                aria-describedby={helpId}
+              />
+              <p id={helpId} className="muted generated-card__help">
+                {messages.clozeTextHelp}
+              </p>
+            </>
+          ) : (
+            <>
+              <TextField multiline label="Question" rows={3} value={question} onValue={setQuestion} />
+              <TextField multiline label="Answer" rows={4} value={answer} onValue={setAnswer} />
+            </>
+          )}
           {error && <Notice tone="error">{error}</Notice>}
           <div className="form__actions">
             <Button type="submit" small>
@@ -69,16 +115,27 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
               <input type="checkbox" checked={selected} onChange={onToggle} />
               <span>Select {label.toLowerCase()}</span>
             </label>
+            {cloze && <span className="generated-card__type">{messages.clozeLabel}</span>}
             {source && <span className="generated-card__source muted">{source}</span>}
           </div>
-          <div className="generated-card__side">
-            <p className="generated-card__label">Question</p>
-            <CardMarkdown text={card.question} />
-          </div>
-          <div className="generated-card__side">
-            <p className="generated-card__label">Answer</p>
-            <CardMarkdown text={card.answer} />
-          </div>
+          {cloze ? (
+            <div className="generated-card__side">
+              <p className="generated-card__label">{messages.clozeTextLabel}</p>
+              <ClozeText text={cloze.fields.text} />
+              <p className="muted generated-card__help">{clozeCardCount(cloze.fields.text)}</p>
+            </div>
+          ) : (
+            <>
+              <div className="generated-card__side">
+                <p className="generated-card__label">Question</p>
+                <CardMarkdown text={card.question} />
+              </div>
+              <div className="generated-card__side">
+                <p className="generated-card__label">Answer</p>
+                <CardMarkdown text={card.answer} />
+              </div>
+            </>
+          )}
           <button
             type="button"
             className="button button--secondary button--small"

@@ -94,7 +94,12 @@ export function SavePanel({ selectedCards, suggestedDeckName, onSaved }: Props) 
     try {
       await saveCards.mutateAsync({
         deckId: deck._id,
-        cards: selectedCards.map((card) => ({ question: card.question, answer: card.answer })),
+        // A cloze note is saved as its note (its cards are made from the text); a basic card as its two sides.
+        cards: selectedCards.map((card) =>
+          'type' in card
+            ? { type: card.type, fields: { text: card.fields.text } }
+            : { question: card.question, answer: card.answer },
+        ),
       });
       onSaved(deck, selectedCards.length);
     } catch {

@@ -1,8 +1,10 @@
+import type { CardStyle } from '@flashcards/shared/api-types';
 import { type CardDraft, dropNearDuplicates, validCards } from '../ai-provider';
 import { isGenericWord, isJunk } from './card-quality';
 import { isCodeLine } from './code-lines';
 import { detectLanguage, type Language, type Phrasing, phrasings, stopwordsOf } from './language';
 import { tagEnglish, tagOfWord } from './nlp';
+import { clozeOfList, clozeOfTerm, isGoodCloze, wrapDeletion } from './offline-cloze';
 import {
   capitalize,
   isContentWord,
@@ -18,6 +20,16 @@ import { vocabularyPairs } from './vocabulary';
 interface Ranked extends CardDraft {
   score: number;
   order: number;
+  /** The same fact as a cloze text, where it has one. */
+  clozeText?: string;
+  /** A fill-in-the-blank or a list: in the `mixed` style it is written as its cloze note. */
+  blankLike?: boolean;
+}
+
+/** The cloze form of a candidate card, and whether it is a blank or a list by nature. */
+interface ClozeForm {
+  text: string | null;
+  blankLike?: boolean;
 }
 
 /**
@@ -31,7 +43,7 @@ interface Ranked extends CardDraft {
  * its sentence ends; cards that break a junk rule (card-quality.ts) are dropped; the best are kept, capped by the
  * text's length. It cannot paraphrase, infer, or write "why" questions; a real model does that (AI_PROVIDER=openai).
  */
-export function generateOfflineCards(text: string, maxCards: number): CardDraft[] {
+export function generateOfflineCards(text: string, maxCards: number, style: CardStyle = 'basic'): CardDraft[] {
   const normalized = text.replace(/\r\n?/g, '\n').normalize('NFC');
   const prose = withoutCode(normalized);
   const language = detectLanguage(prose);
@@ -46,7 +58,14 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
   }
 
   const cards: Ranked[] = [];
-  const push = (card: CardDraft, score: number) => cards.push({ ...card, score, order: cards.length });
+  const push = (card: CardDraft, score: number, cloze?: ClozeForm) =>
+    cards.push({
+      ...card,
+      score,
+      order: cards.length,
+      ...(cloze?.text ? { clozeText: cloze.text } : {}),
+      ...(cloze?.blankLike ? { blankLike: true } : {}),
+    });
   const lines = unwrapLines(prose.split('\n'), language);
   const ranked = rankTerms(prose);
   // A term in more than a sixth of the sentences is the document's topic itself: blanking it teaches nothing.
@@ -89,12 +108,11 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
       }
       const plain = bullets.filter((b) => !glossary(b, language));
       if (plain.length >= 2 && plain.length <= 8) {
+        const items = plain.map((b) => stripEndPunctuation(b));
         push(
-          {
-            question: say.mainPoints(stripEndPunctuation(heading)),
-            answer: plain.map((b) => `- ${stripEndPunctuation(b)}`).join('\n'),
-          },
+          { question: say.mainPoints(stripEndPunctuation(heading)), answer: items.map((b) => `- ${b}`).join('\n') },
           2,
+          { text: clozeOfList(`${stripEndPunctuation(heading)}:`, items), blankLike: true },
         );
       }
       for (const item of bullets) fromLine(item);
@@ -109,7 +127,10 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
         i++;
       }
       if (items.length >= 2 && items.length <= 8) {
-        push({ question: say.fill(`${line} _____`), answer: items.map((item) => `- ${item}`).join('\n') }, 2.5);
+        push({ question: say.fill(`${line} _____`), answer: items.map((item) => `- ${item}`).join('\n') }, 2.5, {
+          text: clozeOfList(line, items),
+          blankLike: true,
+        });
       } else for (const item of items) fromLine(item);
       continue;
     }
@@ -120,7 +141,9 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
       // "epoch / This is a single unsigned integer." → "A single unsigned integer."
       const description = capitalize(firstSentence(next, language).replace(/^(this|it) (is|means) /i, ''));
       const term = line.replace(/^`([^`]+)`$/, '$1');
-      push({ question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description }, 3);
+      push({ question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description }, 3, {
+        text: clozeOfTerm(`${term}: ${description}`, term),
+      });
       i++;
       for (const sentence of splitSentences(next, language).slice(1)) fromSentence(sentence);
       continue;
@@ -134,7 +157,9 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
     const api = /^([\p{L}_$][\w$.]*\((?:[^()]|\([^)]*\))*\))\s+(\p{Lu}.*)$/u.exec(item);
     if (api) {
       const [first = '', ...rest] = splitSentences(api[2] ?? '', language);
-      push({ question: say.whatDoes(api[1] ?? ''), answer: first }, 3);
+      push({ question: say.whatDoes(api[1] ?? ''), answer: first }, 3, {
+        text: clozeOfTerm(`${api[1] ?? ''}: ${first}`, api[1] ?? ''),
+      });
       for (const sentence of rest) fromSentence(sentence);
       return;
     }
@@ -147,6 +172,7 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
           answer: capitalize(entry.definition),
         },
         3,
+        { text: clozeOfTerm(`${entry.term}: ${capitalize(entry.definition)}`, entry.term) },
       );
       // The rest of the line after the definition's first sentence: more facts, one card each.
       const afterTerm = item.slice(item.indexOf(entry.term) + entry.term.length).replace(/^\s*(?::|：|[–—-])\s*/, '');
@@ -178,6 +204,7 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
                   answer: capitalize(definition.definition),
                 },
         3,
+        { text: clozeOfTerm(sentence, definition.term) },
       );
     }
     if (!definition) {
@@ -185,24 +212,42 @@ export function generateOfflineCards(text: string, maxCards: number): CardDraft[
       if (consequence) push(consequence, 2.5);
     }
     const fact = numberCloze(sentence, say);
-    if (fact) push(fact, 1.5);
+    if (fact) push(fact.card, 1.5, { text: fact.cloze, blankLike: true });
     if (cards.length === before) {
       const cloze = termCloze(sentence, topTerms, language, say);
-      if (cloze) push(cloze.card, 1 + cloze.weight);
+      if (cloze) push(cloze.card, 1 + cloze.weight, { text: cloze.cloze, blankLike: true });
     }
   }
 
-  const kept = dropNearDuplicates(
-    cards.flatMap((card) => {
-      const [valid] = validCards([card]);
-      return valid && !answerInQuestion(valid) && !isJunk(valid) ? [{ ...card, ...valid }] : [];
-    }),
-  );
+  const basics = cards.flatMap((card) => {
+    const [valid] = validCards([card]);
+    return valid && !answerInQuestion(valid) && !isJunk(valid) ? [{ ...card, ...valid }] : [];
+  });
+  // The cloze note where the style asks for it (in `mixed`, for blanks and lists), else the basic card; in the
+  // `cloze` style a text without a cloze-worthy fact (a vocabulary list, say) still gets its basic cards.
+  const asCloze = (card: Ranked): Ranked | null => {
+    if (!card.clozeText || !isGoodCloze(card.clozeText, language, say)) return null;
+    const richer = withMoreDeletions(card.clozeText, topTerms, language);
+    const text = richer !== card.clozeText && isGoodCloze(richer, language, say) ? richer : card.clozeText;
+    const [valid] = validCards([{ text }], style);
+    return valid?.cloze ? { ...valid, score: card.score, order: card.order } : null;
+  };
+  const styled =
+    style === 'basic'
+      ? basics
+      : basics.flatMap((card) => {
+          const cloze = style === 'cloze' || card.blankLike ? asCloze(card) : null;
+          if (cloze) return [cloze];
+          return style === 'cloze' ? [] : [card];
+        });
+  const kept = dropNearDuplicates(styled.length > 0 ? styled : basics);
   // Fewer, better cards: the best by rank, at most one per ten words of text, in the text's order.
   const length = isUnspacedText(prose) ? Math.ceil(prose.length / 3) : words(prose).length;
   const cap = Math.min(maxCards, Math.max(5, Math.ceil(length / 10)));
   const best = new Set([...kept].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, cap));
-  return kept.filter((card) => best.has(card)).map(({ question, answer }) => ({ question, answer }));
+  return kept
+    .filter((card) => best.has(card))
+    .map(({ question, answer, cloze }) => (cloze ? { question, answer, cloze } : { question, answer }));
 }
 
 const bullet = /^\s*([-*•‣◦]|\d+[.)])\s+/;
@@ -502,13 +547,16 @@ const numberPattern = new RegExp(
 );
 
 /** A fact with a date or a number becomes a fill-in-the-blank on that number (its unit stays in the question). */
-function numberCloze(sentence: string, say: Phrasing): CardDraft | null {
+function numberCloze(sentence: string, say: Phrasing): { card: CardDraft; cloze: string | null } | null {
   if (words(sentence).length < 5 || /\?$/.test(sentence.trim())) return null;
   const match = numberPattern.exec(sentence);
   const value = match?.[1];
   if (!match || !value) return null;
   const blanked = `${sentence.slice(0, match.index)}_____${sentence.slice(match.index + value.length)}`;
-  return { question: say.fill(blanked), answer: value };
+  return {
+    card: { question: say.fill(blanked), answer: value },
+    cloze: wrapDeletion(sentence, match.index, value.length),
+  };
 }
 
 /**
@@ -520,12 +568,32 @@ function termCloze(
   topTerms: { term: string; score: number }[],
   language: Language,
   say: Phrasing,
-): { card: CardDraft; weight: number } | null {
+): { card: CardDraft; weight: number; cloze: string | null } | null {
   if (/\?$/.test(sentence.trim())) return null;
   if (language === 'ja' || language === 'zh' || language === 'ko') {
     return codeTermCloze(sentence, say);
   }
   if (words(sentence).length < 6) return null;
+  const [first] = keyTerms(sentence, topTerms, language);
+  if (!first) return null;
+  const blanked = `${sentence.slice(0, first.at)}_____${sentence.slice(first.at + first.text.length)}`;
+  return {
+    card: { question: say.fill(blanked), answer: first.text },
+    weight: Math.min(1, first.score / 10),
+    cloze: wrapDeletion(sentence, first.at, first.text.length),
+  };
+}
+
+/**
+ * The document's key concepts in a sentence, best first, as they stand in it: nouns and names (wink-nlp's tagger, for
+ * English), never a generic or function word; each found once.
+ */
+function keyTerms(
+  sentence: string,
+  topTerms: { term: string; score: number }[],
+  language: Language,
+): { at: number; text: string; score: number }[] {
+  const found: { at: number; text: string; score: number }[] = [];
   const foreignStopwords = language === 'en' ? null : stopwordsOf(language);
   for (const { term, score } of topTerms) {
     if (score < 2) break;
@@ -541,19 +609,63 @@ function termCloze(
       const pos = tagOfWord(sentence, match[0]);
       if (pos !== null && pos !== 'NOUN' && pos !== 'PROPN' && pos !== 'X' && pos !== 'NUM') continue;
     }
-    const blanked = `${sentence.slice(0, match.index)}_____${sentence.slice(match.index + match[0].length)}`;
-    return { card: { question: say.fill(blanked), answer: match[0] }, weight: Math.min(1, score / 10) };
+    const end = match.index + match[0].length;
+    if (found.some((other) => match.index < other.at + other.text.length && other.at < end)) continue;
+    found.push({ at: match.index, text: match[0], score });
   }
-  return null;
+  return found;
+}
+
+/** At most this many deletions in one sentence's cloze note, each its own number (its own card). */
+const maxDeletionsPerSentence = 3;
+
+/**
+ * A one-deletion cloze sentence with the sentence's other key concepts blanked too, one number each in the order
+ * they stand (a long enough sentence only, so that what is left still says which fact each blank holds).
+ */
+function withMoreDeletions(cloze: string, topTerms: { term: string; score: number }[], language: Language): string {
+  const one = /^([\s\S]*?)\{\{c1::([^{}]*)\}\}([\s\S]*)$/.exec(cloze);
+  if (!one || /\{\{c/.test(one[3] ?? '') || cloze.includes('\n')) return cloze;
+  const [, before = '', answer = '', after = ''] = one;
+  const sentence = `${before}${answer}${after}`;
+  if (words(sentence).length < 12 || language === 'ja' || language === 'zh' || language === 'ko') return cloze;
+  const kept = { at: before.length, text: answer };
+  const spans = [kept];
+  for (const term of keyTerms(sentence, topTerms, language)) {
+    if (spans.length >= maxDeletionsPerSentence) break;
+    // Two blanks with no word between them ("[...] [...]") are one term cut in two: each would give the other away.
+    const touches = (other: { at: number; text: string }) => {
+      const [a, b] = other.at < term.at ? [other, term] : [term, other];
+      return !/[\p{L}\p{N}]/u.test(sentence.slice(a.at + a.text.length, b.at)) || a.at + a.text.length > b.at;
+    };
+    if (spans.some(touches)) continue;
+    spans.push(term);
+  }
+  if (spans.length === 1) return cloze;
+  spans.sort((a, b) => a.at - b.at);
+  let text = sentence;
+  // Wrapped from the end, so that the positions before each one stay right.
+  for (let k = spans.length - 1; k >= 0; k--) {
+    const span = spans[k] as { at: number; text: string };
+    text = wrapDeletion(text, span.at, span.text.length, k + 1) ?? text;
+  }
+  return text;
 }
 
 /** In unspaced or agglutinative text, a blank only on an identifier or a Latin-script name inside it. */
-function codeTermCloze(sentence: string, say: Phrasing): { card: CardDraft; weight: number } | null {
+function codeTermCloze(
+  sentence: string,
+  say: Phrasing,
+): { card: CardDraft; weight: number; cloze: string | null } | null {
   if (sentence.length < 12) return null;
   const match = /`([^`]{2,40})`|(?<![\w.-])([A-Za-z][\w.-]*[_.(][\w.()-]*|[A-Z][A-Za-z]{3,})(?![\w-])/u.exec(sentence);
   const term = match?.[1] ?? match?.[2];
   if (!match || !term) return null;
   const at = match.index + (match[1] ? 1 : 0);
   const blanked = `${sentence.slice(0, at)}_____${sentence.slice(at + term.length)}`;
-  return { card: { question: say.fill(blanked), answer: term }, weight: 0.5 };
+  return {
+    card: { question: say.fill(blanked), answer: term },
+    weight: 0.5,
+    cloze: wrapDeletion(sentence, at, term.length),
+  };
 }

@@ -3,6 +3,7 @@
  * CPU-heavy work on the user's text runs here, not on the server's event loop.
  */
 
+import type { CardStyle } from '@flashcards/shared/api-types';
 import { yieldCpuToServer } from '../../workers/worker-entry';
 import type { CardDraft } from '../ai-provider';
 import { generateOfflineCards } from './offline-generator';
@@ -10,8 +11,8 @@ import { generateOfflineQuiz } from './offline-quiz';
 
 yieldCpuToServer();
 
-export function cards(input: { text: string; maxCards: number }): CardDraft[] {
-  return generateOfflineCards(input.text, input.maxCards);
+export function cards(input: { text: string; maxCards: number; style: CardStyle }): CardDraft[] {
+  return generateOfflineCards(input.text, input.maxCards, input.style);
 }
 
 export function quiz(input: { cards: CardDraft[]; maxQuestions: number }): CardDraft[] {

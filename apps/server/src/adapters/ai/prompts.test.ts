@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { cardsPrompt, cardsSchema, cardsSchemaFor } from './prompts';
+
+describe('card prompts per style', () => {
+  it('basic asks for questions and answers only, as before', () => {
+    const { system, user } = cardsPrompt('Osmosis is the movement of water.', 7);
+    expect(system).toContain('write at most 7 cards');
+    expect(system).toContain('{"cards":[{"question":"...","answer":"..."}]}');
+    expect(system).not.toMatch(/cloze|\{\{c/i);
+    expect(user).toBe('Material:\n"""\nOsmosis is the movement of water.\n"""');
+    expect(cardsSchemaFor('basic')).toBe(cardsSchema);
+  });
+
+  it('cloze asks for cloze notes on definitions, lists and key terms, one fact per deletion, no guessable blank', () => {
+    const { system } = cardsPrompt('text', 5, 'cloze');
+    expect(system).toContain('Write every card as a cloze note');
+    expect(system).toMatch(/definitions \(blank the term defined\), lists \(one number per item/);
+    expect(system).toContain('key terms in a sentence');
+    expect(system).toContain('One fact per deletion');
+    expect(system).toMatch(/Never blank a word a learner could guess from the grammar alone: articles, pronouns/);
+    expect(system).toContain('{{c1::answer::hint}}');
+    expect(system).toContain('{"cards":[{"text":"..."}]}');
+    expect(system).not.toContain('"question"');
+    expect(cardsSchemaFor('cloze')).toMatchObject({
+      properties: { cards: { items: { required: ['text'], additionalProperties: false } } },
+    });
+  });
+
+  it('mixed lets the model choose per card, with the same deletion rules, and either shape in the schema', () => {
+    const { system } = cardsPrompt('text', 5, 'mixed');
+    expect(system).toContain('For each card choose the better form');
+    expect(system).toContain('One fact per deletion');
+    expect(system).toContain('{"question":"...","answer":"..."},{"text":"..."}');
+    expect(cardsSchemaFor('mixed')).toMatchObject({
+      properties: {
+        cards: { items: { anyOf: [{ required: ['question', 'answer'] }, { required: ['text'] }] } },
+      },
+    });
+  });
+});
