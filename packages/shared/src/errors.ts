@@ -31,6 +31,7 @@ export const errorCodes = {
   checkout_not_found: { status: 404, message: 'checkoutNotFound' },
   no_billing_account: { status: 404, message: 'nothingToManage' },
   media_not_found: { status: 404, message: 'mediaNotFound' },
+  note_not_found: { status: 404, message: 'noteNotFound' },
   // 409
   email_taken: { status: 409, message: 'emailTaken' },
   google_account_mismatch: { status: 409, message: 'googleAccountMismatch' },
@@ -59,6 +60,7 @@ export const errorCodes = {
   too_many_decks: { status: 422, message: 'tooManyDecks' },
   too_many_cards: { status: 422, message: 'tooManyCardsInAccount' },
   media_quota_exceeded: { status: 422, message: 'mediaQuotaExceeded' },
+  edit_note_instead: { status: 422, message: 'editNoteInstead' },
   // 429
   rate_limited: { status: 429, message: 'rateLimited' },
   generation_in_progress: { status: 429, message: 'generationInProgress' },
