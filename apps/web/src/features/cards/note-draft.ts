@@ -1,9 +1,11 @@
+import type { Note } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import {
+  type BasicFields,
+  type ClozeFields,
   type CreatableNoteContent,
   type CreatableNoteType,
   checkNote,
-  type NoteContent,
   noteProblemText,
   parseCloze,
   type RenderedCard,
@@ -29,14 +31,21 @@ export function draftContent({ type, first, second }: NoteDraft): CreatableNoteC
   return { type, fields: { front: first.trim(), back: second.trim() } };
 }
 
-/** The draft of a stored note, or null for a type this form does not write (image occlusion). */
-export function draftOfNote(note: NoteContent): NoteDraft | null {
+/**
+ * The draft of a stored note, or null for a type this form does not write (image occlusion). The API gives `fields`
+ * of the shape its `type` says (api-types keeps the two apart, so it is read here by type).
+ */
+export function draftOfNote(note: Pick<Note, 'type' | 'fields'>): NoteDraft | null {
   switch (note.type) {
     case 'basic':
-    case 'reversed':
-      return { type: note.type, first: note.fields.front, second: note.fields.back };
-    case 'cloze':
-      return { type: 'cloze', first: note.fields.text, second: note.fields.extra ?? '' };
+    case 'reversed': {
+      const fields = note.fields as BasicFields;
+      return { type: note.type, first: fields.front, second: fields.back };
+    }
+    case 'cloze': {
+      const fields = note.fields as ClozeFields;
+      return { type: 'cloze', first: fields.text, second: fields.extra ?? '' };
+    }
     case 'occlusion':
       return null;
   }

@@ -43,7 +43,9 @@ describe('groupByNote', () => {
   });
 
   it('tells the note type from its cards: one cloze card is a cloze note, a lone reverse card a reversed one', () => {
-    expect(summary([card('z2', 'c', 'cloze', 1), card('r2', 'r', 'reverse', 1), card('o', 'o', 'occlusion', 0)])).toEqual([
+    expect(
+      summary([card('z2', 'c', 'cloze', 1), card('r2', 'r', 'reverse', 1), card('o', 'o', 'occlusion', 0)]),
+    ).toEqual([
       ['c', 'cloze', 1, ['z2']],
       ['r', 'reversed', 2, ['r2']],
       ['o', 'occlusion', 3, ['o']],

@@ -1,4 +1,5 @@
-import type { Note, NoteFields, NoteType, NoteWithCards } from '@flashcards/shared/api-types';
+import type { Note, NoteWithCards } from '@flashcards/shared/api-types';
+import type { CreatableNoteContent, NoteFields } from '@flashcards/shared/notes';
 import type { QueryKey } from '@tanstack/react-query';
 import { useApiGet, useApiMutation } from '../../lib/api-hooks';
 
@@ -17,7 +18,7 @@ export function useNote(id: string | null) {
 /** POST /notes: a note of any type, with the cards it makes. */
 export function useCreateNote() {
   return useApiMutation(
-    (api, input: { deckId: string; type: NoteType; fields: NoteFields }) =>
+    (api, input: CreatableNoteContent & { deckId: string }) =>
       api.post<NoteWithCards>('/notes', { json: { deck_id: input.deckId, type: input.type, fields: input.fields } }),
     noteData,
   );

@@ -84,7 +84,9 @@ function start(routes: Routes = {}) {
 }
 
 const bodyOf = (call: FakeCall | undefined) => JSON.parse(call?.body ?? 'null');
-const posted = (calls: FakeCall[], path: string) => calls.filter((call) => call.path === path).map(bodyOf);
+/** The bodies sent to `path` by POST or PUT. */
+const posted = (calls: FakeCall[], path: string) =>
+  calls.filter((call) => call.path === path && call.method !== 'GET').map(bodyOf);
 
 /** Selects `part` of a text box's value, then presses Ctrl+Shift+C there (with Alt when `same`). */
 function clozeShortcut(box: HTMLTextAreaElement, part: string, same = false) {
@@ -128,9 +130,7 @@ describe('Add Card: notes of each type', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cloze' }));
     expect(text).toHaveValue('Water is {{c1::H2O}}; salt is {{c2::NaCl}}; {{c2::$x^2$}} grows.{{c3::}}');
     expect(text.selectionStart).toBe(text.value.length - 2);
-    expect(preview).toHaveTextContent(
-      'Cloze deletion {{c3::}} is empty: write its answer after the two colons.',
-    );
+    expect(preview).toHaveTextContent('Cloze deletion {{c3::}} is empty: write its answer after the two colons.');
     fireEvent.change(text, { target: { value: text.value.replace('{{c3::}}', '') } });
 
     // One card per number, each question with its own deletions hidden, its answer in bold; math renders inside.
@@ -172,11 +172,11 @@ describe('Add Card: notes of each type', () => {
     });
     const dialog = await openAddCard();
     const types = within(dialog).getByRole('group', { name: messages.noteTypeLegend });
-    expect(within(types).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
-      'Basic',
-      'Basic and reversed',
-      'Cloze',
-    ]);
+    expect(
+      within(types)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Basic', 'Basic and reversed', 'Cloze']);
     expect(within(types).getByRole('radio', { name: 'Basic' })).toBeChecked();
     // What was typed stays in the boxes when the type changes, as in Anki.
     fireEvent.change(within(dialog).getByLabelText('Question'), { target: { value: 'la **casa**' } });
@@ -226,7 +226,9 @@ describe('Cards tab: notes with their cards', () => {
 
   it('groups each note’s cards under it, numbered on from card to card', async () => {
     const { dialog } = await openCardsTab();
-    const rows = within(dialog).getAllByRole('listitem').filter((item) => item.classList.contains('deck-cards__slot'));
+    const rows = within(dialog)
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('deck-cards__slot'));
     expect(rows.map((row) => row.querySelector('.deck-cards__meta span')?.textContent)).toEqual([
       'Card 1',
       'Cloze note, 2 cards',
@@ -297,7 +299,10 @@ describe('review of cloze and reversed cards', () => {
     const due: DueCard[] = [
       {
         ...(mathCard as Card),
-        next_due: { pass: new Date(Date.now() + 600_000).toISOString(), fail: new Date(Date.now() + 60_000).toISOString() },
+        next_due: {
+          pass: new Date(Date.now() + 600_000).toISOString(),
+          fail: new Date(Date.now() + 60_000).toISOString(),
+        },
       },
     ];
     start({ 'GET /cards/due': () => json(200, due) });
