@@ -72,11 +72,13 @@ export function CardEditor({
  * a basic card edits as a card, and turns to its note if the server says it belongs to one with several cards.
  */
 export function EditCard({ card, ofNote = false, onDone }: { card: Card; ofNote?: boolean; onDone: () => void }) {
-  const [asNote, setAsNote] = useState(ofNote || card.card_type !== 'basic' || card.ord > 0);
-  return asNote ? (
-    <NoteEditor noteId={card.note_id} onDone={onDone} />
-  ) : (
-    <CardEditor card={card} onDone={onDone} onNoteInstead={() => setAsNote(true)} />
+  const [asNote, setAsNote] = useState<'known' | 'told' | null>(
+    ofNote || card.card_type !== 'basic' || card.ord > 0 ? 'known' : null,
+  );
+  if (asNote === null) return <CardEditor card={card} onDone={onDone} onNoteInstead={() => setAsNote('told')} />;
+  // Told by the server: the edit typed is not carried over, so the editor says why it changed.
+  return (
+    <NoteEditor noteId={card.note_id} onDone={onDone} notice={asNote === 'told' ? messages.editNoteInstead : null} />
   );
 }
 

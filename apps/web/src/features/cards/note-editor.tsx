@@ -14,7 +14,16 @@ import { useNote, useUpdateNote } from './notes-api';
  * Edits a note (a reversed or cloze card opens its note here): its fields with the preview of every card, saved
  * with PUT /notes/{id}. The type stays; a cloze number taken out of the text is named before saving deletes its card.
  */
-export function NoteEditor({ noteId, onDone }: { noteId: string; onDone: () => void }) {
+export function NoteEditor({
+  noteId,
+  onDone,
+  notice = null,
+}: {
+  noteId: string;
+  onDone: () => void;
+  /** Shown above the fields: why the note opened instead of its card. */
+  notice?: string | null;
+}) {
   const note = useNote(noteId);
   if (note.isError || (note.data && !draftOfNote(note.data))) {
     return (
@@ -29,10 +38,10 @@ export function NoteEditor({ noteId, onDone }: { noteId: string; onDone: () => v
     );
   }
   if (!note.data) return <p role="status">{messages.loading}</p>;
-  return <NoteEditorForm note={note.data} onDone={onDone} />;
+  return <NoteEditorForm note={note.data} onDone={onDone} notice={notice} />;
 }
 
-function NoteEditorForm({ note, onDone }: { note: Note; onDone: () => void }) {
+function NoteEditorForm({ note, onDone, notice }: { note: Note; onDone: () => void; notice: string | null }) {
   const initial = draftOfNote(note) as NoteDraft;
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -64,6 +73,7 @@ function NoteEditorForm({ note, onDone }: { note: Note; onDone: () => void }) {
       pending={update.isPending}
       dirty={draft.first !== initial.first || draft.second !== initial.second}
     >
+      {notice && <Notice tone="info">{notice}</Notice>}
       <p className="note-editor__type">
         {messages.noteTypeLegend}: {noteTypeNames[draft.type]}
       </p>

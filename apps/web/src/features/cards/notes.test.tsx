@@ -285,6 +285,7 @@ describe('Cards tab: notes with their cards', () => {
     fireEvent.change(within(dialog).getByLabelText('Answer'), { target: { value: 'the home' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
     const editor = await within(dialog).findByRole('form', { name: 'Edit note' });
+    expect(within(editor).getByRole('status')).toHaveTextContent(messages.editNoteInstead);
     expect(within(editor).getByLabelText('Front')).toHaveValue('la casa');
     expect(within(editor).getByLabelText('Back')).toHaveValue('the house');
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual(['/cards/r1']);
