@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createIdGenerator } from '../apps/server/src/adapters/ids';
 import { type DatabaseHandle, migrateToLatest } from '../apps/server/src/db/database';
-import type { CardsTable, FsrsState, ReviewLogsTable } from '../apps/server/src/db/schema';
+import type { FsrsState, ReviewLogsTable } from '../apps/server/src/db/schema';
+import type { NewCardRow } from '../apps/server/src/modules/study-core/card-state';
 import { insertCards } from '../apps/server/src/modules/study-core/deck-counters';
 import { prng } from '../apps/server/test/support/simulated-learner';
 import { onEachDatabase } from './support/each-database';
@@ -39,7 +40,7 @@ async function seed(handle: DatabaseHandle, userId: string): Promise<string[]> {
     const deckId = newId();
     deckIds.push(deckId);
     await insertBenchDeck(db, userId, deckId, d);
-    const rows: CardsTable[] = [];
+    const rows: NewCardRow[] = [];
     for (let c = 0; c < CARDS_PER_DECK; c++) {
       const roll = random();
       // 50% new, 49% long-term review (due from 30 days ago to a year ahead), 0.5% learning, 0.5% relearning.
@@ -57,6 +58,8 @@ async function seed(handle: DatabaseHandle, userId: string): Promise<string[]> {
         id,
         user_id: userId,
         deck_id: deckId,
+        note_id: id,
+        buried_until: null,
         question: `What is fact number ${c} of deck ${d + 1}? Some **markdown** and $x^2$ to make it realistic.`,
         answer: `It is the answer to fact ${c}, explained in a sentence or two so the row has a typical size.`,
         state,

@@ -1,3 +1,4 @@
+import type { CardType, NoteFields, NoteType } from './notes';
 /** The API's shapes (docs/api.md; GET /api/openapi.json), shared by the server (responses) and the web app (requests). */
 
 import type { ErrorCode } from './errors';
@@ -104,6 +105,29 @@ export interface Card {
   created_at: string;
   reps: number;
   lapses: number;
+  /** The note the card belongs to; a card made before notes is a basic note of one card. */
+  note_id: string;
+  /** Which card of its note it is: `basic` (ord 0), `reverse` (ord 1), `cloze` (ord = cloze number − 1). */
+  card_type: CardType;
+  ord: number;
+}
+
+/** A note (POST /notes, GET /notes/{id}): what the learner wrote; its cards are what review shows. */
+export interface Note {
+  _id: string;
+  deck_id: string;
+  type: NoteType;
+  fields: NoteFields;
+  /** Its cards, in ord order. */
+  card_ids: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** POST /notes and PUT /notes/{id}: the note and its cards. */
+export interface NoteWithCards {
+  note: Note;
+  cards: Card[];
 }
 
 /** A card of GET /cards/due: when it would next be due (ISO times) after a pass and after a fail. */

@@ -1,3 +1,4 @@
+import type { CardType, NoteType } from '@flashcards/shared/notes';
 import type { Generated } from 'kysely';
 
 /**
@@ -91,6 +92,25 @@ export interface CardsTable {
   last_review: number | null;
   /** When the card was first reviewed (left "new"); the daily new-card limit counts these per day. */
   first_reviewed_at: number | null;
+  created_at: number;
+  updated_at: number;
+  /** The note the card belongs to (migration 0012); a card made before notes is a basic note with its own id. */
+  note_id: string;
+  /** Which card of its note: `basic` (ord 0), `reverse` (ord 1), `cloze` (ord = number − 1), `occlusion`. */
+  card_type: Generated<CardType>;
+  ord: Generated<number>;
+  /** Epoch ms until which the card stays out of the queue: a sibling of it was answered this study day. */
+  buried_until: number | null;
+}
+
+/** What the learner wrote (migration 0012): the type and its fields as JSON text; its cards are what review shows. */
+export interface NotesTable {
+  id: string;
+  user_id: string;
+  deck_id: string;
+  type: NoteType;
+  /** JSON of the type's fields (packages/shared/src/notes.ts). */
+  fields: string;
   created_at: number;
   updated_at: number;
 }
@@ -260,6 +280,7 @@ export interface Database {
   users: UsersTable;
   decks: DecksTable;
   cards: CardsTable;
+  notes: NotesTable;
   review_logs: ReviewLogsTable;
   review_stats: ReviewStatsTable;
   shares: SharesTable;

@@ -1,5 +1,6 @@
 import type * as Api from '@flashcards/shared/api-types';
 import { type ErrorCode, errorCodes } from '@flashcards/shared/errors';
+import { cardTypes } from '@flashcards/shared/notes';
 import type { Plan } from '@flashcards/shared/plans';
 import { z } from 'zod';
 
@@ -48,6 +49,9 @@ export const cardSchema = z
     created_at: isoTime,
     reps: z.int(),
     lapses: z.int(),
+    note_id: z.string().meta({ description: 'The note the card belongs to' }),
+    card_type: z.enum(cardTypes).meta({ description: 'Which card of its note: basic, reverse, cloze or occlusion' }),
+    ord: z.int().meta({ description: 'The card within its note: 0 and 1 for basic and reverse, cloze number − 1' }),
   })
   .meta({ id: 'Card' }) satisfies z.ZodType<Api.Card>;
 
@@ -172,3 +176,10 @@ export const clientConfigSchema = z
     payment_mode: z.enum(['test', 'live']),
   })
   .meta({ id: 'ClientConfig' }) satisfies z.ZodType<Api.ClientConfig>;
+
+/** A response without a body (204, a redirect), with what it means. */
+export const noContent = (description: string) => z.void().meta({ description });
+
+/** A response that is not JSON: an HTML page, a file. */
+export const nonJson = (contentMediaType: string, description: string, format?: 'binary') =>
+  z.string().meta({ description, contentMediaType, ...(format ? { format } : {}) });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createIdGenerator } from '../../src/adapters/ids';
-import { newCardState } from '../../src/modules/study-core/card-state';
+import { newCardRow } from '../../src/modules/study-core/card-state';
+import { insertCards } from '../../src/modules/study-core/deck-counters';
 import type { TestContext } from './test-app';
 
 /**
@@ -20,23 +21,11 @@ export async function insertDeck(
     .insertInto('decks')
     .values({ id: deckId, user_id: userId, name, daily_new_card_limit: 20, created_at: now, updated_at: now })
     .execute();
-  let offset = 0;
-  for (const card of cards) {
-    offset++;
-    await ctx.database.db
-      .insertInto('cards')
-      .values({
-        id: newId(),
-        user_id: userId,
-        deck_id: deckId,
-        ...card,
-        ...newCardState(now),
-        first_reviewed_at: null,
-        created_at: now + offset,
-        updated_at: now,
-      })
-      .execute();
-  }
+  const rows = cards.map((card, index) => ({
+    ...newCardRow({ id: newId(), userId, deckId }, card, now),
+    created_at: now + index + 1,
+  }));
+  await ctx.database.db.transaction().execute((trx) => insertCards(trx, rows));
   return deckId;
 }
 

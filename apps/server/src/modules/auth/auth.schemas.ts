@@ -2,7 +2,7 @@ import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { tokenSchema, userSchema } from '../../http/api-schemas';
-import { type ApiPaths, form, json, operation } from '../../http/openapi';
+import { type ApiPaths, form, json, operation } from '../../http/openapi-legacy';
 
 /** Emails are compared trimmed and lower-cased. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();

@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { paymentSchema, planSchema } from '../../http/api-schemas';
-import { type ApiPaths, json, operation } from '../../http/openapi';
+import { type ApiPaths, json, operation } from '../../http/openapi-legacy';
 
 /** Plan types and session ids are short tokens; anything longer is not one of ours. */
 const maxTokenLength = 200;

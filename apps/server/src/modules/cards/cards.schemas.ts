@@ -2,7 +2,7 @@ import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { cardSchema } from '../../http/api-schemas';
-import { type ApiPaths, json, operation } from '../../http/openapi';
+import { type ApiPaths, json, operation } from '../../http/openapi-legacy';
 import { bodyWithId, boundedInt, cardIdParams, deckFilter, deckIdParams } from '../../http/request-schemas';
 
 const side = z

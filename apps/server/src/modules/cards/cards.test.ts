@@ -18,7 +18,20 @@ import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
 import { buildApp } from '../../app';
 
 const hex24 = /^[0-9a-f]{24}$/;
-const cardKeys = ['_id', 'answer', 'created_at', 'deck_id', 'due_date', 'lapses', 'question', 'reps', 'status'];
+const cardKeys = [
+  '_id',
+  'answer',
+  'card_type',
+  'created_at',
+  'deck_id',
+  'due_date',
+  'lapses',
+  'note_id',
+  'ord',
+  'question',
+  'reps',
+  'status',
+];
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
@@ -53,6 +66,10 @@ describe('POST /save-cards', () => {
       created_at: now,
       reps: 0,
       lapses: 0,
+      // A card saved as { question, answer } is a basic note of its own.
+      note_id: body.cards[0]._id,
+      card_type: 'basic',
+      ord: 0,
     });
     expect(body.cards[1]).toMatchObject({ question: 'Q2', answer: 'A2', status: 'new', due_date: now });
 

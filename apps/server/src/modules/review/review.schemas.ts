@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { cardSchema, deckStatsSchema, dueCardSchema } from '../../http/api-schemas';
-import { type ApiPaths, json, operation } from '../../http/openapi';
+import { type ApiPaths, json, operation } from '../../http/openapi-legacy';
 import { bodyWithId, cardIdParams, deckFilter, deckIdParams } from '../../http/request-schemas';
 
 /** POST /cards/review: `card_id` (or `_id` / `id`) and "pass" or "fail". */

@@ -199,8 +199,8 @@ describe('POST /shared/{code}/import', () => {
     expect(copy.statusCode).toBe(200);
     const now = new Date(ctx.clock.now()).toISOString();
     expect(copy.json()).toMatchObject({ _id: body._id, name: 'Anatomy', daily_new_card_limit: 20, card_count: 3 });
-    const copied = copy.json().flashcards as { _id: string }[];
-    expect(copied.map(({ _id, ...rest }) => rest)).toEqual(
+    const copied = copy.json().flashcards as { _id: string; note_id: string }[];
+    expect(copied.map(({ _id, note_id, ...rest }) => rest)).toEqual(
       originals.map((card) => ({
         deck_id: body._id,
         question: card.question,
@@ -210,9 +210,12 @@ describe('POST /shared/{code}/import', () => {
         created_at: now,
         reps: 0,
         lapses: 0,
+        card_type: 'basic',
+        ord: 0,
       })),
     );
     for (const card of copied) expect(originals.map((original) => original._id)).not.toContain(card._id);
+    for (const card of copied) expect(card.note_id).toBe(card._id);
     const logs = await ctx.database.db.selectFrom('review_logs').select('id').where('deck_id', '=', body._id).execute();
     expect(logs).toHaveLength(0);
     // The owner's deck is untouched.

@@ -1,4 +1,5 @@
 import type { Card, CardStatus } from '@flashcards/shared/api-types';
+import type { CardType } from '@flashcards/shared/notes';
 import type { Insertable, Selectable } from 'kysely';
 import type { CardsTable, FsrsState } from '../../db/schema';
 import { isoTime } from '../../http/iso-time';
@@ -59,16 +60,23 @@ export function newCardState(now: number): SchedulingState {
   };
 }
 
-/** A new card row: FSRS state "new", due from its creation. */
+/**
+ * A new card row: FSRS state "new", due from its creation. Without `noteId` the card is a basic note of its own,
+ * whose id is the card's (`insertCards` writes that note); `kind` is its card type and ordinal within its note.
+ */
 export function newCardRow(
-  ids: { id: string; userId: string; deckId: string },
+  ids: { id: string; userId: string; deckId: string; noteId?: string },
   text: { question: string; answer: string },
   now: number,
+  kind: { card_type: CardType; ord: number } = { card_type: 'basic', ord: 0 },
 ) {
   return {
     id: ids.id,
     user_id: ids.userId,
     deck_id: ids.deckId,
+    note_id: ids.noteId ?? ids.id,
+    card_type: kind.card_type,
+    ord: kind.ord,
     question: text.question,
     answer: text.answer,
     ...newCardState(now),
@@ -103,6 +111,9 @@ export const cardViewColumns = [
   'created_at',
   'reps',
   'lapses',
+  'note_id',
+  'card_type',
+  'ord',
 ] as const satisfies readonly (keyof CardsTable)[];
 
 export type CardViewRow = Pick<CardRow, (typeof cardViewColumns)[number]>;
@@ -119,5 +130,8 @@ export function toCard(row: CardViewRow): Card {
     created_at: isoTime(row.created_at),
     reps: row.reps,
     lapses: row.lapses,
+    note_id: row.note_id,
+    card_type: row.card_type,
+    ord: row.ord,
   };
 }

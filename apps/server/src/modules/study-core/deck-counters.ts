@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, FsrsState } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, FsrsState, NotesTable } from '../../db/schema';
 import { CardState, type NewCardRow } from './card-state';
 
 /**
@@ -20,6 +20,31 @@ export function counterFor(state: FsrsState): CardCounter {
   return 'learning_cards';
 }
 
+export type NewNoteRow = Insertable<NotesTable>;
+
+/** The basic note of one card that a card inserted without a note belongs to (note id = its `note_id`). */
+export function basicNoteOf(card: NewCardRow): NewNoteRow {
+  return {
+    id: card.note_id,
+    user_id: card.user_id,
+    deck_id: card.deck_id,
+    type: 'basic',
+    fields: JSON.stringify({ front: card.question, back: card.answer }),
+    created_at: card.created_at,
+    updated_at: card.updated_at,
+  };
+}
+
+/** Inserts note rows, INSERT_BATCH a statement. Run it in the transaction that inserts their cards. */
+export async function insertNoteRows(db: Kysely<Database>, notes: readonly NewNoteRow[]): Promise<void> {
+  for (let start = 0; start < notes.length; start += INSERT_BATCH) {
+    await db
+      .insertInto('notes')
+      .values(notes.slice(start, start + INSERT_BATCH))
+      .execute();
+  }
+}
+
 /** Adds to a deck's card counters. Call it in the same transaction as the card write it accounts for. */
 export async function adjustDeckCounters(
   db: Kysely<Database>,
@@ -37,10 +62,16 @@ export async function adjustDeckCounters(
 }
 
 /**
- * Inserts card rows in batches and counts them on their decks. Run it inside a transaction (the callers do), so
- * that the cards and the counters change together or not at all.
+ * Inserts card rows in batches, with the notes they belong to, and counts them on their decks. Run it inside a
+ * transaction (the callers do), so that the cards, their notes and the counters change together or not at all.
+ * Without `notes`, each card is a basic note of its own (`basicNoteOf`).
  */
-export async function insertCards(db: Kysely<Database>, rows: NewCardRow[]): Promise<void> {
+export async function insertCards(
+  db: Kysely<Database>,
+  rows: NewCardRow[],
+  notes: readonly NewNoteRow[] = rows.map(basicNoteOf),
+): Promise<void> {
+  await insertNoteRows(db, notes);
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     await db
       .insertInto('cards')

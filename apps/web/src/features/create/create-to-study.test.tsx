@@ -107,6 +107,9 @@ describe('from a file to studying', () => {
         created_at: '2026-11-22T10:00:00.000Z',
         reps: 0,
         lapses: 0,
+        note_id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
+        card_type: 'basic',
+        ord: 0,
         next_due: { pass: '2026-11-22T10:10:00.000Z', fail: '2026-11-22T10:01:00.000Z' },
       },
     ];

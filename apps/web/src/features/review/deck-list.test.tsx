@@ -47,6 +47,9 @@ const card: Card = {
   created_at: '2026-11-20T10:00:00.000Z',
   reps: 0,
   lapses: 0,
+  note_id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
+  card_type: 'basic',
+  ord: 0,
 };
 
 type Routes = Parameters<typeof fakeServer>[0];

@@ -32,6 +32,9 @@ describe('session counts', () => {
     created_at: due,
     reps: 0,
     lapses: 0,
+    note_id: `${status}${due}`,
+    card_type: 'basic',
+    ord: 0,
   });
   it('counts new, learning (learning or relearning) and due (status due with the due date reached)', () => {
     expect(

@@ -34,6 +34,9 @@ function dueCard(id: string, status: CardStatus, pass: number, fail: number, at 
     created_at: new Date(at).toISOString(),
     reps: 0,
     lapses: 0,
+    note_id: id,
+    card_type: 'basic',
+    ord: 0,
     next_due: { pass: new Date(at + pass).toISOString(), fail: new Date(at + fail).toISOString() },
   };
 }

@@ -1,0 +1,212 @@
+import type { RenderedCard } from '@flashcards/shared/notes';
+import type { Kysely } from 'kysely';
+import { rowLimit } from '../../db/row-limit';
+import type { Database } from '../../db/schema';
+import { type CardViewRow, cardViewColumns, newCardRow } from '../study-core/card-state';
+import {
+  adjustDeckCounters,
+  type CardCounter,
+  counterFor,
+  INSERT_BATCH,
+  insertCards,
+} from '../study-core/deck-counters';
+import { type NewNote, type NoteRow, noteBatches } from '../study-core/note-rows';
+import { hasDeck } from '../study-core/owned-rows';
+
+/** A note with its cards, in ord order. */
+export interface NoteWithCardRows {
+  note: NoteRow;
+  cards: CardViewRow[];
+}
+
+/** The identity of a card within its note: cards of an edited note are matched by it. */
+export const cardKey = (card: { card_type: string; ord: number }) => `${card.card_type}:${card.ord}`;
+
+/** A note's new fields and the cards they render, as PUT /notes/{id} writes them. */
+export interface NoteEdit {
+  fields: string;
+  cards: readonly RenderedCard[];
+  now: number;
+  newId: () => string;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The user's note by id (scoped by user_id, like ownedCard). */
+function ownedNote(db: Kysely<Database>, userId: string, noteId: string) {
+  return db.selectFrom('notes').where('user_id', '=', userId).where('id', '=', noteId);
+}
+
+function cardsOfNote(db: Kysely<Database>, userId: string, noteId: string) {
+  return db
+    .selectFrom('cards')
+    .select(cardViewColumns)
+    .where('user_id', '=', userId)
+    .where('note_id', '=', noteId)
+    .orderBy('ord')
+    .orderBy('id')
+    .execute();
+}
+
+/** Deletes cards of the user by id and uncounts them on their decks. Run it in a transaction. */
+async function deleteCardRows(
+  db: Kysely<Database>,
+  userId: string,
+  cards: readonly { id: string; deck_id: string; state: CardViewRow['state'] }[],
+): Promise<void> {
+  if (cards.length === 0) return;
+  for (let start = 0; start < cards.length; start += INSERT_BATCH) {
+    await db
+      .deleteFrom('cards')
+      .where('user_id', '=', userId)
+      .where(
+        'id',
+        'in',
+        cards.slice(start, start + INSERT_BATCH).map((card) => card.id),
+      )
+      .execute();
+  }
+  const perDeck = new Map<string, Partial<Record<CardCounter, number>>>();
+  for (const card of cards) {
+    const changes = perDeck.get(card.deck_id) ?? {};
+    const counter = counterFor(card.state);
+    changes[counter] = (changes[counter] ?? 0) - 1;
+    perDeck.set(card.deck_id, changes);
+  }
+  for (const [deckId, changes] of perDeck) await adjustDeckCounters(db, { userId, deckId }, changes);
+}
+
+/**
+ * SQL for notes and their cards. Every query is scoped by the owner's user_id. Cards are written through
+ * study-core's insertCards (which keeps the decks' counters), and a note and its cards change in one transaction.
+ */
+export function createNotesRepo(db: Kysely<Database>) {
+  return {
+    /** The user's note and its cards, or undefined. */
+    async find(userId: string, noteId: string): Promise<NoteWithCardRows | undefined> {
+      const note = await ownedNote(db, userId, noteId).selectAll().executeTakeFirst();
+      if (!note) return undefined;
+      return { note, cards: await cardsOfNote(db, userId, noteId) };
+    },
+
+    /**
+     * Inserts notes and their cards into one deck of the user, all in one transaction (POST /notes, POST
+     * /save-cards: at most 1,000 cards); false, with nothing written, when the deck is not theirs.
+     */
+    async insertIntoDeck(userId: string, deckId: string, notes: readonly NewNote[]): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await hasDeck(trx, userId, deckId))) return false;
+        await insertCards(
+          trx,
+          notes.flatMap((item) => item.cards),
+          notes.map((item) => item.note),
+        );
+        return true;
+      });
+    },
+
+    /**
+     * Inserts many notes and their cards (imports): one transaction per batch of at most 500 cards (a note is never
+     * split), yielding to the event loop between batches so other requests get the connection. The decks must
+     * exist and be the user's (the caller made them); a failure leaves the batches before it written, as
+     * interop.repo's import does (it removes the decks it made on failure).
+     */
+    async insertInBatches(notes: readonly NewNote[]): Promise<void> {
+      for (const batch of noteBatches(notes)) {
+        await db.transaction().execute((trx) =>
+          insertCards(
+            trx,
+            batch.flatMap((item) => item.cards),
+            batch.map((item) => item.note),
+          ),
+        );
+        await yieldToEventLoop();
+      }
+    },
+
+    /**
+     * Edits a note in one transaction: its fields, and its cards matched by card type and ordinal. A matched card
+     * keeps its id, schedule and review history (only its question and answer change); a card whose match is gone is
+     * deleted with its history; a new one is added as a new card. Undefined when the note is not the user's.
+     */
+    async update(userId: string, noteId: string, edit: NoteEdit): Promise<NoteWithCardRows | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const note = await ownedNote(trx, userId, noteId).selectAll().executeTakeFirst();
+        if (!note) return undefined;
+        const existing = new Map(
+          (
+            await trx
+              .selectFrom('cards')
+              .select(['id', 'deck_id', 'state', 'card_type', 'ord', 'question', 'answer'])
+              .where('user_id', '=', userId)
+              .where('note_id', '=', noteId)
+              .execute()
+          ).map((card) => [cardKey(card), card]),
+        );
+        const added = [];
+        for (const card of edit.cards) {
+          const match = existing.get(cardKey(card));
+          if (!match) {
+            added.push(newCardRow({ id: edit.newId(), userId, deckId: note.deck_id, noteId }, card, edit.now, card));
+            continue;
+          }
+          existing.delete(cardKey(card));
+          if (match.question === card.question && match.answer === card.answer) continue;
+          await trx
+            .updateTable('cards')
+            .set({ question: card.question, answer: card.answer, updated_at: edit.now })
+            .where('user_id', '=', userId)
+            .where('id', '=', match.id)
+            .execute();
+        }
+        await deleteCardRows(trx, userId, [...existing.values()]);
+        await insertCards(trx, added, []);
+        await trx
+          .updateTable('notes')
+          .set({ fields: edit.fields, updated_at: edit.now })
+          .where('user_id', '=', userId)
+          .where('id', '=', noteId)
+          .execute();
+        return {
+          note: { ...note, fields: edit.fields, updated_at: edit.now },
+          cards: await cardsOfNote(trx, userId, noteId),
+        };
+      });
+    },
+
+    /** Deletes the note, its cards and their review history (and media links, by foreign key); false if not theirs. */
+    async delete(userId: string, noteId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const note = await ownedNote(trx, userId, noteId).select('id').executeTakeFirst();
+        if (!note) return false;
+        const cards = await trx
+          .selectFrom('cards')
+          .select(['id', 'deck_id', 'state'])
+          .where('user_id', '=', userId)
+          .where('note_id', '=', noteId)
+          .execute();
+        await deleteCardRows(trx, userId, cards);
+        await trx.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', noteId).execute();
+        return true;
+      });
+    },
+
+    /** The type of the note a card of the user belongs to, or undefined for no such card. */
+    async noteTypeOfCard(
+      userId: string,
+      cardId: string,
+    ): Promise<{ noteId: string; type: NoteRow['type'] } | undefined> {
+      const row = await db
+        .selectFrom('cards')
+        .innerJoin('notes', 'notes.id', 'cards.note_id')
+        .select(['notes.id as noteId', 'notes.type as type'])
+        .where('cards.user_id', '=', userId)
+        .where('cards.id', '=', cardId)
+        .limit(rowLimit(1))
+        .executeTakeFirst();
+      return row;
+    },
+  };
+}
+
+export type NotesRepo = ReturnType<typeof createNotesRepo>;
