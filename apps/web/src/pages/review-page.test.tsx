@@ -32,10 +32,6 @@ const card = (
 ): DueCard => ({
   _id: id,
   deck_id: deckId,
-  // Each card a basic note of its own.
-  note_id: `note-${id}`,
-  card_type: 'basic',
-  ord: 0,
   question,
   answer,
   status,

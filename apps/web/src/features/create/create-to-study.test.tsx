@@ -97,9 +97,6 @@ describe('from a file to studying', () => {
       {
         _id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
         deck_id: created._id,
-        note_id: 'n1aaaaaaaaaaaaaaaaaaaaaa',
-        card_type: 'basic',
-        ord: 0,
         question: 'What is a cell?',
         answer: 'The basic unit of life.',
         status: 'new',

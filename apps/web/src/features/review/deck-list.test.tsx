@@ -37,9 +37,6 @@ const stats: DeckStats = {
 const card: Card = {
   _id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
   deck_id: deckId,
-  note_id: 'n1aaaaaaaaaaaaaaaaaaaaaa',
-  card_type: 'basic',
-  ord: 0,
   question: 'What is $\\frac{1}{2}$ of **four**?',
   answer: 'Two',
   status: 'new',

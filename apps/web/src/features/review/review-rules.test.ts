@@ -22,9 +22,6 @@ describe('session counts', () => {
   const card = (status: Card['status'], due: string): Card => ({
     _id: `${status}${due}`,
     deck_id: 'd',
-    note_id: `note-${status}${due}`,
-    card_type: 'basic',
-    ord: 0,
     question: 'q',
     answer: 'a',
     status,

@@ -24,9 +24,6 @@ function dueCard(id: string, status: CardStatus, pass: number, fail: number, at 
   return {
     _id: id,
     deck_id: 'deck',
-    note_id: `note-${id}`,
-    card_type: 'basic',
-    ord: 0,
     question: `Q ${id}`,
     answer: `A ${id}`,
     status,
