@@ -130,7 +130,10 @@ function CardRow({
   );
 }
 
-/** A note of several cards (or of a type other than basic): its cards one under another, edited as one note. */
+/**
+ * A note of several cards (or of a type other than basic): Edit note at its head (one edit for all its cards), then its
+ * cards one under another, each with its own Delete.
+ */
 function NoteRow({
   group,
   onEdit,
@@ -145,13 +148,22 @@ function NoteRow({
   const cardsName = count === 1 ? `card ${group.firstNumber}` : `cards ${group.firstNumber} to ${last}`;
   return (
     <>
-      <div className="deck-cards__meta">
-        <span>
+      <div className="deck-cards__meta note-cards__head">
+        <span className="note-cards__title">
           {fillMessage(count === 1 ? messages.noteCardsLabelOne : messages.noteCardsLabel, {
             type: noteTypeNames[group.type],
             count,
           })}
         </span>
+        {group.type !== 'occlusion' && (
+          <ItemActions
+            className="note-cards__edit"
+            small
+            name={(label) => `${label} of ${cardsName}`}
+            hiddenText={`of ${cardsName}`}
+            actions={[{ label: messages.editNote, variant: 'secondary', onClick: onEdit }]}
+          />
+        )}
       </div>
       <ol className="note-cards">
         {group.cards.map((card, index) => {
@@ -177,15 +189,6 @@ function NoteRow({
           );
         })}
       </ol>
-      {group.type !== 'occlusion' && (
-        <ItemActions
-          className="deck-cards__actions"
-          small
-          name={(label) => `${label} of ${cardsName}`}
-          hiddenText={`of ${cardsName}`}
-          actions={[{ label: messages.editNote, variant: 'secondary', onClick: onEdit }]}
-        />
-      )}
     </>
   );
 }
