@@ -63,6 +63,9 @@ import { createIsolatedImportParser, type ImportParser } from './modules/interop
 import { createInteropRepo } from './modules/interop/interop.repo';
 import { interopRoutes } from './modules/interop/interop.routes';
 import { createInteropService } from './modules/interop/interop.service';
+import { createNotesRepo } from './modules/notes/notes.repo';
+import { notesRoutes } from './modules/notes/notes.routes';
+import { createNotesService } from './modules/notes/notes.service';
 import { createQuizRepo } from './modules/quiz/quiz.repo';
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { createQuizService } from './modules/quiz/quiz.service';
@@ -280,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const heavy = config.heavyRateLimits;
   const perHour = (name: string, points: number) => deps.rateLimiters({ name, points, windowMs: 3_600_000 });
   const perMinute = (name: string, points: number) => deps.rateLimiters({ name, points, windowMs: 60_000 });
+  const notesRepo = createNotesRepo(deps.db);
   cardsRoutes(
     app,
     createCardsService({
@@ -287,9 +291,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       userLimits,
       decks: decksRepo,
       cards: cardsRepo,
+      notes: notesRepo,
       searchLimiter: perMinute('search', heavy.searchesPerMinute),
     }),
   );
+  notesRoutes(app, createNotesService({ ...study, userLimits, decks: decksRepo, notes: notesRepo }));
   reviewRoutes(
     app,
     createReviewService({

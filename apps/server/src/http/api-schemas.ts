@@ -1,6 +1,6 @@
 import type * as Api from '@flashcards/shared/api-types';
 import { type ErrorCode, errorCodes } from '@flashcards/shared/errors';
-import { cardTypes } from '@flashcards/shared/notes';
+import { cardTypes, noteTypes } from '@flashcards/shared/notes';
 import type { Plan } from '@flashcards/shared/plans';
 import { z } from 'zod';
 
@@ -54,6 +54,42 @@ export const cardSchema = z
     ord: z.int().meta({ description: 'The card within its note: 0 and 1 for basic and reverse, cloze number − 1' }),
   })
   .meta({ id: 'Card' }) satisfies z.ZodType<Api.Card>;
+
+const basicFieldsSchema = z.object({ front: z.string(), back: z.string() }).meta({ id: 'BasicFields' });
+const clozeFieldsSchema = z
+  .object({
+    text: z.string().meta({ description: 'Holds `{{c1::answer}}` or `{{c1::answer::hint}}`, numbers 1 to 500' }),
+    extra: z.string().optional(),
+  })
+  .meta({ id: 'ClozeFields' });
+const occlusionFieldsSchema = z
+  .object({
+    image: z.string(),
+    masks: z.array(z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number(), group: z.int() })),
+    mode: z.enum(['hide_one', 'hide_all']),
+    header: z.string().optional(),
+    back_extra: z.string().optional(),
+  })
+  .meta({ id: 'OcclusionFields' });
+
+/** A note's fields, by its type (packages/shared/src/notes.ts). */
+export const noteFieldsSchema = z.union([basicFieldsSchema, clozeFieldsSchema, occlusionFieldsSchema]);
+
+export const noteSchema = z
+  .object({
+    _id: idSchema,
+    deck_id: idSchema,
+    type: z.enum(noteTypes),
+    fields: noteFieldsSchema,
+    card_ids: z.array(idSchema).meta({ description: "The note's cards, in ord order" }),
+    created_at: isoTime,
+    updated_at: isoTime,
+  })
+  .meta({ id: 'Note' }) satisfies z.ZodType<Api.Note>;
+
+export const noteWithCardsSchema = z
+  .object({ note: noteSchema, cards: z.array(cardSchema) })
+  .meta({ id: 'NoteWithCards' }) satisfies z.ZodType<Api.NoteWithCards>;
 
 export const dueCardSchema = cardSchema
   .extend({

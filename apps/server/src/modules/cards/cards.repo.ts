@@ -1,9 +1,9 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
-import { type CardRow, type CardViewRow, cardViewColumns, type NewCardRow } from '../study-core/card-state';
-import { adjustDeckCounters, counterFor, insertCards } from '../study-core/deck-counters';
-import { hasDeck, ownedCard } from '../study-core/owned-rows';
+import { type CardRow, type CardViewRow, cardViewColumns } from '../study-core/card-state';
+import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
+import { ownedCard } from '../study-core/owned-rows';
 import { type DeckCursor, matchesAsPrefix } from './cursors';
 
 /** A search hit: the card and its deck's name. */
@@ -98,35 +98,46 @@ export function createCardsRepo(db: Kysely<Database>) {
       return ownedCard(db, userId, id).selectAll().executeTakeFirst();
     },
 
-    /** Adds cards to a deck of the user, all or none; false (nothing written) when the deck is not theirs. */
-    async insertIntoDeck(userId: string, deckId: string, rows: NewCardRow[]): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        if (!(await hasDeck(trx, userId, deckId))) return false;
-        await insertCards(trx, rows);
-        return true;
-      });
-    },
-
+    /**
+     * A basic card's new question and answer, and its note's front and back, together; `edit_note_instead` (nothing
+     * written) for a card of another note type, whose text comes from its note.
+     */
     async updateText(
       userId: string,
       id: string,
       text: { question: string; answer: string },
       now: number,
-    ): Promise<CardViewRow | undefined> {
-      const result = await db
-        .updateTable('cards')
-        .set({ question: text.question, answer: text.answer, updated_at: now })
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) return undefined;
-      return ownedCard(db, userId, id).select(cardViewColumns).executeTakeFirst();
+    ): Promise<CardViewRow | 'edit_note_instead' | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const card = await ownedCard(trx, userId, id).select('note_id').executeTakeFirst();
+        if (!card) return undefined;
+        const note = await trx
+          .selectFrom('notes')
+          .select('type')
+          .where('user_id', '=', userId)
+          .where('id', '=', card.note_id)
+          .executeTakeFirst();
+        if (note?.type !== 'basic') return 'edit_note_instead';
+        await trx
+          .updateTable('cards')
+          .set({ question: text.question, answer: text.answer, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .updateTable('notes')
+          .set({ fields: JSON.stringify({ front: text.question, back: text.answer }), updated_at: now })
+          .where('user_id', '=', userId)
+          .where('id', '=', card.note_id)
+          .execute();
+        return ownedCard(trx, userId, id).select(cardViewColumns).executeTakeFirst();
+      });
     },
 
     /** Deletes the card and, through the foreign key, its review history; uncounts it on its deck. */
     async delete(userId: string, id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const card = await ownedCard(trx, userId, id).select(['deck_id', 'state']).executeTakeFirst();
+        const card = await ownedCard(trx, userId, id).select(['deck_id', 'state', 'note_id']).executeTakeFirst();
         if (!card) return false;
         const result = await trx
           .deleteFrom('cards')
@@ -135,6 +146,17 @@ export function createCardsRepo(db: Kysely<Database>) {
           .executeTakeFirst();
         if (result.numDeletedRows === 0n) return false;
         await adjustDeckCounters(trx, { userId, deckId: card.deck_id }, { [counterFor(card.state)]: -1 });
+        // A note left with no card goes too.
+        const sibling = await trx
+          .selectFrom('cards')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('note_id', '=', card.note_id)
+          .limit(rowLimit(1))
+          .executeTakeFirst();
+        if (!sibling) {
+          await trx.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', card.note_id).execute();
+        }
         return true;
       });
     },

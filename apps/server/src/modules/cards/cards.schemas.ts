@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { cardSchema } from '../../http/api-schemas';
 import { type ApiPaths, json, operation } from '../../http/openapi-legacy';
 import { bodyWithId, boundedInt, cardIdParams, deckFilter, deckIdParams } from '../../http/request-schemas';
+import { saveItemSchema } from '../notes/notes.schemas';
 
 const side = z
   .string({ error: messages.cardSidesEmpty })
@@ -14,10 +15,10 @@ const side = z
 /** A card's text: question and answer, both required. */
 export const cardTextSchema = z.object({ question: side, answer: side });
 
-/** POST /save-cards: the deck as `deck_id` (or `_id` / `id`) and 1 to 1000 cards. */
+/** POST /save-cards: the deck as `deck_id` (or `_id` / `id`) and 1 to 1000 cards or notes. */
 export const saveCardsSchema = bodyWithId('deck_id', messages.noDeckSelected, {
   cards: z
-    .array(cardTextSchema, { error: messages.noCardsSelected })
+    .array(saveItemSchema(cardTextSchema), { error: messages.noCardsSelected })
     .min(1, { error: messages.noCardsSelected })
     .max(limits.maxCardsPerSave, { error: messages.tooManyCards }),
 });

@@ -6,7 +6,9 @@ import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
 import type { UserLimits } from '../decks/user-limits';
-import { newCardRow, toCard } from '../study-core/card-state';
+import type { NotesRepo } from '../notes/notes.repo';
+import { notesOfItems, type SaveItem } from '../notes/notes.service';
+import { toCard } from '../study-core/card-state';
 import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
 import type { CardsRepo } from './cards.repo';
 import {
@@ -26,6 +28,7 @@ export interface CardsServiceDeps {
   userLimits: UserLimits;
   /** SEARCH_RATE_LIMIT_PER_MINUTE: searches per user (429 past it). */
   searchLimiter: RateLimiter;
+  notes: NotesRepo;
 }
 
 type CardText = { question: string; answer: string };
@@ -86,18 +89,24 @@ export function createCardsService(deps: CardsServiceDeps) {
       };
     },
 
-    /** Saves every card into the deck in one transaction, or none of them. */
-    async save(userId: string, deckId: string, texts: CardText[]): Promise<SaveCardsResponse> {
-      if (!isId(deckId)) throw errors.deckNotFound();
-      await deps.userLimits.assertRoom(userId, { cards: texts.length });
+    /**
+     * Saves every item into the deck in one transaction, or none of them: `{ question, answer }` as a basic note,
+     * `{ type, fields }` as a note of that type. The cap counts the cards the notes make.
+     */
+    async save(userId: string, deckId: string, items: SaveItem[]): Promise<SaveCardsResponse> {
       const now = clock.now();
-      const rows = texts.map((text) => newCardRow({ id: deps.newId(), userId, deckId }, text, now));
-      if (!(await cards.insertIntoDeck(userId, deckId, rows))) throw errors.deckNotFound();
-      return { saved: rows.length, cards: rows.map(toCard) };
+      const made = notesOfItems({ userId, deckId, newId: deps.newId }, items, now);
+      if (!isId(deckId)) throw errors.deckNotFound();
+      const rows = made.flatMap((item) => item.cards);
+      await deps.userLimits.assertRoom(userId, { cards: rows.length });
+      if (!(await deps.notes.insertIntoDeck(userId, deckId, made))) throw errors.deckNotFound();
+      return { saved: rows.length, cards: rows.map((row) => toCard({ card_type: 'basic', ord: 0, ...row })) };
     },
 
+    /** A basic card's question and answer (its note's front and back); a card of another note type: edit the note. */
     async update(userId: string, cardId: string, text: CardText): Promise<Card> {
       const row = isId(cardId) ? await cards.updateText(userId, cardId, text, clock.now()) : undefined;
+      if (row === 'edit_note_instead') throw errors.editNoteInstead();
       if (!row) throw errors.cardNotFound();
       return toCard(row);
     },

@@ -1,6 +1,5 @@
 import type { RenderedCard } from '@flashcards/shared/notes';
 import type { Kysely } from 'kysely';
-import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 import { type CardViewRow, cardViewColumns, newCardRow } from '../study-core/card-state';
 import {
@@ -189,22 +188,6 @@ export function createNotesRepo(db: Kysely<Database>) {
         await trx.deleteFrom('notes').where('user_id', '=', userId).where('id', '=', noteId).execute();
         return true;
       });
-    },
-
-    /** The type of the note a card of the user belongs to, or undefined for no such card. */
-    async noteTypeOfCard(
-      userId: string,
-      cardId: string,
-    ): Promise<{ noteId: string; type: NoteRow['type'] } | undefined> {
-      const row = await db
-        .selectFrom('cards')
-        .innerJoin('notes', 'notes.id', 'cards.note_id')
-        .select(['notes.id as noteId', 'notes.type as type'])
-        .where('cards.user_id', '=', userId)
-        .where('cards.id', '=', cardId)
-        .limit(rowLimit(1))
-        .executeTakeFirst();
-      return row;
     },
   };
 }
