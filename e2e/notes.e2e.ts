@@ -220,6 +220,7 @@ describe('notes written by hand', () => {
     ]);
 
     expect(await studyToTheEnd(page, deckName, ['der Hund'], ['the dog'])).not.toEqual([]);
+    expect(await dueIds(page, auth, deckId)).toEqual([]);
     server.advanceClock(DAY);
     await expect.poll(() => dueIds(page, auth, deckId)).toEqual([cards[1]?._id]);
     const reverse = await studyToTheEnd(page, deckName, ['the dog'], ['der Hund']);
