@@ -150,16 +150,27 @@ describe('GET /cards/search', () => {
     expect(Object.keys(hit ?? {}).sort()).toEqual([
       '_id',
       'answer',
+      'card_type',
       'created_at',
       'deck_id',
       'deck_name',
       'due_date',
       'lapses',
+      'note_id',
+      'ord',
       'question',
       'reps',
       'status',
     ]);
-    expect(hit).toMatchObject({ deck_id: deck._id, deck_name: 'Biology 101', status: 'new', reps: 0 });
+    expect(hit).toMatchObject({
+      deck_id: deck._id,
+      deck_name: 'Biology 101',
+      status: 'new',
+      reps: 0,
+      note_id: expect.any(String),
+      card_type: 'basic',
+      ord: 0,
+    });
 
     // Every word must be there: in the question, the answer, or across both.
     expect(questions((await search(headers, { q: 'cell makes' })).cards).sort()).toEqual([
