@@ -186,7 +186,24 @@ const cards = Array.from({ length: 50 }, (_, i) => ({
   question: `What is item ${i}? A question of moderate length, like a real card.`,
   answer: `Item ${i} is the answer, with **markdown** and $x^${i}$ math.`,
 }));
-await setup.inject({ method: 'POST', url: '/save-cards', headers, payload: { deck_id: deck._id, cards } });
+// Siblings: the cards are 50 reversed notes (100 cards), whose reverse cards are held back today as if their note had
+// been answered, so the queue's new-card range passes over a held-back card for each card it answers.
+const reversed = (card: { question: string; answer: string }) => ({
+  type: 'reversed',
+  fields: { front: card.question, back: card.answer },
+});
+await setup.inject({
+  method: 'POST',
+  url: '/save-cards',
+  headers,
+  payload: { deck_id: deck._id, cards: cards.map(reversed) },
+});
+await capturing
+  .updateTable('cards')
+  .set({ buried_until: Date.now() + 86_400_000 })
+  .where('deck_id', '=', deck._id)
+  .where('card_type', '=', 'reverse')
+  .execute();
 // A second learner holds the card that the review load answers again and again: the tens of thousands of review-log
 // rows it writes in a day (far beyond any person) stay out of the first learner's queue and statistics.
 await setup.inject({
@@ -206,17 +223,19 @@ const reviewDeck = (
 ).json();
 // Two cards of the same state: ours reviews the first, the bare SQL route replays the second's statements, so neither
 // load finds its card moved by the other's. Each is reviewed a few times first, into the review state where a pass
-// keeps it: the statements of one review are then those of the next, with moving values.
+// keeps it: the statements of one review are then those of the next, with moving values. Each is the front of a
+// reversed note, so every answer also holds its sibling back.
 const [reviewed, twin] = (
   await setup.inject({
     method: 'POST',
     url: '/save-cards',
     headers: reviewerHeaders,
-    payload: { deck_id: reviewDeck._id, cards: [cards[0], cards[1]] },
+    payload: { deck_id: reviewDeck._id, cards: cards.slice(0, 2).map(reversed) },
   })
 )
   .json()
-  .cards.map((card: { _id: string }) => card._id) as [string, string];
+  .cards.filter((card: { card_type: string }) => card.card_type === 'basic')
+  .map((card: { _id: string }) => card._id) as [string, string];
 for (const card of [reviewed, twin]) {
   for (let i = 0; i < 4; i++) {
     await setup.inject({

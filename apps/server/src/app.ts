@@ -23,7 +23,6 @@ import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapter
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import { createUploadDir } from './adapters/uploads/upload-dir';
-import { legacyApiPaths } from './api-document';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAccessLog } from './http/access-log';
@@ -456,7 +455,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     generationRoutes(forms, generation, { keepAliveMs: deps.keepAliveMs ?? 15_000, uploads });
   });
 
-  openApiRoutes(app, () => buildOpenApiDocument(app, legacyApiPaths));
+  openApiRoutes(app, () => buildOpenApiDocument(app));
 
   await registerWebApp(app, deps.webDistDir);
   return app;

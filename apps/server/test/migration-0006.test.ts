@@ -51,7 +51,7 @@ describe('migration 0006-card-management', () => {
     const log = await db.selectFrom('review_logs').select(['undone_at', 'card_before']).executeTakeFirstOrThrow();
     expect(log).toEqual({ undone_at: null, card_before: null });
     // Without the card's state before that review, there is nothing to restore.
-    expect(await createReviewRepo(db).undoLatestReview(USER, '0'.padStart(24, 'c'), now + 1000)).toBe(
+    expect(await createReviewRepo(db).undoLatestReview(USER, '0'.padStart(24, 'c'), now + 1000, now)).toBe(
       'nothing_to_undo',
     );
 

@@ -216,6 +216,6 @@ export const clientConfigSchema = z
 /** A response without a body (204, a redirect), with what it means. */
 export const noContent = (description: string) => z.void().meta({ description });
 
-/** A response that is not JSON: an HTML page, a file. */
+/** A response that is not JSON (an HTML page, a file): any body the handler sends, described for the document. */
 export const nonJson = (contentMediaType: string, description: string, format?: 'binary') =>
-  z.string().meta({ description, contentMediaType, ...(format ? { format } : {}) });
+  z.any().meta({ type: 'string', description, contentMediaType, ...(format ? { format } : {}) });

@@ -25,10 +25,15 @@ declare module 'fastify' {
     /** The error codes the route may answer with, besides those the document adds itself (see `operation`). */
     errors?: ErrorCode[];
     /**
-     * How the body comes: JSON by default; `form` fields (url-encoded, multipart without files, or JSON) are read
-     * into `request.body` before the body schema applies; `multipart` routes read their parts themselves.
+     * How `body` comes: JSON by default; `form` fields (url-encoded, multipart without files, or JSON) are read into
+     * `request.body` before the body schema applies.
      */
-    consumes?: 'form' | 'multipart';
+    consumes?: 'form';
+    /**
+     * The parts of a multipart upload with a file, which the handler streams itself (a file never sits in memory,
+     * and its checks come in the order the contract sets): documented, not validated by Fastify.
+     */
+    parts?: z.ZodObject;
     /** Left out of the document (the web app's files). */
     hide?: boolean;
   }
@@ -97,12 +102,13 @@ function operation(route: RegisteredRoute, authenticate: unknown): ZodOpenApiOpe
     throw new Error(`OpenAPI: ${route.method.toUpperCase()} ${route.path} declares no summary, tags or response`);
   }
   const auth = route.onRequest.includes(authenticate);
-  const body = schema.body as z.ZodType | undefined;
+  const body = (schema.body ?? schema.parts) as z.ZodType | undefined;
+  const bodyType = schema.parts ? 'multipart' : (schema.consumes ?? 'json');
   const query = schema.querystring as z.ZodObject | undefined;
   const params = schema.params as z.ZodObject | undefined;
   const codes = new Set<ErrorCode>([...(schema.errors ?? []), 'internal_error']);
   if (auth) codes.add('not_authenticated');
-  if (body && !schema.consumes) codes.add('bad_request');
+  if (bodyType === 'json' && body) codes.add('bad_request');
   if (body || query) codes.add('validation_failed');
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, response] of Object.entries(schema.response as Record<string, z.ZodType>)) {
@@ -124,9 +130,7 @@ function operation(route: RegisteredRoute, authenticate: unknown): ZodOpenApiOpe
     tags: schema.tags,
     ...(auth ? { security: [{ bearerAuth: [] }] } : {}),
     ...(query || params ? { requestParams: { ...(query ? { query } : {}), ...(params ? { path: params } : {}) } } : {}),
-    ...(body
-      ? { requestBody: { required: true, content: { [mediaTypes[schema.consumes ?? 'json']]: { schema: body } } } }
-      : {}),
+    ...(body ? { requestBody: { required: true, content: { [mediaTypes[bodyType]]: { schema: body } } } } : {}),
     responses,
   };
 }
@@ -134,14 +138,10 @@ function operation(route: RegisteredRoute, authenticate: unknown): ZodOpenApiOpe
 /** The API version in the document; bump it when a response shape changes incompatibly. */
 export const apiVersion = '1.0.0';
 
-/** The document of every collected route (a route declared twice is a programming error Fastify refuses first). */
-export function buildOpenApiDocument(app: FastifyInstance, legacy: ZodOpenApiPathsObject[] = []): OpenApiDocument {
+/** The document of every collected route (Fastify itself refuses a method and path registered twice). */
+export function buildOpenApiDocument(app: FastifyInstance): OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
-  for (const module of legacy) {
-    for (const [path, item] of Object.entries(module)) paths[path] = { ...paths[path], ...item };
-  }
   for (const route of app.registeredRoutes) {
-    if (!route.schema && legacy.length > 0) continue;
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route, app.authenticate) };
   }
   return createDocument({

@@ -44,9 +44,10 @@ export function failsWith<T extends z.ZodType>(schema: T, code: ErrorCode): T {
 /**
  * A request part that fails its schema: 422 validation_failed, the first problem as `detail` (schemas carry the
  * user-facing messages) and every problem in `errors`. A custom rule may name another 422 code of the shared table
- * with `params: { code: 'invalid_deck_id' }`, a whole schema with `failsWith`. A NUL anywhere is refused first (PostgreSQL text cannot hold it).
+ * with `params: { code: 'invalid_deck_id' }`, a whole schema with `failsWith`. A NUL anywhere is refused first
+ * (PostgreSQL text cannot hold it).
  */
-export function inputError(schema: z.ZodType, input: unknown): { value: unknown } | { error: AppError } {
+function checkInput(schema: z.ZodType, input: unknown): { value: unknown } | { error: AppError } {
   if (containsNul(input)) return { error: new AppError('validation_failed', messages.nulCharacter) };
   const result = schema.safeParse(input ?? {});
   if (result.success) return { value: result.data };
@@ -55,22 +56,8 @@ export function inputError(schema: z.ZodType, input: unknown): { value: unknown 
   const named = first?.code === 'custom' ? first.params?.code : undefined;
   const code = isErrorCode(named) ? named : 'validation_failed';
   if (code !== 'validation_failed') return { error: new AppError(code, first?.message ?? messages.validationFailed) };
-  return {
-    error: new AppError(
-      failureCodes.get(schema) ?? 'validation_failed',
-      errors[0]?.message ?? messages.validationFailed,
-      {
-        errors,
-      },
-    ),
-  };
-}
-
-/** Parses a value with a zod schema the same way a route's declared schema is applied, throwing the 4xx. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = inputError(schema, input);
-  if ('error' in result) throw result.error;
-  return result.value as z.output<T>;
+  const detail = errors[0]?.message ?? messages.validationFailed;
+  return { error: new AppError(failureCodes.get(schema) ?? 'validation_failed', detail, { errors }) };
 }
 
 /**
@@ -81,7 +68,7 @@ export function registerZodCompilers(app: FastifyInstance): void {
   const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     ({ schema }) =>
     (input) =>
-      inputError(schema, input);
+      checkInput(schema, input);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 }

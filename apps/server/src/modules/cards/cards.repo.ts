@@ -22,7 +22,8 @@ export interface SearchQuery {
 export function createCardsRepo(db: Kysely<Database>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const searchColumns = sql.raw(
-    'c.id, c.deck_id, c.question, c.answer, c.state, c.due, c.created_at, c.reps, c.lapses, c.note_id, c.card_type, c.ord, d.name as deck_name',
+    'c.id, c.deck_id, c.question, c.answer, c.state, c.due, c.created_at, c.reps, c.lapses, c.note_id, c.card_type, ' +
+      'c.ord, d.name as deck_name',
   );
 
   return {

@@ -11,7 +11,14 @@ import { hasDeck, ownedDeck } from '../study-core/owned-rows';
 export type DeckRow = Selectable<DecksTable> & { card_count: number };
 
 /** A deck with what a session of it would show now (GET /decks' `counts`), before the daily limit is applied. */
-export type DeckRowWithQueue = DeckRow & { learning_due: number; review_due: number; introduced_today: number };
+export type DeckRowWithQueue = DeckRow & {
+  learning_due: number;
+  review_due: number;
+  introduced_today: number;
+  /** New cards, and long-term cards due, held back today because a sibling was answered (study-core/siblings.ts). */
+  buried_new: number;
+  buried_review_due: number;
+};
 
 /** Cards deleted per transaction when a deck goes. */
 const DELETE_BATCH = 200;
@@ -33,6 +40,8 @@ type QueueCountsRow = Selectable<DecksTable> & {
   learning_due: number | string | null;
   review_due: number | string | null;
   introduced_today: number | string | null;
+  buried_new: number | string | null;
+  buried_review_due: number | string | null;
 };
 
 /**
@@ -63,10 +72,24 @@ const decksWithQueueCounts = preparedQuery<{ userId: string; now: number; daySta
             .whereRef('cards.deck_id', '=', 'decks.id')
             .where('cards.state', 'in', states)
             .where('cards.due', '<=', param('now'));
+        // Held-back siblings, from the partial index of buried cards (cards_user_buried): only today's are counted.
+        const buried = () =>
+          eb
+            .selectFrom('cards')
+            .select((inner) => inner.fn.countAll<number | string>().as('n'))
+            .whereRef('cards.user_id', '=', 'decks.user_id')
+            .whereRef('cards.deck_id', '=', 'decks.id')
+            .where('cards.buried_until', 'is not', null)
+            .where('cards.buried_until', '>', param('now'));
         return [
           dueIn([CardState.Learning, CardState.Relearning]).as('learning_due'),
           dueIn([CardState.Review]).as('review_due'),
           'introduced.n as introduced_today',
+          buried().where('cards.state', '=', CardState.New).as('buried_new'),
+          buried()
+            .where('cards.state', '=', CardState.Review)
+            .where('cards.due', '<=', param('now'))
+            .as('buried_review_due'),
         ];
       })
       .where('decks.user_id', '=', param('userId'))
@@ -110,11 +133,13 @@ export function createDecksRepo(db: Kysely<Database>) {
     /** The user's decks, oldest first, with the figures of GET /decks' `counts` (decksWithQueueCounts). */
     async listWithQueueCounts(userId: string, now: number, dayStart: number): Promise<DeckRowWithQueue[]> {
       const rows = await decksWithQueueCounts(db, { userId, now, dayStart });
-      return rows.map(({ learning_due, review_due, introduced_today, ...deck }) => ({
+      return rows.map(({ learning_due, review_due, introduced_today, buried_new, buried_review_due, ...deck }) => ({
         ...withCardCount(deck),
         learning_due: Number(learning_due ?? 0),
         review_due: Number(review_due ?? 0),
         introduced_today: Number(introduced_today ?? 0),
+        buried_new: Number(buried_new ?? 0),
+        buried_review_due: Number(buried_review_due ?? 0),
       }));
     },
 

@@ -42,13 +42,17 @@ export function toDeck(
 
 /**
  * A deck with what a session of it would show now: learning and long-term cards due, and new cards up to what is
- * left of today's daily new-card limit (the review queue's rule, review/queue.ts).
+ * left of today's daily new-card limit (the review queue's rule, review/queue.ts), held-back siblings left out.
  */
 export function toDeckSummary(row: DeckRowWithQueue): DeckSummary {
   const allowance = Math.max(0, row.daily_new_card_limit - row.introduced_today);
   return {
     ...toDeck(row),
-    counts: { new: Math.min(row.new_cards, allowance), learning: row.learning_due, due: row.review_due },
+    counts: {
+      new: Math.min(row.new_cards - row.buried_new, allowance),
+      learning: row.learning_due,
+      due: row.review_due - row.buried_review_due,
+    },
   };
 }
 

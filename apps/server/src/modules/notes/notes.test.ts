@@ -369,6 +369,33 @@ describe('cards of notes', () => {
   });
 });
 
+describe('card fields of notes wherever cards are answered', () => {
+  it('GET /cards/search, /cards/due, /decks/{id}/cards and POST /cards/review carry note_id, card_type and ord', async () => {
+    const { headers, deck } = await learnerWithDeck(ctx.app);
+    const created = await createNote(headers, {
+      deck_id: deck._id,
+      type: 'reversed',
+      fields: { front: 'Hund', back: 'dog' },
+    });
+    const expected = created.cards.map((card) => ({
+      _id: card._id,
+      note_id: created.note._id,
+      card_type: card.card_type,
+      ord: card.ord,
+    }));
+    const pick = (cards: Card[]) =>
+      cards.map((card) => ({ _id: card._id, note_id: card.note_id, card_type: card.card_type, ord: card.ord }));
+    const search = await ctx.app.inject({ method: 'GET', url: '/cards/search?q=hund', headers });
+    expect(pick(search.json<{ cards: Card[] }>().cards).sort((a, b) => a.ord - b.ord)).toEqual(expected);
+    const due = await ctx.app.inject({ method: 'GET', url: '/cards/due', headers });
+    expect(pick(due.json<Card[]>())).toEqual(expected);
+    const listed = await ctx.app.inject({ method: 'GET', url: `/decks/${deck._id}/cards?limit=10`, headers });
+    expect(pick(listed.json<{ cards: Card[] }>().cards)).toEqual(expected);
+    const reviewed = await reviewCard(ctx.app, headers, created.cards[1]?._id ?? '', 'pass');
+    expect(pick([reviewed])).toEqual([expected[1]]);
+  });
+});
+
 describe('POST /save-cards with notes', () => {
   it('saves { question, answer } items and { type, fields, source? } items together, all or nothing', async () => {
     const { headers, user, deck } = await learnerWithDeck(ctx.app);
@@ -428,5 +455,40 @@ describe('POST /save-cards with notes', () => {
     expect((await rowsOf(user._id)).cards).toHaveLength(10);
     const other = await createDeck(ctx.app, headers, 'Other');
     expect(other._id).toBeTruthy();
+  });
+});
+
+describe('a shared deck of notes', () => {
+  it('is imported with its notes and their types: a cloze note stays one note of two cloze cards', async () => {
+    const owner = await learnerWithDeck(ctx.app);
+    const created = await createNote(owner.headers, {
+      deck_id: owner.deck._id,
+      type: 'cloze',
+      fields: { text: clozeText, extra: 'e' },
+    });
+    const share = await ctx.app.inject({
+      method: 'POST',
+      url: `/decks/${owner.deck._id}/share`,
+      headers: owner.headers,
+    });
+    const { share_code } = share.json<{ share_code: string }>();
+    const importer = await signUpAndLogIn(ctx.app);
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: `/shared/${share_code}/import`,
+      headers: importer.headers,
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const { notes, cards } = await rowsOf(importer.user._id);
+    expect(notes).toEqual([
+      {
+        id: expect.not.stringMatching(created.note._id),
+        type: 'cloze',
+        fields: JSON.stringify({ text: clozeText, extra: 'e' }),
+      },
+    ]);
+    expect(cards.map((card) => [card.note_id, card.card_type, card.ord, card.question])).toEqual(
+      created.cards.map((card) => [notes[0]?.id, 'cloze', card.ord, card.question]),
+    );
   });
 });

@@ -27,6 +27,6 @@ export async function buildQueue(
   const take = (await reviews.newCardAllowance(scope, dayStart))
     .map((deck) => ({ deckId: deck.deckId, limit: Math.min(room, Math.max(0, deck.dailyLimit - deck.introduced)) }))
     .filter((deck) => deck.limit > 0);
-  const fresh = (await reviews.newCards(scope.userId, take)).sort(byDueThenId).slice(0, room);
+  const fresh = (await reviews.newCards(scope.userId, take, now)).sort(byDueThenId).slice(0, room);
   return [...due, ...fresh];
 }

@@ -15,6 +15,7 @@ import {
 import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
 import type { Scope } from '../study-core/deck-scope';
 import { ownedCard } from '../study-core/owned-rows';
+import { burySiblings, notBuried, releaseSiblings } from '../study-core/siblings';
 import { byDueThenId } from './queue';
 
 export interface RawStats {
@@ -128,21 +129,22 @@ interface StatsRow {
 const statsOfAllDecks = statsQuery(false);
 const statsOfOneDeck = statsQuery(true);
 
-/** A deck's first `limit` new cards, oldest first. */
-function newCardsOf(db: Kysely<Database>, userId: string, deckId: string, limit: number) {
+/** A deck's first `limit` new cards not held back at `now` (siblings.ts), oldest first. */
+function newCardsOf(db: Kysely<Database>, userId: string, deckId: string, limit: number, now: number) {
   return db
     .selectFrom('cards')
     .select(queueColumns)
     .where('user_id', '=', userId)
     .where('deck_id', '=', deckId)
     .where('state', '=', CardState.New)
+    .where(notBuried(now))
     .orderBy('due')
     .orderBy('id')
     .limit(rowLimit(limit));
 }
 
-const newCardsOfOneDeck = preparedQuery<{ userId: string; deckId: string; limit: number }, QueueRow>((db, param) =>
-  newCardsOf(db, param('userId'), param('deckId'), param('limit')),
+const newCardsOfOneDeck = preparedQuery<{ userId: string; deckId: string; limit: number; now: number }, QueueRow>(
+  (db, param) => newCardsOf(db, param('userId'), param('deckId'), param('limit'), param('now')),
 );
 
 /** Due learning, relearning and review cards (each at most `limit`, earliest first), as one union. */
@@ -155,6 +157,7 @@ function dueQuery(oneDeck: boolean) {
             .select(queueColumns)
             .where('state', '=', state)
             .where('due', '<=', param('now'))
+            .where(notBuried(param('now')))
             .orderBy('due')
             .orderBy('id')
             .limit(rowLimit(param('limit')))
@@ -226,6 +229,8 @@ export interface ReviewDecision {
   next: SchedulingState;
   log: ReviewLogRow;
   now: number;
+  /** Until when the card's new and long-term siblings are held back (the next study day's start). */
+  buryUntil: number;
 }
 
 type ReviewedCardParams = SchedulingState & {
@@ -314,17 +319,19 @@ export function createReviewRepo(db: Kysely<Database>) {
       }));
     },
 
-    /** The first `take` new cards of each deck (oldest first), in one round trip per 100 decks. */
-    async newCards(userId: string, take: { deckId: string; limit: number }[]): Promise<QueueRow[]> {
+    /** The first `take` new cards of each deck (oldest first) not held back at `now`, one round trip per 100 decks. */
+    async newCards(userId: string, take: { deckId: string; limit: number }[], now: number): Promise<QueueRow[]> {
       const [only] = take;
       // One deck (a study session of one deck): the same statement each time, prepared once.
-      if (take.length === 1 && only) return newCardsOfOneDeck(db, { userId, deckId: only.deckId, limit: only.limit });
+      if (take.length === 1 && only) {
+        return newCardsOfOneDeck(db, { userId, deckId: only.deckId, limit: only.limit, now });
+      }
       const rows: QueueRow[] = [];
       for (let start = 0; start < take.length; start += UNION_CHUNK) {
         const parts = take
           .slice(start, start + UNION_CHUNK)
           .map(({ deckId, limit }, index) =>
-            db.selectFrom(newCardsOf(db, userId, deckId, limit).as(`d${index}`)).selectAll(),
+            db.selectFrom(newCardsOf(db, userId, deckId, limit, now).as(`d${index}`)).selectAll(),
           );
         const [first, ...rest] = parts;
         if (!first) continue;
@@ -365,7 +372,7 @@ export function createReviewRepo(db: Kysely<Database>) {
       return inGroupCommit(db, async (trx) => {
         const before = await cardToReview(trx, { userId, cardId });
         if (!before) return 'not_found';
-        const { next, log, now } = decide(before);
+        const { next, log, now, buryUntil } = decide(before);
         const after = await reviewedCard(trx, {
           ...next,
           first_reviewed_at: before.first_reviewed_at ?? now,
@@ -380,6 +387,7 @@ export function createReviewRepo(db: Kysely<Database>) {
           await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
         }
         await insertReviewLog(trx, { ...log, card_before: JSON.stringify(snapshotOf(before)) });
+        await burySiblings(trx, before, buryUntil);
         await countReview(
           trx,
           {
@@ -400,7 +408,7 @@ export function createReviewRepo(db: Kysely<Database>) {
      * rewritten otherwise) and puts the card back as it was before it, counters included. Only the latest review
      * can be undone, once: a second undo of the same card finds its latest review undone.
      */
-    async undoLatestReview(userId: string, cardId: string, now: number): Promise<UndoOutcome> {
+    async undoLatestReview(userId: string, cardId: string, now: number, dayStart: number): Promise<UndoOutcome> {
       try {
         return await db.transaction().execute(async (trx): Promise<UndoOutcome> => {
           const card = await ownedCard(trx, userId, cardId).selectAll().executeTakeFirst();
@@ -448,6 +456,7 @@ export function createReviewRepo(db: Kysely<Database>) {
           if (from !== to) {
             await adjustDeckCounters(trx, { userId, deckId: card.deck_id }, { [from]: -1, [to]: 1 });
           }
+          await releaseSiblings(trx, card, dayStart);
           const row = await ownedCard(trx, userId, cardId).select(cardViewColumns).executeTakeFirstOrThrow();
           return { card: row };
         });

@@ -5,7 +5,7 @@ import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
 import { isoTime } from '../../http/iso-time';
-import { studyDayStart } from '../stats/study-day';
+import { nextStudyDayStart, studyDayStart } from '../stats/study-day';
 import { type SchedulingState, toCard } from '../study-core/card-state';
 import { type DeckLookup, deckScope } from '../study-core/deck-scope';
 import { buildQueue } from './queue';
@@ -62,14 +62,16 @@ export function createReviewService(deps: ReviewServiceDeps) {
     },
 
     /**
-     * Records a pass or fail: the card's next FSRS state and a review-log row, together. `weights`: the learner's own
-     * FSRS parameters (null: the defaults); the card's deck gives the desired retention.
+     * Records a pass or fail: the card's next FSRS state and a review-log row, together, and holds back the card's
+     * siblings until the next study day in `timeZone`. `weights`: the learner's own FSRS parameters (null: the
+     * defaults); the card's deck gives the desired retention.
      */
     async review(
       userId: string,
       cardId: string,
       result: ReviewResult,
       weights: readonly number[] | null = null,
+      timeZone = 'UTC',
     ): Promise<AnswerResponse> {
       if (!isId(cardId)) throw errors.cardNotFound();
       // Every answer counts, refused ones too (as /create counts failed files): a refusal writes nothing, but it is
@@ -106,6 +108,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
               elapsed_days: outcome.elapsedDays,
             },
             now,
+            buryUntil: nextStudyDayStart(now, timeZone),
           };
         });
         if (after === 'not_found') throw errors.cardNotFound();
@@ -119,10 +122,14 @@ export function createReviewService(deps: ReviewServiceDeps) {
       throw errors.reviewConflict();
     },
 
-    /** Takes back the card's latest answer: the card as it was before it; the answer no longer counts. */
-    async undo(userId: string, cardId: string): Promise<{ card: Card }> {
+    /**
+     * Takes back the card's latest answer: the card as it was before it; the answer no longer counts, and its
+     * siblings come back unless another answer of the note stands today (in `timeZone`).
+     */
+    async undo(userId: string, cardId: string, timeZone = 'UTC'): Promise<{ card: Card }> {
       if (!isId(cardId)) throw errors.cardNotFound();
-      const outcome = await reviews.undoLatestReview(userId, cardId, clock.now());
+      const now = clock.now();
+      const outcome = await reviews.undoLatestReview(userId, cardId, now, studyDayStart(now, timeZone));
       if (outcome === 'card_not_found') throw errors.cardNotFound();
       if (outcome === 'nothing_to_undo') throw errors.nothingToUndo();
       if (outcome === 'conflict') throw errors.reviewConflict();

@@ -1,3 +1,4 @@
+import type { CardType } from '@flashcards/shared/notes';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { rowLimit } from '../../db/row-limit';
 import type { Database, SharesTable } from '../../db/schema';
@@ -21,8 +22,11 @@ export interface ImportPlan {
   importId: string;
   deck: { id: string; name: string; daily_new_card_limit: number };
   now: number;
-  /** Makes a new card row (with its own id) for the importer from an original's text. */
-  copy: (text: { question: string; answer: string }) => NewCardRow;
+  /** Makes a new card row (with its own id) for the importer from an original's text, in the note copied as `noteId`. */
+  copy: (
+    text: { question: string; answer: string },
+    note: { noteId: string; card_type: CardType; ord: number },
+  ) => NewCardRow;
   /** Ids for the importer's copies of the deck's images. */
   newId: () => string;
   /** The importer's media secret if they have none yet (their copies' names are made with their own). */
@@ -116,12 +120,20 @@ export function createSharingRepo(db: Kysely<Database>) {
           .execute();
         const originals = await trx
           .selectFrom('cards')
-          .select(['question', 'answer'])
+          .select(['question', 'answer', 'note_id', 'card_type', 'ord'])
           .where('user_id', '=', share.user_id)
           .where('deck_id', '=', share.deck_id)
           .orderBy('created_at')
           .orderBy('id')
           .execute();
+        // Each note is copied with its type and fields, so a cloze or reversed note stays one.
+        const originalNotes = await trx
+          .selectFrom('notes')
+          .select(['id', 'type', 'fields'])
+          .where('user_id', '=', share.user_id)
+          .where('deck_id', '=', share.deck_id)
+          .execute();
+        const noteCopies = new Map(originalNotes.map((note) => [note.id, { ...note, copyId: plan.newId() }]));
         const renamed = await copySharedMedia(trx, plan);
         const rename = (text: string) =>
           text.replace(mediaReference, (all, name: string) => {
@@ -129,9 +141,21 @@ export function createSharingRepo(db: Kysely<Database>) {
             return copy ? `/media/${copy.name}` : all;
           });
         const rows = originals.map((card) =>
-          plan.copy({ question: rename(card.question), answer: rename(card.answer) }),
+          plan.copy(
+            { question: rename(card.question), answer: rename(card.answer) },
+            { noteId: noteCopies.get(card.note_id)?.copyId ?? plan.newId(), card_type: card.card_type, ord: card.ord },
+          ),
         );
-        await insertCards(trx, rows);
+        const notes = [...noteCopies.values()].map((note) => ({
+          id: note.copyId,
+          user_id: importerId,
+          deck_id: deck.id,
+          type: note.type,
+          fields: rename(note.fields),
+          created_at: now,
+          updated_at: now,
+        }));
+        await insertCards(trx, rows, notes);
         if (renamed.size === 0) return;
         const ids = new Map([...renamed.values()].map((copy) => [copy.name, copy.id]));
         const links = rows.flatMap((row) => {

@@ -77,7 +77,7 @@ export function createSharingService(deps: SharingServiceDeps) {
       };
     },
 
-    /** Copies the shared deck into the caller's account as new cards (no review history). */
+    /** Copies the shared deck into the caller's account, its notes with their types, as new cards (no review history). */
     async import(userId: string, code: string): Promise<ImportResponse> {
       const share = await liveShare(code);
       if (share.user_id === userId) throw errors.alreadyImported({ message: 'ownDeckImport' });
@@ -92,7 +92,8 @@ export function createSharingService(deps: SharingServiceDeps) {
           importId: deps.newId(),
           deck,
           now,
-          copy: (text) => newCardRow({ id: deps.newId(), userId, deckId: deck.id }, text, now),
+          copy: (text, note) =>
+            newCardRow({ id: deps.newId(), userId, deckId: deck.id, noteId: note.noteId }, text, now, note),
           newId: deps.newId,
           freshMediaSecret: randomBytes(32).toString('hex'),
         });

@@ -215,7 +215,16 @@ describe('POST /shared/{code}/import', () => {
       })),
     );
     for (const card of copied) expect(originals.map((original) => original._id)).not.toContain(card._id);
-    for (const card of copied) expect(card.note_id).toBe(card._id);
+    // Each copy is in a basic note of its own, new to the importer.
+    const copiedNotes = await ctx.database.db
+      .selectFrom('notes')
+      .select(['id', 'type'])
+      .where('deck_id', '=', body._id)
+      .orderBy('id')
+      .execute();
+    expect(copiedNotes.map((note) => note.id).sort()).toEqual(copied.map((card) => card.note_id).sort());
+    expect(copiedNotes.map((note) => note.type)).toEqual(['basic', 'basic', 'basic']);
+    for (const card of copied) expect(originals.map((original) => original.note_id)).not.toContain(card.note_id);
     const logs = await ctx.database.db.selectFrom('review_logs').select('id').where('deck_id', '=', body._id).execute();
     expect(logs).toHaveLength(0);
     // The owner's deck is untouched.

@@ -46,15 +46,25 @@ export function studyDateStart(date: string, zone: string): number {
 const lastStudyDay = new Map<string, { start: number; end: number }>();
 const MAX_REMEMBERED_ZONES = 1000;
 
-/** The start of the study day containing `ms`. */
-export function studyDayStart(ms: number, zone: string): number {
+/** The study day containing `ms`: its start and the next day's start. */
+function studyDayOf(ms: number, zone: string): { start: number; end: number } {
   const known = lastStudyDay.get(zone);
-  if (known && ms >= known.start && ms < known.end) return known.start;
+  if (known && ms >= known.start && ms < known.end) return known;
   const date = studyDateOf(ms, zone);
   const day = { start: studyDateStart(date, zone), end: studyDateStart(addDays(date, 1), zone) };
   if (lastStudyDay.size >= MAX_REMEMBERED_ZONES) lastStudyDay.clear();
   lastStudyDay.set(zone, day);
-  return day.start;
+  return day;
+}
+
+/** The start of the study day containing `ms`. */
+export function studyDayStart(ms: number, zone: string): number {
+  return studyDayOf(ms, zone).start;
+}
+
+/** The start of the study day after the one containing `ms` (when held-back siblings come back). */
+export function nextStudyDayStart(ms: number, zone: string): number {
+  return studyDayOf(ms, zone).end;
 }
 
 export function addDays(date: string, days: number): string {
