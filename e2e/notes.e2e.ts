@@ -40,9 +40,17 @@ interface NotedCard {
   reps: number;
 }
 
+/** A fresh browser profile on this file's server, its clock on the server's time (time flows on from there). */
 async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true });
+  await context.clock.install({ time: Date.now() + server.offsetMs() });
   return await context.newPage();
+}
+
+/** The server's and the page's clocks both move on a day: the next study day, for the learner and the server. */
+async function nextDay(page: Page): Promise<void> {
+  server.advanceClock(DAY);
+  await page.clock.setSystemTime(Date.now() + server.offsetMs());
 }
 
 /** A new learner with an empty deck, signed in on the deck list. */
@@ -178,7 +186,7 @@ describe('notes written by hand', () => {
     expect(await dueIds(page, auth, deckId)).toEqual([]);
 
     // The next study day: the second cloze, whose answer renders its math in bold.
-    server.advanceClock(DAY);
+    await nextDay(page);
     await expect.poll(() => dueIds(page, auth, deckId)).toEqual([cards[1]?._id]);
     await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
     await swipeCard(page).getByText('Water is H2O. It boils at [...] at [...].').waitFor();
@@ -223,7 +231,7 @@ describe('notes written by hand', () => {
 
     expect(await studyToTheEnd(page, deckName, ['der Hund'], ['the dog'])).not.toEqual([]);
     expect(await dueIds(page, auth, deckId)).toEqual([]);
-    server.advanceClock(DAY);
+    await nextDay(page);
     await expect.poll(() => dueIds(page, auth, deckId)).toEqual([cards[1]?._id]);
     const reverse = await studyToTheEnd(page, deckName, ['the dog'], ['der Hund'], true);
     expect(reverse[0]).toBe('the dog');

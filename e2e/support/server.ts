@@ -85,11 +85,14 @@ export async function startServer(
 export interface ClockedServer extends RunningServer {
   /** Moves the server's clock `ms` further ahead of the real one. */
   advanceClock(ms: number): void;
+  /** How far the server's clock runs ahead of the real one (ms). */
+  offsetMs(): number;
 }
 
 /**
  * A server of its own (as startServer) whose clock a test can move forward, into the next study day: its processes
- * load support/clock-shift.mjs, which adds the offset written in a file to Date.now. The browser's clock is left alone.
+ * load support/clock-shift.mjs, which adds the offset written in a file to Date.now. A test moves the browser's clock
+ * with it (Playwright's page.clock), so that the web app and the server agree on the time.
  */
 export async function startServerWithMovableClock(options: { port?: number } = {}): Promise<ClockedServer> {
   const clockDir = mkdtempSync(path.join(tmpdir(), 'flashcards-e2e-clock-'));
@@ -115,6 +118,7 @@ export async function startServerWithMovableClock(options: { port?: number } = {
       offset += ms;
       write();
     },
+    offsetMs: () => offset,
     async stop() {
       await server.stop();
       rmSync(clockDir, { recursive: true, force: true });
