@@ -2,6 +2,7 @@ import type { Card, DeckStats, DeckSummary, DueCard, Note } from '@flashcards/sh
 import { messages } from '@flashcards/shared/messages';
 import { checkNote, type RenderedCard } from '@flashcards/shared/notes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json } from '../../../test/fake-server';
 import { renderApp, testUser } from '../../../test/render-app';
@@ -96,7 +97,8 @@ function clozeShortcut(box: HTMLTextAreaElement, part: string, same = false) {
 }
 
 async function openAddCard() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Add Card' }));
+  // The deck list first: on a loaded machine it takes longer than findBy's one second.
+  fireEvent.click(await screen.findByRole('button', { name: 'Add Card' }, { timeout: 4000 }));
   return screen.getByRole('dialog', { name: 'Add Card' });
 }
 
@@ -105,10 +107,8 @@ afterEach(() => {
 });
 
 describe('Add Card: notes of each type', () => {
-  it('wraps selections with Ctrl+Shift+C (the next number; with Alt the same) and the Cloze button, and previews each card', async () => {
-    const { calls } = start({
-      'POST /notes': (call) => json(201, { note: clozeNote, cards: cardsOf('n', 'cloze', bodyOf(call).fields, []) }),
-    });
+  it('wraps selections with Ctrl+Shift+C (the next number; with Alt the same) and the Cloze button', async () => {
+    const { calls } = start();
     const dialog = await openAddCard();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Cloze' }));
     const text = within(dialog).getByLabelText('Text') as HTMLTextAreaElement;
@@ -131,7 +131,18 @@ describe('Add Card: notes of each type', () => {
     expect(text).toHaveValue('Water is {{c1::H2O}}; salt is {{c2::NaCl}}; {{c2::$x^2$}} grows.{{c3::}}');
     expect(text.selectionStart).toBe(text.value.length - 2);
     expect(preview).toHaveTextContent('Cloze deletion {{c3::}} is empty: write its answer after the two colons.');
-    fireEvent.change(text, { target: { value: text.value.replace('{{c3::}}', '') } });
+    expect(calls.filter((call) => call.path === '/notes')).toEqual([]);
+  });
+
+  it('previews each card of a cloze note as review shows it, and Ctrl+Enter saves it, keeping the form open', async () => {
+    const { calls } = start({
+      'POST /notes': (call) => json(201, { note: clozeNote, cards: cardsOf('n', 'cloze', bodyOf(call).fields, []) }),
+    });
+    const dialog = await openAddCard();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Cloze' }));
+    const text = within(dialog).getByLabelText('Text') as HTMLTextAreaElement;
+    const preview = within(dialog).getByRole('region', { name: 'Preview' });
+    fireEvent.change(text, { target: { value: 'Water is {{c1::H2O}}; salt is {{c2::NaCl}}; {{c2::$x^2$}} grows.' } });
 
     // One card per number, each question with its own deletions hidden, its answer in bold; math renders inside.
     const previewCards = await within(preview).findAllByRole('listitem');
@@ -204,6 +215,32 @@ describe('Add Card: notes of each type', () => {
   });
 });
 
+describe('Add Card: keyboard', () => {
+  it('goes from the type to the text, the Cloze button, Extra, then Close and Add card', async () => {
+    start();
+    const user = userEvent.setup();
+    const dialog = await openAddCard();
+    const cloze = within(dialog).getByRole('radio', { name: 'Cloze' });
+    await user.click(cloze);
+    expect(cloze).toHaveFocus();
+    const form = within(dialog).getByRole('form', { name: 'Add card' });
+    const order = [
+      within(form).getByLabelText('Text'),
+      within(form).getByRole('button', { name: 'Cloze' }),
+      within(form).getByLabelText('Extra (optional)'),
+      within(form).getByRole('button', { name: 'Close' }),
+      within(form).getByRole('button', { name: 'Add card' }),
+    ];
+    for (const element of order) {
+      await user.tab();
+      expect(element).toHaveFocus();
+    }
+    // The Cloze button names its shortcuts for assistive technology, and the text box is described by the hint.
+    expect(order[1]).toHaveAttribute('aria-keyshortcuts', 'Control+Shift+C Control+Shift+Alt+C');
+    expect(order[0]).toHaveAccessibleDescription(messages.clozeHint);
+  });
+});
+
 describe('Cards tab: notes with their cards', () => {
   // jsdom lays nothing out: give every element a size, so that the Cards tab's virtual list shows its rows.
   beforeEach(() => {
@@ -217,7 +254,7 @@ describe('Cards tab: notes with their cards', () => {
   /** Deck settings on the Cards tab, once `shown` is listed. */
   async function openCardsTab(routes: Routes = {}, shown = 'Cloze note, 2 cards') {
     const app = start(routes);
-    fireEvent.click(await screen.findByRole('button', { name: 'Settings: Biology' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings: Biology' }, { timeout: 4000 }));
     const dialog = screen.getByRole('dialog', { name: 'Deck settings: Biology' });
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Cards' }));
     await within(dialog).findByText(shown);
@@ -307,7 +344,7 @@ describe('review of cloze and reversed cards', () => {
       },
     ];
     start({ 'GET /cards/due': () => json(200, due) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Review Deck: Biology' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Review Deck: Biology' }, { timeout: 4000 }));
     const card = await screen.findByTestId('swipe-card');
     await within(card).findByText('Energy: [formula], [...].');
     fireEvent.click(screen.getByRole('button', { name: messages.reviewShowAnswer }));
