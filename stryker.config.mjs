@@ -45,6 +45,15 @@ export const groups = {
     mutate: [`${server}/modules/auth/auth.service.ts`, `${server}/adapters/rate-limit/rate-limiter.ts`],
     tests: [`${server}/modules/auth/*.test.ts`],
   },
+  notes: {
+    mutate: [
+      'packages/shared/src/notes.ts',
+      `${server}/modules/notes/notes.service.ts`,
+      `${server}/modules/notes/notes.repo.ts`,
+      `${server}/modules/study-core/siblings.ts`,
+    ],
+    tests: ['apps/server/test/notes-render.test.ts', `${server}/modules/notes/*.test.ts`],
+  },
   'import-guards': {
     mutate: [
       `${server}/adapters/anki/zstd.ts`,
