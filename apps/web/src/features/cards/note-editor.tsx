@@ -78,12 +78,12 @@ function NoteEditorForm({ note, onDone, notice }: { note: Note; onDone: () => vo
         {messages.noteTypeLegend}: {noteTypeNames[draft.type]}
       </p>
       <NoteFields draft={draft} onDraft={setDraft} firstRef={firstRef} />
-      <NotePreview draft={draft} />
       {dropped.length > 0 && (
         <Notice tone="info">
           {fillMessage(messages.noteDropsClozes, { numbers: dropped.map((number) => `c${number}`).join(', ') })}
         </Notice>
       )}
+      <NotePreview draft={draft} />
     </CardFormShell>
   );
 }
