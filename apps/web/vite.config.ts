@@ -12,6 +12,7 @@ const apiPaths = [
   '/decks',
   '/cards',
   '/save-cards',
+  '/notes',
   '/create',
   '/shared',
   '/send-feedback',

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -78,6 +78,50 @@ export async function startServer(
       child.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ClockedServer extends RunningServer {
+  /** Moves the server's clock `ms` further ahead of the real one. */
+  advanceClock(ms: number): void;
+  /** How far the server's clock runs ahead of the real one (ms). */
+  offsetMs(): number;
+}
+
+/**
+ * A server of its own (as startServer) whose clock a test can move forward, into the next study day: its processes
+ * load support/clock-shift.mjs, which adds the offset written in a file to Date.now. A test moves the browser's clock
+ * with it (Playwright's page.clock), so that the web app and the server agree on the time.
+ */
+export async function startServerWithMovableClock(options: { port?: number } = {}): Promise<ClockedServer> {
+  const clockDir = mkdtempSync(path.join(tmpdir(), 'flashcards-e2e-clock-'));
+  const clockFile = path.join(clockDir, 'offset-ms');
+  let offset = 0;
+  const write = () => {
+    // Written beside it and renamed over it, so the server never reads a half-written number.
+    writeFileSync(`${clockFile}.next`, String(offset));
+    renameSync(`${clockFile}.next`, clockFile);
+  };
+  write();
+  const preload = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-shift.mjs')).href;
+  const server = await startServer(
+    {
+      E2E_CLOCK_FILE: clockFile,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim(),
+    },
+    options,
+  );
+  return {
+    url: server.url,
+    advanceClock(ms: number) {
+      offset += ms;
+      write();
+    },
+    offsetMs: () => offset,
+    async stop() {
+      await server.stop();
+      rmSync(clockDir, { recursive: true, force: true });
     },
   };
 }

@@ -802,7 +802,13 @@ describe('review page: card management', () => {
 
   it('adds a card from the deck list with a live preview; Ctrl+Enter saves and keeps the form open', async () => {
     const { calls } = start({
-      'POST /save-cards': (call) => json(201, { saved: 1, cards: [{ ...queue[2], ...bodyOf(call).cards[0] }] }),
+      'POST /notes': (call) => {
+        const { front, back } = bodyOf(call).fields;
+        return json(201, {
+          note: { _id: 'n1', type: 'basic' },
+          cards: [{ ...queue[2], question: front, answer: back }],
+        });
+      },
     });
     await deckButton('Review Deck');
     fireEvent.click(screen.getByRole('button', { name: 'Add Card' }));
@@ -811,7 +817,7 @@ describe('review page: card management', () => {
     const answer = within(dialog).getByLabelText('Answer');
     fireEvent.keyDown(answer, { key: 'Enter', ctrlKey: true });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.cardSidesEmpty);
-    expect(calls.filter((call) => call.path === '/save-cards')).toHaveLength(0);
+    expect(calls.filter((call) => call.path === '/notes')).toHaveLength(0);
 
     fireEvent.change(question, { target: { value: 'What is **mass**?' } });
     fireEvent.change(answer, { target: { value: 'Energy over c squared' } });
@@ -823,9 +829,9 @@ describe('review page: card management', () => {
     );
     expect(question).toHaveValue('');
     expect(answer).toHaveValue('');
-    const saves = calls.filter((call) => call.path === '/save-cards').map(bodyOf);
+    const saves = calls.filter((call) => call.path === '/notes').map(bodyOf);
     expect(saves).toEqual([
-      { deck_id: deckId, cards: [{ question: 'What is **mass**?', answer: 'Energy over c squared' }] },
+      { deck_id: deckId, type: 'basic', fields: { front: 'What is **mass**?', back: 'Energy over c squared' } },
     ]);
     expect(screen.getByRole('dialog', { name: 'Add Card' })).toBeInTheDocument();
   });

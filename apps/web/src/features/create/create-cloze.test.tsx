@@ -103,7 +103,7 @@ describe('Create page: card style and cloze notes', () => {
   it('edits a cloze note as cloze text: refuses a text without a deletion, keeps it a cloze note', async () => {
     await generate('Cloze');
     fireEvent.click(within(cardItem(1)).getByRole('button', { name: 'Edit card 1' }));
-    const field = screen.getByLabelText(messages.clozeTextLabel);
+    const field = screen.getByLabelText(messages.generatedClozeTextLabel);
     expect(field).toHaveValue(mitochondria.fields.text);
     expect(field).toHaveAccessibleDescription(messages.clozeTextHelp);
     fireEvent.change(field, { target: { value: 'Mitochondria release energy.' } });

@@ -82,7 +82,7 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
             <>
               <TextField
                 multiline
-                label={messages.clozeTextLabel}
+                label={messages.generatedClozeTextLabel}
                 rows={5}
                 value={clozeText}
                 onValue={setClozeText}
@@ -120,7 +120,7 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
           </div>
           {cloze ? (
             <div className="generated-card__side">
-              <p className="generated-card__label">{messages.clozeTextLabel}</p>
+              <p className="generated-card__label">{messages.generatedClozeTextLabel}</p>
               <ClozeText text={cloze.fields.text} />
               <p className="muted generated-card__help">{clozeCardCount(cloze.fields.text)}</p>
             </div>

@@ -3,7 +3,7 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useId, useState } from 'react';
 import { Notice } from '../../components/notice';
 import { plainTextOf } from '../../lib/plain-text';
-import { CardEditor } from './card-form';
+import { EditCard } from './card-form';
 import { useCardSearch } from './cards-api';
 
 /** The text typed, settled for `delayMs` (one search per pause, not one per key). */
@@ -67,7 +67,7 @@ export function SearchResults({ q, deckId }: { q: string; deckId: string | null 
         {results.map((card) => (
           <li key={card._id} className="search-results__item">
             {editing === card._id ? (
-              <CardEditor card={card} onDone={() => setEditing(null)} />
+              <EditCard card={card} onDone={() => setEditing(null)} />
             ) : (
               <SearchHit card={card} showDeck={deckId === null} onOpen={() => setEditing(card._id)} />
             )}

@@ -1,12 +1,15 @@
 import type { Card } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CardMarkdown } from '../../components/card-markdown';
 import { ItemActions } from '../../components/item-actions';
 import { Notice } from '../../components/notice';
-import { CardEditor } from './card-form';
+import { EditCard } from './card-form';
 import { useDeckCardPages } from './cards-api';
+import { previewCardTitle } from './note-draft';
+import { noteTypeNames } from './note-fields';
+import { groupByNote, type NoteGroup } from './note-groups';
 
 const statusLabels: Record<Card['status'], string> = {
   new: 'New',
@@ -19,21 +22,23 @@ const statusLabels: Record<Card['status'], string> = {
 const ESTIMATED_ROW_PX = 170;
 
 /**
- * A deck's cards, however many: pages load as the list scrolls (GET /decks/{id}/cards?limit=&cursor=), and only the
- * rows in view (and a few around them) are in the DOM (@tanstack/react-virtual), each measured as it renders.
+ * A deck's cards, however many, one row per note (a cloze note's cards, a reversed note's two, together): pages load
+ * as the list scrolls (GET /decks/{id}/cards?limit=&cursor=), and only the rows in view (and a few around them) are
+ * in the DOM (@tanstack/react-virtual), each measured as it renders.
  */
 export function DeckCardList({ deckId, onDeleteCard }: { deckId: string; onDeleteCard: (card: Card) => void }) {
   const pages = useDeckCardPages(deckId);
   const [editing, setEditing] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const cards = pages.data?.pages.flatMap((page) => page.cards) ?? [];
+  const cards = useMemo(() => pages.data?.pages.flatMap((page) => page.cards) ?? [], [pages.data]);
+  const groups = useMemo(() => groupByNote(cards), [cards]);
   const more = pages.hasNextPage ?? false;
   const virtualizer = useVirtualizer({
-    count: cards.length + (more ? 1 : 0),
+    count: groups.length + (more ? 1 : 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: 4,
-    getItemKey: (index) => cards[index]?._id ?? 'loading',
+    getItemKey: (index) => groups[index]?.noteId ?? 'loading',
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
@@ -41,8 +46,8 @@ export function DeckCardList({ deckId, onDeleteCard }: { deckId: string; onDelet
   // The loading row came into view: fetch the next page.
   const { fetchNextPage, isFetchingNextPage } = pages;
   useEffect(() => {
-    if (more && !isFetchingNextPage && lastIndex >= cards.length - 1) void fetchNextPage();
-  }, [more, isFetchingNextPage, lastIndex, cards.length, fetchNextPage]);
+    if (more && !isFetchingNextPage && lastIndex >= groups.length - 1) void fetchNextPage();
+  }, [more, isFetchingNextPage, lastIndex, groups.length, fetchNextPage]);
 
   if (pages.isError) {
     return <Notice tone="error">{messages.reviewDeckCardsLoadFailed}</Notice>;
@@ -54,7 +59,8 @@ export function DeckCardList({ deckId, onDeleteCard }: { deckId: string; onDelet
     <div ref={scrollRef} className="deck-cards__scroller" data-testid="deck-cards-scroller">
       <ol className="deck-cards deck-cards--virtual" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
-          const card = cards[item.index];
+          const group = groups[item.index];
+          const first = group?.cards[0];
           return (
             <li
               key={item.key}
@@ -62,21 +68,23 @@ export function DeckCardList({ deckId, onDeleteCard }: { deckId: string; onDelet
               ref={virtualizer.measureElement}
               className="deck-cards__slot"
               style={{ transform: `translateY(${item.start}px)` }}
-              aria-setsize={more ? -1 : cards.length}
+              aria-setsize={more ? -1 : groups.length}
               aria-posinset={item.index + 1}
             >
               <div className="deck-cards__item">
-                {!card ? (
+                {!group || !first ? (
                   <p role="status">{messages.cardsLoadingMore}</p>
-                ) : editing === card._id ? (
-                  <CardEditor card={card} onDone={() => setEditing(null)} />
-                ) : (
+                ) : editing === group.noteId ? (
+                  <EditCard card={first} ofNote={group.type !== 'basic'} onDone={() => setEditing(null)} />
+                ) : group.type === 'basic' ? (
                   <CardRow
-                    card={card}
-                    number={item.index + 1}
-                    onEdit={() => setEditing(card._id)}
-                    onDelete={() => onDeleteCard(card)}
+                    card={first}
+                    number={group.firstNumber}
+                    onEdit={() => setEditing(group.noteId)}
+                    onDelete={() => onDeleteCard(first)}
                   />
+                ) : (
+                  <NoteRow group={group} onEdit={() => setEditing(group.noteId)} onDeleteCard={onDeleteCard} />
                 )}
               </div>
             </li>
@@ -118,6 +126,69 @@ function CardRow({
           { label: 'Delete', variant: 'danger-outline', onClick: onDelete },
         ]}
       />
+    </>
+  );
+}
+
+/**
+ * A note of several cards (or of a type other than basic): Edit note at its head (one edit for all its cards), then its
+ * cards one under another, each with its own Delete.
+ */
+function NoteRow({
+  group,
+  onEdit,
+  onDeleteCard,
+}: {
+  group: NoteGroup;
+  onEdit: () => void;
+  onDeleteCard: (card: Card) => void;
+}) {
+  const count = group.cards.length;
+  const last = group.firstNumber + count - 1;
+  const cardsName = count === 1 ? `card ${group.firstNumber}` : `cards ${group.firstNumber} to ${last}`;
+  return (
+    <>
+      <div className="deck-cards__meta note-cards__head">
+        <span className="note-cards__title">
+          {fillMessage(count === 1 ? messages.noteCardsLabelOne : messages.noteCardsLabel, {
+            type: noteTypeNames[group.type],
+            count,
+          })}
+        </span>
+        {group.type !== 'occlusion' && (
+          <ItemActions
+            className="note-cards__edit"
+            small
+            name={(label) => `${label} of ${cardsName}`}
+            hiddenText={`of ${cardsName}`}
+            actions={[{ label: messages.editNote, variant: 'secondary', onClick: onEdit }]}
+          />
+        )}
+      </div>
+      <ol className="note-cards">
+        {group.cards.map((card, index) => {
+          const number = group.firstNumber + index;
+          return (
+            <li key={card._id} className="note-cards__card">
+              <div className="deck-cards__meta">
+                <span>{previewCardTitle(card, number - 1)}</span>
+                <span className={`badge badge--${card.status}`}>{statusLabels[card.status]}</span>
+              </div>
+              <p className="deck-cards__label">Question</p>
+              <CardMarkdown text={card.question} />
+              <p className="deck-cards__label">Answer</p>
+              <CardMarkdown text={card.answer} />
+              <ItemActions
+                className="deck-cards__actions"
+                small
+                name={(label) => `${label} card ${number}`}
+                hiddenText={`card ${number}`}
+                actions={[{ label: 'Delete', variant: 'danger-outline', onClick: () => onDeleteCard(card) }]}
+              />
+            </li>
+          );
+        })}
+      </ol>
     </>
   );
 }

@@ -149,6 +149,38 @@ describe('the review session queue', () => {
     expect(undone.answered).toEqual([]);
   });
 
+  it("holds back the answered card's new and long-term siblings (not its learning ones) until an undo", () => {
+    const ofNote = (card: DueCard, ord: number) => ({
+      ...card,
+      note_id: 'cloze-note',
+      card_type: 'cloze' as const,
+      ord,
+    });
+    const cards = [
+      ofNote(newCard('c1'), 0),
+      newCard('other'),
+      ofNote(newCard('c2'), 1),
+      ofNote(dueCard('c3', 'due', 5 * DAY, 10 * MINUTE), 2),
+      ofNote(dueCard('c4', 'learning', 10 * MINUTE, MINUTE), 3),
+    ];
+    let queue = startSession(cards, T0);
+    expect(shown(queue)).toBe('c1');
+    queue = answerCurrent(queue, 'pass', 1, T0);
+    expect(shown(queue)).toBe('other');
+    expect(queue.main.map((item) => item.card._id)).toEqual(['c4']);
+    expect(remainingCounts(queue)).toEqual({ new: 1, learning: 2, due: 0 });
+
+    // Undo: the siblings are back in their places, the answered card on screen.
+    const { queue: undone } = undoLast(queue);
+    expect(shown(undone)).toBe('c1');
+    expect(undone.main.map((item) => item.card._id)).toEqual(['other', 'c2', 'c3', 'c4']);
+
+    // A learning sibling answered holds the others back too.
+    queue = startSession([ofNote(dueCard('c4', 'learning', 10 * MINUTE, MINUTE), 3), ...cards.slice(0, 3)], T0);
+    queue = answerCurrent(queue, 'fail', 2, T0);
+    expect([shown(queue), ...queue.main.map((item) => item.card._id)]).toEqual(['other']);
+  });
+
   it('undo of a card that came straight back shows it once, not twice', () => {
     let queue = startSession([newCard('a')], T0);
     queue = answerCurrent(queue, 'fail', 1, T0);

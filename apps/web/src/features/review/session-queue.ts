@@ -50,6 +50,8 @@ export interface AnsweredCard {
   answerId: number;
   before: SessionCard;
   result: ReviewResult;
+  /** Its siblings this answer held back, with their places in the queue then (an undo puts them back). */
+  held: { index: number; item: SessionCard }[];
 }
 
 export function intervalsOf(card: DueCard, at: number): Intervals {
@@ -82,9 +84,17 @@ function byDue(cards: SessionCard[]): SessionCard[] {
   return [...cards].sort((a, b) => a.dueAt - b.dueAt);
 }
 
+/** A sibling (another card of the same note) that an answer holds back: new and long-term ones, not learning ones. */
+const heldBy = (answered: Card) => (item: SessionCard) =>
+  item.card.note_id === answered.note_id &&
+  item.card._id !== answered._id &&
+  (item.card.status === 'new' || item.card.status === 'due');
+
 /**
  * Answers the current card at `now` (`answerId`: the answer queue's id for it) and shows the next. The card comes
- * back within the session when its interval for this answer is a learning step.
+ * back within the session when its interval for this answer is a learning step. Its new and long-term siblings are
+ * held back for the rest of the session, as the server holds them back for the rest of the study day (and Anki
+ * buries them): another card of a cloze note would show the answer just seen.
  */
 export function answerCurrent(
   queue: SessionQueue,
@@ -95,7 +105,10 @@ export function answerCurrent(
 ): SessionQueue {
   const { current } = queue;
   if (!current) return queue;
-  const answered = [...queue.answered, { answerId, before: current, result }];
+  const isHeld = heldBy(current.card);
+  const held = queue.main.flatMap((item, index) => (isHeld(item) ? [{ index, item }] : []));
+  const main = held.length > 0 ? queue.main.filter((item) => !isHeld(item)) : queue.main;
+  const answered = [...queue.answered, { answerId, before: current, result, held }];
   const tally = { ...queue.tally, [result]: queue.tally[result] + 1 };
   let { learning, waiting } = queue;
   if (current.intervals === null) {
@@ -109,7 +122,7 @@ export function answerCurrent(
       ]);
     }
   }
-  return pickNext({ ...queue, current: null, learning, waiting, answered, tally }, now, learnAhead);
+  return pickNext({ ...queue, current: null, main, learning, waiting, answered, tally }, now, learnAhead);
 }
 
 /**
@@ -140,7 +153,9 @@ export function undoLast(queue: SessionQueue): { queue: SessionQueue; undone: An
   if (!undone) return { queue, undone: null };
   const id = undone.before.card._id;
   // The card may be on screen already (it came straight back): it is replaced, not shown twice.
-  const main = queue.current && queue.current.card._id !== id ? [queue.current, ...queue.main] : queue.main;
+  const main = queue.current && queue.current.card._id !== id ? [queue.current, ...queue.main] : [...queue.main];
+  // The siblings it held back are back where they were.
+  for (const { index, item } of undone.held) main.splice(index, 0, item);
   return {
     undone,
     queue: {
