@@ -1,10 +1,10 @@
 import type { Card, Deck } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useRef, useState } from 'react';
+import { DeckSelect } from '../../components/deck-select';
 import { Modal } from '../../components/modal';
 import { Notice } from '../../components/notice';
 import { errorCode, errorDetail } from '../../lib/api-client';
-import { DeckSelect } from '../../components/deck-select';
 import { useDecks, useUpdateCard } from '../../lib/decks-api';
 import { CardFormShell } from './card-form-shell';
 import { NotePreview } from './card-preview';
