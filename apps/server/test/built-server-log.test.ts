@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { type BuiltServer, launchBuiltServer, stopBuiltServer } from './support/built-server';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { describe, expect, it } from 'vitest';
+import { stopBuiltServer, useBuiltServer } from './support/built-server';
 import { waitFor } from './support/wait-for';
 
 // The built server's log on stdout, as `npm start` writes it: the access line, and what happens when nobody reads it.
@@ -13,21 +12,7 @@ interface LogLine {
 
 const DROPPED = /^(\d+) log lines were dropped while stdout was not being read$/;
 
-let database: TestDatabase | undefined;
-let server: BuiltServer | undefined;
-
-afterEach(async () => {
-  if (server) await stopBuiltServer(server.child, 'SIGKILL');
-  server = undefined;
-  await database?.destroy();
-  database = undefined;
-});
-
-async function start(env: Record<string, string> = {}): Promise<BuiltServer & { url: string }> {
-  database = await createTestDatabase();
-  server = launchBuiltServer(database, { JWT_SECRET: 'built-server-log-test-secret-long-enough-0123', ...env });
-  return { ...server, url: await server.listening };
-}
+const start = useBuiltServer('built-server-log-test-secret-long-enough-0123');
 
 /** The JSON lines written so far whose message matches. */
 function linesSaying(output: string, message: string | RegExp): LogLine[] {

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 import { serverEntry, serverNodeOptions } from '../../../../scripts/build-server.mjs';
-import type { TestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,10 +16,15 @@ export interface BuiltServer {
 
 /**
  * The built server (as `npm start` runs it) as a child process on a free port of 127.0.0.1, on the test database's
- * data folder and (on PostgreSQL) its database; `env` adds to or overrides those settings.
+ * data folder and (on PostgreSQL) its database; `env` adds to or overrides those settings, `nodeOptions` to its
+ * Node options (a benchmark's preloaded monitor).
  */
-export function launchBuiltServer(database: TestDatabase, env: Record<string, string>): BuiltServer {
-  const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
+export function launchBuiltServer(
+  database: Pick<TestDatabase, 'options'>,
+  env: Record<string, string>,
+  nodeOptions: string[] = [],
+): BuiltServer {
+  const child = spawn(process.execPath, [...serverNodeOptions, ...nodeOptions, serverEntry], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -38,10 +44,12 @@ export function launchBuiltServer(database: TestDatabase, env: Record<string, st
   });
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
+    let waiting = true;
     child.stdout?.on('data', (chunk) => {
       stdout += chunk;
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      const match = waiting ? /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout) : null;
       if (match?.[1]) {
+        waiting = false;
         clearTimeout(timer);
         resolve(match[1]);
       }
@@ -61,4 +69,24 @@ export function stopBuiltServer(child: ChildProcess, signal: NodeJS.Signals): Pr
     child.once('exit', () => resolve());
     child.kill(signal);
   });
+}
+
+/**
+ * For a file whose tests each start a built server on a fresh database: `start(env)` launches it and answers once it
+ * listens; after each test the server is killed and its database removed.
+ */
+export function useBuiltServer(jwtSecret: string) {
+  let database: TestDatabase | undefined;
+  let server: BuiltServer | undefined;
+  afterEach(async () => {
+    if (server) await stopBuiltServer(server.child, 'SIGKILL');
+    server = undefined;
+    await database?.destroy();
+    database = undefined;
+  });
+  return async (env: Record<string, string> = {}): Promise<BuiltServer & { url: string }> => {
+    database = await createTestDatabase();
+    server = launchBuiltServer(database, { JWT_SECRET: jwtSecret, ...env });
+    return { ...server, url: await server.listening };
+  };
 }

@@ -3,6 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
+import { giveEveryElementASize } from '../../test/lay-out';
 import { renderApp, testUser } from '../../test/render-app';
 import { defaultBackoffMs } from '../features/review/answer-queue';
 import { answerAnimationMs } from '../features/review/review-session';
@@ -77,13 +78,8 @@ function start(routes: Routes = {}) {
     'POST /cards/review': (call) => json(200, { card: replyFor(bodyOf(call).card_id) }),
     ...routes,
   });
-  const urls: string[] = [];
-  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(String(input));
-    return server.fetch(input, init);
-  }) as typeof globalThis.fetch;
-  const view = renderApp('/review', fetch);
-  return { ...view, calls: server.calls, urls };
+  const view = renderApp('/review', server.fetch);
+  return { ...view, calls: server.calls, urls: server.urls };
 }
 
 const bodyOf = (call: FakeCall | undefined) => JSON.parse(call?.body ?? 'null');
@@ -509,14 +505,7 @@ describe('review page: a review session', () => {
 });
 
 describe('review page: deck settings', () => {
-  // jsdom lays nothing out: give every element a size, so that the Cards tab's virtual list shows its rows.
-  beforeEach(() => {
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 480, 150));
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(150);
-    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(480);
-    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(150);
-    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(480);
-  });
+  beforeEach(giveEveryElementASize);
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -3,6 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../../test/fake-server';
+import { giveEveryElementASize } from '../../../test/lay-out';
 import { renderApp, testUser } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
@@ -113,14 +114,7 @@ describe('deck list', () => {
 });
 
 describe('deck settings', () => {
-  // jsdom lays nothing out: give every element a size, so that the Cards tab's virtual list shows its rows.
-  beforeEach(() => {
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 480, 150));
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(150);
-    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(480);
-    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(150);
-    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(480);
-  });
+  beforeEach(giveEveryElementASize);
 
   async function openSettings(routes: Routes = {}) {
     const app = start(routes);
