@@ -1,37 +1,27 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { billingFieldsOf, paymentCountOf, setBillingFields } from '../../../test/support/billing';
+import {
+  billingFieldsOf,
+  paymentCountOf,
+  sendPaymentEvent,
+  setBillingFields,
+  trustingProvider,
+} from '../../../test/support/billing';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { useTestApp } from '../../../test/support/test-app';
-import type { CheckoutInfo, PaymentEvent, PaymentProvider } from '../../adapters/payments/payment-provider';
+import type { CheckoutInfo, PaymentEvent } from '../../adapters/payments/payment-provider';
 
 // Billing's own rules for a completed checkout, a subscription update and verification after checkout, each with a
 // case where the rule decides. A mutation run (npm run mutate) found that breaking any of them failed no test.
 
 const DAY_MS = 86_400_000;
 
-/** Vouches for whatever event is posted, so that what a test sees is billing's check, not a signature's. */
-const trustingProvider: PaymentProvider = {
-  name: 'stripe',
-  createCheckout: async () => ({ sessionId: 'cs_unused', url: 'https://checkout.example.com/unused' }),
-  getCheckout: async () => null,
-  createPortal: async () => ({ url: 'https://billing.example.com/unused' }),
-  parseWebhook: async (rawBody) => JSON.parse(rawBody.toString('utf8')) as PaymentEvent,
-};
-
 const events = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' }, payments: trustingProvider });
 const local = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', PUBLIC_URL: 'http://localhost:3000' } });
 
 let counter = 0;
 
-function send(event: PaymentEvent) {
-  return events.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': 'trusted' },
-    payload: JSON.stringify(event),
-  });
-}
+const send = (event: PaymentEvent) => sendPaymentEvent(events.app, event);
 
 function completed(checkout: Partial<CheckoutInfo>): PaymentEvent {
   counter += 1;

@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { billingFieldsOf, paymentCountOf, setBillingFields } from '../../../test/support/billing';
+import {
+  billingFieldsOf,
+  paymentCountOf,
+  sendPaymentEvent,
+  setBillingFields,
+  trustingProvider,
+} from '../../../test/support/billing';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { useTestApp } from '../../../test/support/test-app';
-import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/payment-provider';
+import type { PaymentEvent } from '../../adapters/payments/payment-provider';
 
 // A monthly renewal (an `invoice_paid` event) grants a new period only when the invoice paid the plan's price in the
 // plan's currency. The provider here vouches for whatever event the test posts, so the rule under test is billing's
 // own check, not a provider's signature.
 
 const DAY_MS = 86_400_000;
-
-const trustingProvider: PaymentProvider = {
-  name: 'stripe',
-  createCheckout: async () => ({ sessionId: 'cs_unused', url: 'https://checkout.example.com/unused' }),
-  getCheckout: async () => null,
-  createPortal: async () => ({ url: 'https://billing.example.com/unused' }),
-  parseWebhook: async (rawBody) => JSON.parse(rawBody.toString('utf8')) as PaymentEvent,
-};
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' }, payments: trustingProvider });
 
@@ -50,12 +48,7 @@ function renewal(subscriptionId: string, amountCents: number, currency: string) 
     amountCents,
     currency,
   };
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': 'trusted' },
-    payload: JSON.stringify(event),
-  });
+  return sendPaymentEvent(ctx.app, event);
 }
 
 describe('a monthly renewal is granted only for the plan’s price in the plan’s currency', () => {

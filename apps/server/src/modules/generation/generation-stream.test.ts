@@ -14,7 +14,7 @@ import {
   readAll,
   type StreamEvent,
 } from '../../../test/support/event-stream';
-import { DEFAULT_PASSWORD, signUpAndLogIn } from '../../../test/support/factories';
+import { deleteAccount, signUpAndLogIn } from '../../../test/support/factories';
 import {
   cardsReply,
   completion,
@@ -369,12 +369,7 @@ describe('POST /create when the account is deleted while the model writes', () =
     const { user, headers } = await signUpAndLogIn(model.app);
     let deleted = 0;
     fake.handler = async (_request, res) => {
-      const response = await model.app.inject({
-        method: 'DELETE',
-        url: '/users/me',
-        headers,
-        payload: { password: DEFAULT_PASSWORD },
-      });
+      const response = await deleteAccount(model.app, headers);
       deleted = response.statusCode;
       sendJson(res, 200, completion(cardsReply('Boyle', 2)));
     };

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   basic,
+  basicNote,
   buildPackage,
   type PackageFormat,
   pngBytes,
@@ -13,7 +14,7 @@ import {
   zipFiles,
 } from '../../../test/support/anki-packages';
 import { expectError } from '../../../test/support/api-error';
-import { DEFAULT_PASSWORD, signUpAndLogIn } from '../../../test/support/factories';
+import { type AuthHeaders, deleteAccount, signUpAndLogIn } from '../../../test/support/factories';
 import {
   clozeNote,
   endlessCte,
@@ -24,7 +25,7 @@ import {
   zstdDeclaring,
   zstdZeros,
 } from '../../../test/support/hostile-packages';
-import { multipartBody } from '../../../test/support/multipart';
+import { multipartBody, postMultipart } from '../../../test/support/multipart';
 import { createTestApp, useTestApp } from '../../../test/support/test-app';
 import { waitFor } from '../../../test/support/wait-for';
 import { zstdDecompress } from '../../adapters/anki/zstd';
@@ -39,7 +40,6 @@ import { createInteropRepo, IMPORT_WRITE_BATCH, type ImportPlan, ImportUserGoneE
 // findings 3, 4, 7, 9, 11, 12, 14), each with variants: every one answers a clear 4xx, writes nothing it should not,
 // and leaves the server serving another user meanwhile. On PostgreSQL too when DATABASE_URL is set.
 
-type Headers = { authorization: string };
 const MB = 1024 * 1024;
 
 const ctx = useTestApp({
@@ -53,14 +53,8 @@ const ctx = useTestApp({
   },
 });
 
-function uploadTo(app: FastifyInstance, headers: Headers, file: Buffer, filename: string) {
-  const body = multipartBody([{ name: 'file', value: file, filename }]);
-  return app.inject({
-    method: 'POST',
-    url: '/import',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
+function uploadTo(app: FastifyInstance, headers: AuthHeaders, file: Buffer, filename: string) {
+  return postMultipart(app, '/import', headers, [{ name: 'file', value: file, filename }]);
 }
 
 async function written(userId: string) {
@@ -237,27 +231,9 @@ describe('POST /import: content limits', () => {
       notetypes: [basic],
       decks: { 1: 'Images' },
       notes: [
-        {
-          id: 1,
-          guid: 'big',
-          notetypeId: basic.id,
-          fields: ['big <img src="big.png">', 'a'],
-          cards: [{ ord: 0, deckId: 1 }],
-        },
-        {
-          id: 2,
-          guid: 'wide',
-          notetypeId: basic.id,
-          fields: ['wide <img src="wide.png">', 'b'],
-          cards: [{ ord: 0, deckId: 1 }],
-        },
-        {
-          id: 3,
-          guid: 'fine',
-          notetypeId: basic.id,
-          fields: ['fine <img src="fine.png">', 'c'],
-          cards: [{ ord: 0, deckId: 1 }],
-        },
+        basicNote(1, 'big', ['big <img src="big.png">', 'a']),
+        basicNote(2, 'wide', ['wide <img src="wide.png">', 'b']),
+        basicNote(3, 'fine', ['fine <img src="fine.png">', 'c']),
       ],
       media: {
         'big.png': pngDeclaring(10, 10, 5000),
@@ -421,12 +397,7 @@ describe('POST /import when the account is deleted meanwhile', () => {
       const { headers, user } = await signUpAndLogIn(deleting.app);
       const importing = uploadTo(deleting.app, headers, Buffer.from('q,a'), 'held.csv');
       await waitFor(() => reading, 10_000);
-      const deleted = await deleting.app.inject({
-        method: 'DELETE',
-        url: '/users/me',
-        headers,
-        payload: { password: DEFAULT_PASSWORD },
-      });
+      const deleted = await deleteAccount(deleting.app, headers);
       expect(deleted.statusCode, deleted.body).toBe(204);
       release();
       const response = await importing;
@@ -454,12 +425,7 @@ describe('POST /import when the account is deleted meanwhile', () => {
       const importing = uploadTo(stopping.app, headers, Buffer.from('q,a'), 'endless.csv');
       await waitFor(() => signals.length === 1, 10_000);
       expect(signals[0]?.aborted).toBe(false);
-      const deleted = await stopping.app.inject({
-        method: 'DELETE',
-        url: '/users/me',
-        headers,
-        payload: { password: DEFAULT_PASSWORD },
-      });
+      const deleted = await deleteAccount(stopping.app, headers);
       expect(deleted.statusCode, deleted.body).toBe(204);
       const response = await importing;
       expect(signals[0]?.aborted).toBe(true);
