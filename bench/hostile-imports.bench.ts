@@ -22,13 +22,13 @@ import {
   MB,
   mb,
   newUser,
-  percentile,
   postFile,
   probeHealth,
   sampleMemory,
   startBenchServer,
   stopBenchServer,
 } from './support/server-process';
+import { percentile } from './support/study-account';
 
 /** The 100 ms windows between `from` and `to` whose largest delay passed 100 ms: "+offset s: delay ms". */
 function stalls(server: BenchServer, from: number, to: number): string {
@@ -126,7 +126,7 @@ try {
       `${name.padEnd(46)}${`${(bytes.length / 1024).toFixed(0)} KB`.padStart(9)}  ${`${reply.status} ${reply.answer}`.padEnd(18)}` +
         `${`${(reply.ms / 1000).toFixed(1)} s`.padStart(8)}${`${largestEventLoopDelay(server, from, to).toFixed(0)} ms`.padStart(13)}` +
         `${`${(times.at(-1) ?? 0).toFixed(0)} ms`.padStart(14)}${mb(memory.server).padStart(12)}${mb(reader).padStart(12)}` +
-        `   (/healthz median ${percentile(times, 0.5).toFixed(0)} ms of ${times.length})`,
+        `   (/healthz median ${percentile(times, 50).toFixed(0)} ms of ${times.length})`,
     );
     const over = stalls(server, from, to);
     if (over) console.log(`  event-loop delays over 100 ms: ${over}`);

@@ -15,13 +15,13 @@ import {
   mb,
   newUser,
   type ProcessPeak,
-  percentile,
   postFile,
   probeHealth,
   sampleMemory,
   startBenchServer,
   stopBenchServer,
 } from './support/server-process';
+import { percentile } from './support/study-account';
 
 /** The peak RSS of the server's workers by kind: the parser broker, the parser processes it starts, the generators. */
 function workerPeaks(server: BenchServer, memory: MemoryPeaks) {
@@ -93,8 +93,8 @@ try {
       '(perf_hooks.monitorEventLoopDelay in the server process; goal ≤ 50 ms; 2,300 ms before isolation)',
   );
   console.log(
-    `  /healthz from another process meanwhile (${times.length} polls): median ${percentile(times, 0.5).toFixed(1)} ms, ` +
-      `p99 ${percentile(times, 0.99).toFixed(0)} ms, slowest ${(times.at(-1) ?? 0).toFixed(0)} ms (adds the OS's ` +
+    `  /healthz from another process meanwhile (${times.length} polls): median ${percentile(times, 50).toFixed(1)} ms, ` +
+      `p99 ${percentile(times, 99).toFixed(0)} ms, slowest ${(times.at(-1) ?? 0).toFixed(0)} ms (adds the OS's ` +
       `scheduling of both processes); load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
   );
   console.log(`  server process peak RSS: ${mb(memory.server)} (goal ≤ 400 MB)`);

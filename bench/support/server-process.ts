@@ -17,9 +17,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const MB = 1_048_576;
 export const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 
-export const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
 export interface BenchServer {
   child: BuiltServer['child'];
   base: string;

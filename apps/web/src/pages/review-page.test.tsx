@@ -3,6 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
+import { biologyDeck } from '../../test/fixtures';
 import { giveEveryElementASize } from '../../test/lay-out';
 import { renderApp, testUser } from '../../test/render-app';
 import { defaultBackoffMs } from '../features/review/answer-queue';
@@ -12,15 +13,8 @@ import { copiedNoticeMs } from '../features/share/share-modal';
 import { localStore } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
 
-const deckId = '65a1b2c3d4e5f6a7b8c9d0aa';
-const deck: Deck = {
-  _id: deckId,
-  name: '<b>Biology</b>',
-  daily_new_card_limit: 20,
-  desired_retention: 0.9,
-  card_count: 3,
-  created_at: '2026-11-20T10:00:00.000Z',
-};
+const deckId = biologyDeck._id;
+const deck: Deck = { ...biologyDeck, name: '<b>Biology</b>', card_count: 3 };
 const past = new Date(Date.now() - 3_600_000).toISOString();
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
