@@ -27,10 +27,11 @@ import {
   biology,
   biologyCards,
   freeUsed as freeUsedIn,
+  leaveCreate,
   postCreate,
   twoSlidePptx,
 } from '../../../test/support/generation';
-import { multipartBody } from '../../../test/support/multipart';
+import type { multipartBody } from '../../../test/support/multipart';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 import { waitFor } from '../../../test/support/wait-for';
 
@@ -347,17 +348,7 @@ describe('a client that leaves', () => {
     const { seen, handler } = watchedStream(cardsReply('Ohm', 20), { piece: 4, delayMs: 30 });
     fake.handler = handler;
     const { user, headers } = await signUpAndLogIn(model.app);
-    const body = multipartBody([{ name: 'text', value: biology }]);
-    const controller = new AbortController();
-    const pending = fetch(`${modelUrl}/create`, {
-      method: 'POST',
-      headers: { ...headers, ...body.headers },
-      body: new Uint8Array(body.payload),
-      signal: controller.signal,
-    }).catch(() => null);
-    await waitFor(() => seen.asked, 5000);
-    controller.abort();
-    await pending;
+    await leaveCreate(modelUrl, headers, [{ name: 'text', value: biology }], () => seen.asked, 5000);
     await waitFor(() => seen.gone, 2000);
     await waitFor(async () => (await freeUsed(model, user._id)) === 0, 2000);
   });
