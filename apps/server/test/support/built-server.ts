@@ -12,6 +12,8 @@ export interface BuiltServer {
   listening: Promise<string>;
   /** What it has written to stdout so far (while `child.stdout` is read: paused, it reads nothing). */
   output: () => string;
+  /** Resolves once stdout holds `text` (already, or when the chunk that brings it is read); rejects if it exits. */
+  said: (text: string) => Promise<void>;
 }
 
 /**
@@ -39,17 +41,38 @@ export function launchBuiltServer(
   });
   let stdout = '';
   let stderr = '';
+  let exitCode: number | null | undefined;
+  const waiting = new Set<{ text: string; resolve: () => void; reject: (error: Error) => void }>();
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
+  child.stdout?.on('data', (chunk) => {
+    const from = stdout.length;
+    stdout += chunk;
+    for (const waiter of waiting) {
+      if (stdout.indexOf(waiter.text, Math.max(0, from - waiter.text.length)) < 0) continue;
+      waiting.delete(waiter);
+      waiter.resolve();
+    }
+  });
+  child.once('exit', (code) => {
+    exitCode = code;
+    for (const waiter of waiting) waiter.reject(new Error(`server exited with ${code} before saying ${waiter.text}`));
+    waiting.clear();
+  });
+  const said = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (stdout.includes(text)) return resolve();
+      if (exitCode !== undefined) return reject(new Error(`server exited with ${exitCode} before saying ${text}`));
+      waiting.add({ text, resolve, reject });
+    });
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
-    let waiting = true;
-    child.stdout?.on('data', (chunk) => {
-      stdout += chunk;
-      const match = waiting ? /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout) : null;
+    let starting = true;
+    child.stdout?.on('data', () => {
+      const match = starting ? /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout) : null;
       if (match?.[1]) {
-        waiting = false;
+        starting = false;
         clearTimeout(timer);
         resolve(match[1]);
       }
@@ -59,7 +82,7 @@ export function launchBuiltServer(
       reject(new Error(`server exited with ${code}:\n${stderr}`));
     });
   });
-  return { child, listening, output: () => stdout };
+  return { child, listening, output: () => stdout, said };
 }
 
 /** Sends `signal` to the server unless it has already exited, and waits for it to exit. */

@@ -287,12 +287,19 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let reached: () => void = () => {};
+    const readingHeld = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
     const empty = emptyParseResult([{ deck: 'Held', guid: null, question: 'q', answer: 'a', media: [] }]);
     const holding = await createTestApp({
       shareWith: ctx,
       env: { AUTH_RATE_LIMIT_PER_IP: '1000', IMPORT_RATE_LIMIT_PER_HOUR: '3' },
       importParser: async (input) => {
-        if (input.defaultDeckName === 'held') await held;
+        if (input.defaultDeckName === 'held') {
+          reached();
+          await held;
+        }
         return empty;
       },
     });
@@ -300,7 +307,8 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
       const a = await signUpAndLogIn(holding.app);
       const b = await signUpAndLogIn(holding.app);
       const first = uploadTo(holding.app, a.headers, Buffer.from('q,a'), 'held.csv');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The first import is being read (it holds the user's import lock) before the second is sent.
+      await readingHeld;
       const second = await uploadTo(holding.app, a.headers, Buffer.from('q,a'), 'other.csv');
       expectError(second, 429, 'import_in_progress', messages.importInProgress);
       const another = await uploadTo(holding.app, b.headers, Buffer.from('q,a'), 'other.csv');
