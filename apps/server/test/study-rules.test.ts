@@ -4,18 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildQueue, byDueThenId, type QueueReads } from '../src/modules/review/queue';
 import type { QueueRow } from '../src/modules/review/review.repo';
 import { fuzzSeed, parseWeights, review } from '../src/modules/review/scheduler';
-import {
-  addDays,
-  canonicalTimeZone,
-  dateOfDayNumber,
-  dayNumberAt,
-  dayNumberOf,
-  offsetSegments,
-  studyDateOf,
-  studyDateStart,
-  studyDayStart,
-} from '../src/modules/stats/study-day';
-import { CardState, newCardRow, newCardState, statusOf, toCard } from '../src/modules/study-core/card-state';
+import * as studyDay from '../src/modules/stats/study-day';
+import { CardState, newCardState, statusOf, toCard } from '../src/modules/study-core/card-state';
 
 // The study rules one at a time, at their edges: the study day's 04:00 rollover and its zones, the due queue's
 // daily new-card allowance, the scheduler's inputs. A mutation run (npm run mutate, group study-core) found these
@@ -25,14 +15,14 @@ const HOUR = 3_600_000;
 
 describe('time zones', () => {
   it('stores the runtime’s spelling of a zone and refuses what is not one', () => {
-    expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
-    expect(canonicalTimeZone('UTC')).toBe('UTC');
-    expect(canonicalTimeZone('utc')).toBe('UTC');
-    expect(canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
-    expect(canonicalTimeZone('')).toBeNull();
-    expect(canonicalTimeZone('+05:00')).toBeNull();
-    expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();
-    expect(canonicalTimeZone(`Europe/${'x'.repeat(58)}`)).toBeNull();
+    expect(studyDay.canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
+    expect(studyDay.canonicalTimeZone('UTC')).toBe('UTC');
+    expect(studyDay.canonicalTimeZone('utc')).toBe('UTC');
+    expect(studyDay.canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(studyDay.canonicalTimeZone('')).toBeNull();
+    expect(studyDay.canonicalTimeZone('+05:00')).toBeNull();
+    expect(studyDay.canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();
+    expect(studyDay.canonicalTimeZone(`Europe/${'x'.repeat(58)}`)).toBeNull();
   });
 });
 
@@ -42,53 +32,53 @@ describe('the study day: 04:00 to 04:00 in the learner’s zone', () => {
   const start = Date.parse('2026-11-24T03:00:00.000Z');
 
   it('belongs to the previous date until 04:00 local, to the date from 04:00 on', () => {
-    expect(studyDateOf(start - 1, zone)).toBe('2026-11-23');
-    expect(studyDateOf(start, zone)).toBe('2026-11-24');
-    expect(studyDateStart('2026-11-24', zone)).toBe(start);
+    expect(studyDay.studyDateOf(start - 1, zone)).toBe('2026-11-23');
+    expect(studyDay.studyDateOf(start, zone)).toBe('2026-11-24');
+    expect(studyDay.studyDateStart('2026-11-24', zone)).toBe(start);
   });
 
   it('answers the day’s start for its first and last instant, and the next day’s from its end on', () => {
     const next = start + DAY_MS;
-    expect(studyDayStart(start + HOUR, zone)).toBe(start);
-    expect(studyDayStart(next - 1, zone)).toBe(start);
-    expect(studyDayStart(next, zone)).toBe(next);
-    expect(studyDayStart(start, zone)).toBe(start);
-    expect(studyDayStart(start - 1, zone)).toBe(start - DAY_MS);
+    expect(studyDay.studyDayStart(start + HOUR, zone)).toBe(start);
+    expect(studyDay.studyDayStart(next - 1, zone)).toBe(start);
+    expect(studyDay.studyDayStart(next, zone)).toBe(next);
+    expect(studyDay.studyDayStart(start, zone)).toBe(start);
+    expect(studyDay.studyDayStart(start - 1, zone)).toBe(start - DAY_MS);
   });
 
   it('has 23 hours across the spring daylight-saving change and 25 across the autumn one', () => {
     // Paris moves its clocks at 02:00 on 2026-03-29 and at 03:00 on 2026-10-25: inside the study days that began the
     // evening before.
-    const spring = studyDateStart('2026-03-28', zone);
-    expect(studyDateStart('2026-03-29', zone) - spring).toBe(23 * HOUR);
-    const autumn = studyDateStart('2026-10-24', zone);
-    expect(studyDateStart('2026-10-25', zone) - autumn).toBe(25 * HOUR);
-    expect(studyDayStart(spring + 23 * HOUR - 1, zone)).toBe(spring);
-    expect(studyDayStart(autumn + 25 * HOUR - 1, zone)).toBe(autumn);
+    const spring = studyDay.studyDateStart('2026-03-28', zone);
+    expect(studyDay.studyDateStart('2026-03-29', zone) - spring).toBe(23 * HOUR);
+    const autumn = studyDay.studyDateStart('2026-10-24', zone);
+    expect(studyDay.studyDateStart('2026-10-25', zone) - autumn).toBe(25 * HOUR);
+    expect(studyDay.studyDayStart(spring + 23 * HOUR - 1, zone)).toBe(spring);
+    expect(studyDay.studyDayStart(autumn + 25 * HOUR - 1, zone)).toBe(autumn);
   });
 
   it('numbers study dates as SQL does, and back', () => {
-    expect(dayNumberOf('1970-01-01')).toBe(0);
-    expect(dayNumberOf('2026-11-24')).toBe(20_781);
-    expect(dateOfDayNumber(20_781)).toBe('2026-11-24');
-    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(studyDay.dayNumberOf('1970-01-01')).toBe(0);
+    expect(studyDay.dayNumberOf('2026-11-24')).toBe(20_781);
+    expect(studyDay.dateOfDayNumber(20_781)).toBe('2026-11-24');
+    expect(studyDay.addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(studyDay.addDays('2026-03-01', -1)).toBe('2026-02-28');
     // 04:00 local with a UTC+1 offset is the first instant of the day; one millisecond before is the day before.
-    expect(dayNumberAt(start, HOUR)).toBe(20_781);
-    expect(dayNumberAt(start - 1, HOUR)).toBe(20_780);
+    expect(studyDay.dayNumberAt(start, HOUR)).toBe(20_781);
+    expect(studyDay.dayNumberAt(start - 1, HOUR)).toBe(20_780);
   });
 
   it('splits a range at the exact quarter hour the zone’s offset changes, and not elsewhere', () => {
     const from = Date.parse('2026-03-01T00:00:00.000Z');
     const to = Date.parse('2026-04-30T00:00:00.000Z');
-    expect(offsetSegments(from, to, zone)).toEqual([
+    expect(studyDay.offsetSegments(from, to, zone)).toEqual([
       { from: Number.NEGATIVE_INFINITY, offsetMs: HOUR },
       { from: Date.parse('2026-03-29T01:00:00.000Z'), offsetMs: 2 * HOUR },
     ]);
-    expect(offsetSegments(from, to, 'UTC')).toEqual([{ from: Number.NEGATIVE_INFINITY, offsetMs: 0 }]);
+    expect(studyDay.offsetSegments(from, to, 'UTC')).toEqual([{ from: Number.NEGATIVE_INFINITY, offsetMs: 0 }]);
     // A change in the last, shorter-than-a-week stretch of the range.
     const late = Date.parse('2026-10-25T00:30:00.000Z');
-    expect(offsetSegments(Date.parse('2026-10-20T00:00:00.000Z'), late + HOUR, zone).at(-1)).toEqual({
+    expect(studyDay.offsetSegments(Date.parse('2026-10-20T00:00:00.000Z'), late + HOUR, zone).at(-1)).toEqual({
       from: Date.parse('2026-10-25T01:00:00.000Z'),
       offsetMs: HOUR,
     });
@@ -186,30 +176,7 @@ describe('the scheduler’s inputs', () => {
   });
 });
 
-describe('a card’s row and its API shape', () => {
-  it('starts new, due at its creation, with no review', () => {
-    const now = Date.parse('2026-11-24T12:00:00.000Z');
-    expect(newCardRow({ id: 'c', userId: 'u', deckId: 'd' }, { question: 'Q', answer: 'A' }, now)).toEqual({
-      id: 'c',
-      user_id: 'u',
-      deck_id: 'd',
-      question: 'Q',
-      answer: 'A',
-      state: CardState.New,
-      due: now,
-      stability: 0,
-      difficulty: 0,
-      scheduled_days: 0,
-      learning_steps: 0,
-      reps: 0,
-      lapses: 0,
-      last_review: null,
-      first_reviewed_at: null,
-      created_at: now,
-      updated_at: now,
-    });
-  });
-
+describe('a card’s API shape', () => {
   it('names every state as the API does', () => {
     expect([0, 1, 2, 3].map((state) => statusOf(state as never))).toEqual(['new', 'learning', 'due', 'relearning']);
     const now = Date.parse('2026-11-24T12:00:00.000Z');
