@@ -23,10 +23,9 @@ import {
   mb,
   newUser,
   postFile,
-  probeHealth,
-  sampleMemory,
   startBenchServer,
   stopBenchServer,
+  whileWatched,
 } from './support/server-process';
 import { percentile } from './support/study-account';
 
@@ -111,13 +110,8 @@ try {
   for (const { name, make } of cases.filter((c) => c.name.includes(process.env.BENCH_ONLY ?? ''))) {
     const bytes = await make();
     const headers = await newUser(server);
-    const stopMemory = sampleMemory(server);
-    const stopProbe = probeHealth(server);
-    const from = Date.now();
-    const reply = await importFile(server, headers, bytes, 'bench.apkg');
-    const to = Date.now();
-    const times = await stopProbe();
-    const memory = stopMemory();
+    const watched = await whileWatched(server, () => importFile(server, headers, bytes, 'bench.apkg'));
+    const { result: reply, from, to, times, memory } = watched;
     const reader = Math.max(
       0,
       ...memory.processes.filter((one) => one.parentCommand.includes('import-broker')).map((one) => one.peak),

@@ -16,10 +16,10 @@ import {
   newUser,
   type ProcessPeak,
   postFile,
-  probeHealth,
   sampleMemory,
   startBenchServer,
   stopBenchServer,
+  whileWatched,
 } from './support/server-process';
 import { percentile } from './support/study-account';
 
@@ -71,15 +71,10 @@ try {
     { label: '300-page PDF', filename: 'b.pdf', bytes: await textPdf(300) },
   ];
   const headers = await Promise.all(honest.map(() => newUser(server)));
-  const stopMemory = sampleMemory(server);
-  const stopProbe = probeHealth(server);
-  const uploadsFrom = Date.now();
-  const replies = await Promise.all(
-    honest.map((file, i) => upload(server, headers[i] ?? {}, file.bytes, file.filename)),
+  const watched = await whileWatched(server, () =>
+    Promise.all(honest.map((file, i) => upload(server, headers[i] ?? {}, file.bytes, file.filename))),
   );
-  const uploadsTo = Date.now();
-  const times = await stopProbe();
-  const memory = stopMemory();
+  const { result: replies, from: uploadsFrom, to: uploadsTo, times, memory } = watched;
   const workers = workerPeaks(server, memory);
   console.log('\nfour concurrent large honest uploads:');
   honest.forEach((file, i) => {

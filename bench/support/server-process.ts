@@ -160,6 +160,20 @@ export function probeStalls(server: BenchServer) {
   return async () => (await stop()).slowest;
 }
 
+/**
+ * Runs `work` while the server's memory is sampled and /healthz probed from another process: its result, the
+ * window it ran in (epoch ms, for eventLoopDelays), the /healthz answer times (sorted) and the memory peaks.
+ */
+export async function whileWatched<T>(server: BenchServer, work: () => Promise<T>) {
+  const stopMemory = sampleMemory(server);
+  const stopProbe = probeHealth(server);
+  const from = Date.now();
+  const result = await work();
+  const to = Date.now();
+  const times = await stopProbe();
+  return { result, from, to, times, memory: stopMemory() };
+}
+
 let users = 0;
 /** The authorization header of a new account. */
 export async function newUser(server: BenchServer): Promise<Record<string, string>> {
