@@ -23,6 +23,7 @@ export const groups = {
       'apps/server/test/next-due.test.ts',
       'apps/server/test/access-control.test.ts',
       'apps/server/test/cross-user-reads.test.ts',
+      'apps/server/test/study-rules.test.ts',
     ],
   },
   review: {

@@ -8,162 +8,21 @@
 // ≤ 100 ms, RSS < 400 MB, SIGTERM ≤ 10 s.
 // `npm run bench -- hostile-uploads-paths` (`-- hostile-uploads` runs it after hostile-uploads.bench.ts);
 // BENCH_GROUPS=imports,big-deck… runs some groups. Every loop has a count and a time limit.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { multipartBody } from '../apps/server/test/support/multipart';
-import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
+import { cpus, loadavg } from 'node:os';
+import { rssOf } from '../apps/server/test/support/processes';
 import { hostilePackages } from './support/hostile-packages';
+import {
+  type BenchServer,
+  fileUpload,
+  MB,
+  newUser,
+  probeStalls,
+  sampleMemory,
+  startBenchServer,
+  stopBenchServer,
+} from './support/server-process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MB = 1_048_576;
 const requestLimitMs = 180_000;
-
-function rssOf(pid: number): number {
-  try {
-    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
-  } catch {
-    return 0;
-  }
-}
-
-function descendantsOf(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-  return children.flatMap((child) => [child, ...descendantsOf(child)]);
-}
-
-/** Peak RSS of the server and of its largest descendant, sampled every 10 ms (at most `maxMs`). */
-function sampleMemory(pid: number, maxMs = 600_000) {
-  let server = 0;
-  let workers = 0;
-  const started = Date.now();
-  const timer = setInterval(() => {
-    if (Date.now() - started > maxMs) return clearInterval(timer);
-    server = Math.max(server, rssOf(pid));
-    for (const child of descendantsOf(pid)) workers = Math.max(workers, rssOf(child));
-  }, 10);
-  return () => {
-    clearInterval(timer);
-    return { server, workers };
-  };
-}
-
-/** The slowest GET /healthz from a separate process, polled in a tight loop until stopped. */
-function probeStalls(base: string) {
-  const probe = spawn(process.execPath, [path.join(root, 'bench/support/stall-probe.mjs'), base, '600000', '200000'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let out = '';
-  probe.stdout?.on('data', (chunk) => {
-    out += chunk;
-  });
-  const exited = new Promise((resolve) => probe.once('exit', resolve));
-  return async () => {
-    probe.stdin?.end();
-    await exited;
-    return (JSON.parse(out || '{"slowest":0,"count":0,"failures":0}') as { slowest: number; count: number }).slowest;
-  };
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  dataDir: string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  if (serverBuildIsStale()) await buildServer();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-paths-'));
-  const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  let out = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error('the server did not start in 60 s'));
-    }, 60_000);
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  child.stdout?.resume();
-  return { child, base, dataDir };
-}
-
-/** SIGTERM, then the time to exit; past 20 s the server and its descendants get SIGKILL. */
-async function stopServer(server: Server): Promise<string> {
-  const pid = server.child.pid ?? 0;
-  const family = descendantsOf(pid);
-  const started = performance.now();
-  const exited = new Promise<boolean>((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve(true);
-    server.child.once('exit', () => resolve(true));
-  });
-  server.child.kill('SIGTERM');
-  const inTime = await Promise.race([
-    exited,
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
-  ]);
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  for (const child of family) {
-    try {
-      process.kill(child, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  if (!inTime) {
-    server.child.kill('SIGKILL');
-    await exited;
-  }
-  rmSync(server.dataDir, { recursive: true, force: true });
-  return inTime ? `${seconds} s` : 'over 20 s: SIGKILL';
-}
-
-let users = 0;
-async function newUser(base: string): Promise<Record<string, string>> {
-  const email = `paths.${process.pid}.${++users}@example.com`;
-  const password = 'a long enough password';
-  await fetch(`${base}/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, name: 'Bench' }),
-  });
-  const login = await fetch(`${base}/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password }),
-  });
-  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-}
 
 interface Answer {
   status: number;
@@ -190,12 +49,7 @@ async function request(url: string, init: RequestInit = {}): Promise<Answer> {
 }
 
 function importFile(base: string, headers: Record<string, string>, bytes: Buffer, filename: string) {
-  const body = multipartBody([{ name: 'file', value: bytes, filename }]);
-  return request(`${base}/import`, {
-    method: 'POST',
-    headers: { ...headers, ...body.headers },
-    body: new Uint8Array(body.payload),
-  });
+  return request(`${base}/import`, fileUpload(headers, bytes, filename));
 }
 
 const rows: string[] = [];
@@ -205,33 +59,34 @@ const print = (line: string) => {
 };
 
 /** Runs one case: its answer and time, the slowest /healthz meanwhile, and the peak RSS of the server and workers. */
-async function measure(server: Server, name: string, run: () => Promise<Answer | Answer[]>): Promise<Answer[]> {
-  const stopMemory = sampleMemory(server.child.pid ?? 0);
-  const stopProbe = probeStalls(server.base);
+async function measure(server: BenchServer, name: string, run: () => Promise<Answer | Answer[]>): Promise<Answer[]> {
+  const stopMemory = sampleMemory(server);
+  const stopProbe = probeStalls(server);
   const started = performance.now();
   const answer = await run();
   const ms = performance.now() - started;
   const stall = await stopProbe();
   const memory = stopMemory();
+  const workers = Math.max(0, ...memory.processes.map((one) => one.peak));
   const answers = Array.isArray(answer) ? answer : [answer];
   const labels = [...new Set(answers.map((one) => one.label))].join(', ');
   print(
     `  ${name.padEnd(48)}${labels.slice(0, 34).padEnd(36)}${`${(ms / 1000).toFixed(1)} s`.padStart(8)}` +
       `${`${stall.toFixed(0)} ms`.padStart(14)}${`${(memory.server / MB).toFixed(0)} MB`.padStart(10)}` +
-      `${`${(memory.workers / MB).toFixed(0)} MB`.padStart(10)}`,
+      `${`${(workers / MB).toFixed(0)} MB`.padStart(10)}`,
   );
   return answers;
 }
 
-async function group(name: string, env: Record<string, string>, cases: (server: Server) => Promise<void>) {
+async function group(name: string, env: Record<string, string>, cases: (server: BenchServer) => Promise<void>) {
   const only = process.env.BENCH_GROUPS?.split(',');
   if (only && !only.includes(name)) return;
-  const server = await startServer(env);
+  const server = await startBenchServer(env);
   print(`\n${name} (a fresh server, idle RSS ${(rssOf(server.child.pid ?? 0) / MB).toFixed(0)} MB)`);
   try {
     await cases(server);
   } finally {
-    print(`  SIGTERM ends the server in: ${await stopServer(server)}`);
+    print(`  SIGTERM ends the server in: ${await stopBenchServer(server)}`);
   }
 }
 
@@ -244,7 +99,7 @@ console.log(
 );
 
 await group('imports', importTimeout, async (server) => {
-  const headers = await newUser(server.base);
+  const headers = await newUser(server);
   const cases: [string, () => Promise<Buffer>][] = [
     ['zeroblob view, 4 x 256 MB (1 KB .apkg)', () => hostilePackages.zeroblobView(4, 256)],
     ['zstd frame declaring 1 GB (171 B)', () => hostilePackages.zstdDeclares(1_000_000_000)],
@@ -258,7 +113,7 @@ await group('imports', importTimeout, async (server) => {
 });
 
 await group('sql-loop', importTimeout, async (server) => {
-  const headers = await newUser(server.base);
+  const headers = await newUser(server);
   const bytes = await hostilePackages.sqlLoopView();
   await measure(server, 'view over an endless recursive CTE (1 KB)', () =>
     importFile(server.base, headers, bytes, 'loop.apkg'),
@@ -266,7 +121,7 @@ await group('sql-loop', importTimeout, async (server) => {
 });
 
 await group('million-notes', { IMPORT_TIMEOUT: '120s' }, async (server) => {
-  const headers = await newUser(server.base);
+  const headers = await newUser(server);
   const bytes = await hostilePackages.manyNotes(1_000_000);
   await measure(server, `10^6 notes (${(bytes.length / MB).toFixed(1)} MB .apkg)`, () =>
     importFile(server.base, headers, bytes, 'million.apkg'),
@@ -274,7 +129,7 @@ await group('million-notes', { IMPORT_TIMEOUT: '120s' }, async (server) => {
 });
 
 await group('big-deck', { IMPORT_TIMEOUT: '120s' }, async (server) => {
-  const headers = await newUser(server.base);
+  const headers = await newUser(server);
   const bytes = await hostilePackages.manyNotes(199_000);
   const [imported] = await measure(server, `199,000 notes (${(bytes.length / MB).toFixed(1)} MB .apkg)`, () =>
     importFile(server.base, headers, bytes, 'big.apkg'),
@@ -307,7 +162,7 @@ await group('big-deck', { IMPORT_TIMEOUT: '120s' }, async (server) => {
 });
 
 await group('export-redos', {}, async (server) => {
-  const headers = await newUser(server.base);
+  const headers = await newUser(server);
   const question = `<div>${'<'.repeat(19_990)}`;
   const csv = Array.from({ length: 25 }, (_, index) => `"${question}",answer ${index}`).join('\n');
   const imported = await importFile(server.base, headers, Buffer.from(csv), 'cards.csv');
@@ -318,7 +173,7 @@ await group('export-redos', {}, async (server) => {
 });
 
 await group('media', { IMPORT_TIMEOUT: '120s' }, async (server) => {
-  const headers = await newUser(server.base);
+  const headers = await newUser(server);
   const bytes = await hostilePackages.hugeImage(100);
   const [imported] = await measure(server, `import of a 100 MB "PNG" (${(bytes.length / 1024).toFixed(0)} KB)`, () =>
     importFile(server.base, headers, bytes, 'big-image.apkg'),

@@ -26,20 +26,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { systemClock } from '../apps/server/src/adapters/clock';
-import { createIdGenerator } from '../apps/server/src/adapters/ids';
-import { memoryRateLimiters } from '../apps/server/src/adapters/rate-limit/rate-limiter';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase, sqlitePath, sqlitePragmas } from '../apps/server/src/db/database';
 import type { Database } from '../apps/server/src/db/schema';
 import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
+import { BENCH_SECRET, buildBenchApp } from './support/study-account';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 60);
 const CONNECTIONS = 50;
-const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -150,7 +145,7 @@ const capturing = new Kysely<Database>({
 const env = {
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
-  JWT_SECRET: SECRET,
+  JWT_SECRET: BENCH_SECRET,
   AUTH_RATE_LIMIT_PER_IP: '100000',
   FREE_GENERATIONS_PER_MONTH: '1000000',
   CREATE_RATE_LIMIT_PER_HOUR: '1000000',
@@ -158,16 +153,7 @@ const env = {
   REVIEW_RATE_LIMIT_PER_DAY: '1000000000',
   MAX_CARDS_PER_USER: '10000000',
 };
-const setup = await buildApp({
-  config: loadConfig(env),
-  db: capturing,
-  jwtSecret: SECRET,
-  clock: systemClock,
-  newId: createIdGenerator(systemClock),
-  google: null,
-  rateLimiters: memoryRateLimiters(),
-  logger: false,
-});
+const setup = await buildBenchApp(capturing, env);
 await setup.inject({
   method: 'POST',
   url: '/signup',

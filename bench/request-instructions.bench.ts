@@ -19,21 +19,16 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { systemClock } from '../apps/server/src/adapters/clock';
-import { createIdGenerator } from '../apps/server/src/adapters/ids';
-import { memoryRateLimiters } from '../apps/server/src/adapters/rate-limit/rate-limiter';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
 import { inProcess, signUpAndLogIn } from './support/accounts';
+import { BENCH_SECRET, buildBenchApp } from './support/study-account';
 
 const FEW = Number(process.env.BENCH_FEW ?? 4000);
 const MANY = Number(process.env.BENCH_MANY ?? 16000);
 // On a machine shared with other work, valgrind's start-up alone can take longer than the default (and an answer
 // longer than autocannon's 10 s).
 const START_TIMEOUT_S = Number(process.env.BENCH_START_TIMEOUT_S ?? 300);
-const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -50,23 +45,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'flashcards-bench-instructions-'
 const env = {
   LOG_LEVEL: 'info',
   DATA_DIR: dataDir,
-  JWT_SECRET: SECRET,
+  JWT_SECRET: BENCH_SECRET,
   AUTH_RATE_LIMIT_PER_IP: '100000',
   MAX_CARDS_PER_USER: '10000000',
   REVIEW_RATE_LIMIT_PER_DAY: '1000000000',
 };
 const setupDb = openDatabase({ dataDir });
 await migrateToLatest(setupDb.db, setupDb.dialect);
-const setup = await buildApp({
-  config: loadConfig({ ...env, LOG_LEVEL: 'silent' }),
-  db: setupDb.db,
-  jwtSecret: SECRET,
-  clock: systemClock,
-  newId: createIdGenerator(systemClock),
-  google: null,
-  rateLimiters: memoryRateLimiters(),
-  logger: false,
-});
+const setup = await buildBenchApp(setupDb.db, { ...env, LOG_LEVEL: 'silent' });
 /** Signs a new learner up and in: the Authorization header's value. */
 const learner = async (email: string) => `Bearer ${await signUpAndLogIn(inProcess(setup), email, 'bench password')}`;
 /** A deck of the learner's with these cards: the deck's id and the cards' ids. */

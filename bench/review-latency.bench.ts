@@ -14,17 +14,13 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
+import { percentile } from './support/study-account';
 
 const answers = Number(process.env.REVIEW_BENCH_ANSWERS ?? 24);
 const opens = Number(process.env.REVIEW_BENCH_OPENS ?? 10);
 const PASSWORD = 'correct horse battery';
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
 
 function summary(label: string, samples: number[], goal: number): string {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, buildPackage, pngBytes } from '../apps/server/test/support/anki-packages';
+import { basic, basicNote, buildPackage, pngBytes } from '../apps/server/test/support/anki-packages';
 import { signUpByApi } from './support/api';
 import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
@@ -39,13 +39,7 @@ describe('Anki import and export', () => {
         notetypes: [basic],
         decks: { 1: 'Default', 1700000000009: deckName },
         notes: [
-          {
-            id: 1,
-            guid: 'e2eCat',
-            notetypeId: basic.id,
-            fields: ['Which animal is this? <img src="cat.png">', 'A <b>cat</b>'],
-            cards: [{ ord: 0, deckId: 1_700_000_000_009 }],
-          },
+          basicNote(1, 'e2eCat', ['Which animal is this? <img src="cat.png">', 'A <b>cat</b>'], 1_700_000_000_009),
         ],
         media: { 'cat.png': pngBytes },
       }),

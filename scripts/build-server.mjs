@@ -34,18 +34,11 @@ function newestChange(target) {
 }
 
 /**
- * Node options for the built server. Young-generation semi-spaces of at most 8 MB: a busy server collects less often,
- * at some cost in memory (start-up's allocations grow them too: idle RSS 97 → 112 MB, under the 120 MB goal;
- * bench/server-start). Measured against 2 MB (bench/http-overhead's servers, GET /decks/stats at 50 connections, 3 to 4
- * rounds interleaved): 50.6 → 45.6 µs of CPU a request, 70 → 79 % of the bare-SQL route (single bench runs swing ±5 %
- * with the machine); with 2 MB, scavenges came every few milliseconds and promoted the objects of the requests in
- * flight into the old generation. 16 MB (V8's default) measured no better than 8 and keeps more resident after a load.
- * One V8 helper thread (two cores are shared with the workers), and no memory reducer: it runs full collections while
- * the process is idle. Measured: after such an idle spell (20 s), with 2 or 4 MB semi-spaces, `process.nextTick`'s
- * object literal went to V8's runtime on every call for the rest of the process's life
- * (Runtime_DefineKeyedOwnPropertyInLiteral: 3–4 % of the main thread on GET /decks/stats, about 10 % fewer requests a
- * second); without the reducer it never did. Likely, not confirmed in V8's source: a collection with no tick object
- * alive frees the hidden classes the literal's cache recorded. Collections under load run as usual.
+ * Node options for the built server: young-generation semi-spaces of at most 8 MB, so that a busy server collects less
+ * often and no longer promotes the objects of the requests in flight (at some cost in idle memory); one helper thread
+ * for the garbage collector, since two cores are shared with the workers; and no memory reducer, whose full
+ * collections in idle spells left the server slower for the rest of its life. What each saved, and how it was
+ * measured, is in docs/performance.md ("Node options of the built server").
  */
 export const serverNodeOptions = ['--max-semi-space-size=8', '--v8-pool-size=1', '--no-memory-reducer'];
 

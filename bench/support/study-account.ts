@@ -2,6 +2,7 @@
 // 400 days before BENCH_NOW straight into the database, and the real app at BENCH_NOW with a token for that user.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../apps/server/src/adapters/clock';
 import { createIdGenerator } from '../../apps/server/src/adapters/ids';
 import { memoryRateLimiters } from '../../apps/server/src/adapters/rate-limit/rate-limiter';
 import { buildApp } from '../../apps/server/src/app';
@@ -14,7 +15,8 @@ export const DAY = 86_400_000;
 export const BENCH_NOW = Date.parse('2026-11-22T15:00:00.000Z');
 /** When the seeded account and its decks were made. */
 export const SEEDED_AT = BENCH_NOW - 400 * DAY;
-const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+/** The JWT secret of every bench's app (JWT_SECRET of a bench's server process too). */
+export const BENCH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** The p-th percentile (0 to 100) of ascending samples. */
 export function percentile(sorted: number[], p: number): number {
@@ -57,6 +59,24 @@ export async function insertBenchDeck(
     .execute();
 }
 
+/** The real app in process on `db`, with `env`'s settings, memory rate limiters and no log of its own. */
+export function buildBenchApp(
+  db: Kysely<Database>,
+  env: Record<string, string>,
+  clock: Clock = systemClock,
+): Promise<FastifyInstance> {
+  return buildApp({
+    config: loadConfig(env),
+    db,
+    jwtSecret: BENCH_SECRET,
+    clock,
+    newId: createIdGenerator(clock),
+    google: null,
+    rateLimiters: memoryRateLimiters(),
+    logger: false,
+  });
+}
+
 /** The real app on the benchmark's database, its clock stopped at BENCH_NOW, and a token of the seeded user. */
 export async function startBenchApp(
   handle: DatabaseHandle,
@@ -64,17 +84,8 @@ export async function startBenchApp(
   userId: string,
 ): Promise<{ app: FastifyInstance; token: string }> {
   const clock = { now: () => BENCH_NOW };
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-    db: handle.db,
-    jwtSecret: SECRET,
-    clock,
-    newId: createIdGenerator(clock),
-    google: null,
-    rateLimiters: memoryRateLimiters(),
-    logger: false,
-  });
+  const app = await buildBenchApp(handle.db, { LOG_LEVEL: 'silent', DATA_DIR: dataDir }, clock);
   await app.ready();
-  const token = await createTokenService({ secret: SECRET, ttlMs: DAY, clock }).issue(userId, 0);
+  const token = await createTokenService({ secret: BENCH_SECRET, ttlMs: DAY, clock }).issue(userId, 0);
   return { app, token };
 }

@@ -1,44 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zipFiles } from './support/anki-packages';
-import { type BuiltServer, launchBuiltServer, stopBuiltServer } from './support/built-server';
+import { useBuiltServer } from './support/built-server';
 import { DEFAULT_PASSWORD, uniqueEmail } from './support/factories';
 import { zstdZeros } from './support/hostile-packages';
 import { multipartBody } from './support/multipart';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { allPids, commandOf, parentOf } from './support/processes';
 import { waitFor } from './support/wait-for';
 
 // The built server (as `npm start` runs it) stops on SIGTERM within 10 s while an import is being read: the reading
 // runs in a child process, so the server never waits on code it cannot interrupt (audit finding 3: a package whose
 // SQL spun in a worker thread left the server unable to exit), and the import's processes end with it.
 
-let database: TestDatabase | undefined;
-let server: BuiltServer | undefined;
-
-afterEach(async () => {
-  if (server) await stopBuiltServer(server.child, 'SIGKILL');
-  server = undefined;
-  await database?.destroy();
-  database = undefined;
-});
-
-const pids = () =>
-  readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number);
-
-function parentOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return null;
-  }
-}
+const start = useBuiltServer('built-server-containment-secret-long-enough-012');
 
 /** The processes descended from `root` (its children, theirs…). */
 function descendants(root: number): number[] {
-  const all = pids();
+  const all = allPids();
   const found = new Set<number>([root]);
   let grew = true;
   while (grew) {
@@ -54,21 +31,12 @@ function descendants(root: number): number[] {
   return [...found];
 }
 
-const commandOf = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-};
-
 describe('the built server during an import', () => {
   it('exits on SIGTERM within 10 s while a package is being read, and the reading process ends too', {
     timeout: 120_000,
   }, async () => {
-    database = await createTestDatabase();
-    server = launchBuiltServer(database, { JWT_SECRET: 'built-server-containment-secret-long-enough-012' });
-    const url = await server.listening;
+    const server = await start();
+    const url = server.url;
     const email = uniqueEmail('sigterm');
     const signup = await fetch(`${url}/signup`, {
       method: 'POST',
@@ -99,7 +67,7 @@ describe('the built server during an import', () => {
     await waitFor(() => descendants(broker).length > 0, 30_000);
     const family = [broker, ...descendants(broker)];
 
-    const exited = new Promise<string>((resolve) => server?.child.once('exit', () => resolve('exited')));
+    const exited = new Promise<string>((resolve) => server.child.once('exit', () => resolve('exited')));
     server.child.kill('SIGTERM');
     const outcome = await Promise.race([
       exited,

@@ -7,7 +7,8 @@ import { DEFAULT_PASSWORD, uniqueEmail } from './support/factories';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 // Crashes lose nothing: the built server (as `npm start` runs it) as a real process, driven with card saves and
-// reviews, killed with SIGKILL at a random moment in each of ROUNDS rounds, and started again on the same data.
+// reviews, killed with SIGKILL in each of ROUNDS rounds right after a seeded number of acknowledged writes (the other
+// writes in flight), and started again on the same data.
 // Every write the server acknowledged must be there afterwards, each card's reps must equal its review-log entries,
 // the decks' counters must agree with their cards, and (SQLite) PRAGMA integrity_check must say ok. On PostgreSQL
 // (DATABASE_URL set) the app server is what gets killed. The kill moments come from a fixed seed.
@@ -52,7 +53,8 @@ async function call(url: string, init: RequestInit & { json?: unknown } = {}): P
 
 describe('crashes lose nothing', () => {
   it(`${ROUNDS} rounds of SIGKILL during saves and reviews`, { timeout: 240_000 }, async () => {
-    const killDelays = fc.sample(fc.integer({ min: 30, max: 400 }), { seed: SEED, numRuns: ROUNDS });
+    // Each round's kill comes right after its k-th acknowledged write, while the other workers' writes are in flight.
+    const killAfter = fc.sample(fc.integer({ min: 1, max: 25 }), { seed: SEED, numRuns: ROUNDS });
     const picks = fc.sample(fc.nat(), { seed: SEED + 1, numRuns: 10_000 });
     let pick = 0;
     const next = (n: number) => (picks[pick++ % picks.length] as number) % n;
@@ -80,6 +82,15 @@ describe('crashes lose nothing', () => {
       if (round > 0) server = await start();
       const base = server.url;
       let stop = false;
+      let acknowledged = 0;
+      let killMoment: () => void = () => {};
+      const reached = new Promise<void>((resolve) => {
+        killMoment = resolve;
+      });
+      const acknowledge = () => {
+        acknowledged += 1;
+        if (acknowledged === killAfter[round]) killMoment();
+      };
       const worker = async () => {
         while (!stop) {
           try {
@@ -94,6 +105,7 @@ describe('crashes lose nothing', () => {
               if (response.status === 201) {
                 for (const card of ((await response.json()) as { cards: { _id: string }[] }).cards)
                   savedCards.add(card._id);
+                acknowledge();
               }
             } else {
               const ids = [...savedCards];
@@ -107,6 +119,7 @@ describe('crashes lose nothing', () => {
               if (response.status === 200) {
                 await response.json();
                 ackedReviews.set(cardId, (ackedReviews.get(cardId) ?? 0) + 1);
+                acknowledge();
               }
             }
           } catch {
@@ -116,7 +129,7 @@ describe('crashes lose nothing', () => {
         }
       };
       const workers = [worker(), worker(), worker(), worker()];
-      await new Promise((resolve) => setTimeout(resolve, killDelays[round]));
+      await Promise.race([reached, Promise.all(workers)]);
       await kill(server);
       stop = true;
       await Promise.all(workers);

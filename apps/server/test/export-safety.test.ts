@@ -12,7 +12,7 @@ import { fieldChecksum } from '../src/adapters/anki/apkg-writer';
 import { markdownToAnkiHtml } from '../src/adapters/anki/markdown-to-html';
 import { exportedNotes } from './support/apkg-fields';
 import { signUpAndLogIn } from './support/factories';
-import { createDeck, saveCards } from './support/study';
+import { createDeck, importShare, saveCards, shareDeck } from './support/study';
 import { useTestApp } from './support/test-app';
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
@@ -143,13 +143,9 @@ describe('GET /decks/{id}/export.apkg with hostile cards', () => {
       deck._id,
       payloads.map((payload, index) => ({ question: payload, answer: `${payloads.at(-1 - index)}` })),
     );
-    const share = await ctx.app.inject({ method: 'POST', url: `/decks/${deck._id}/share`, headers: attacker.headers });
+    const shareCode = await shareDeck(ctx.app, attacker.headers, deck._id);
     const victim = await signUpAndLogIn(ctx.app);
-    const copy = await ctx.app.inject({
-      method: 'POST',
-      url: `/shared/${share.json<{ share_code: string }>().share_code}/import`,
-      headers: victim.headers,
-    });
+    const copy = await importShare(ctx.app, victim.headers, shareCode);
     expect(copy.statusCode).toBe(201);
 
     const response = await ctx.app.inject({

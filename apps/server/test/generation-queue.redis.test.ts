@@ -16,7 +16,7 @@ import { queueConnection } from '../src/modules/generation/generation-queue';
 import { nextCard, openCreateStream, readAll } from './support/event-stream';
 import { signUpAndLogIn } from './support/factories';
 import { cardsReply, FakeChatServer, streamCompletion, watchedStream } from './support/fake-chat-server';
-import { biology, freeUsed as freeUsedIn } from './support/generation';
+import { biology, freeUsed as freeUsedIn, leaveCreate } from './support/generation';
 import { multipartBody } from './support/multipart';
 import { createTestApp, type TestContext } from './support/test-app';
 import { waitFor } from './support/wait-for';
@@ -228,17 +228,14 @@ describe('generation through the Redis queue', () => {
 
     const { seen, handler } = watchedStream(` ${' '.repeat(500)}${cardsReply('Left', 3)}`, { piece: 1, delayMs: 20 });
     fake.handler = handler;
-    const body = multipartBody([{ name: 'file', value: Buffer.from(`Notes.\n\n${biology}`), filename: 'notes.txt' }]);
-    const controller = new AbortController();
-    const leaving = fetch(`${apiUrl}/create`, {
-      method: 'POST',
-      headers: { ...headers, ...body.headers },
-      body: new Uint8Array(body.payload),
-      signal: controller.signal,
-    }).catch(() => undefined);
-    await waitFor(() => seen.asked, 10_000);
-    controller.abort();
-    await leaving;
+    const notes = Buffer.from(`Notes.\n\n${biology}`);
+    await leaveCreate(
+      apiUrl,
+      headers,
+      [{ name: 'file', value: notes, filename: 'notes.txt' }],
+      () => seen.asked,
+      10_000,
+    );
     await waitFor(() => seen.gone, 5_000);
     await waitFor(async () => (await jobsHoldingUploads()) === 0, 10_000);
   }, 60_000);

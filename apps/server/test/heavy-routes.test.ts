@@ -9,12 +9,10 @@ import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from './support/api-error';
-import { signUpAndLogIn } from './support/factories';
-import { multipartBody } from './support/multipart';
+import { type AuthHeaders, signUpAndLogIn } from './support/factories';
+import { postMultipart } from './support/multipart';
 import { createDeck, learnerWithDeck, reviewCard, saveCards } from './support/study';
 import { useTestApp } from './support/test-app';
-
-type Headers = { authorization: string };
 
 const ctx = useTestApp({
   env: {
@@ -27,7 +25,7 @@ const ctx = useTestApp({
   },
 });
 
-async function fillDeck(headers: Headers, deckId: string, count: number, text = (i: number) => `Question ${i}`) {
+async function fillDeck(headers: AuthHeaders, deckId: string, count: number, text = (i: number) => `Question ${i}`) {
   for (let start = 0; start < count; start += limits.maxCardsPerSave) {
     const size = Math.min(limits.maxCardsPerSave, count - start);
     await saveCards(
@@ -39,18 +37,12 @@ async function fillDeck(headers: Headers, deckId: string, count: number, text = 
   }
 }
 
-function search(headers: Headers, q: string) {
+function search(headers: AuthHeaders, q: string) {
   return ctx.app.inject({ method: 'GET', url: `/cards/search?${new URLSearchParams({ q })}`, headers });
 }
 
-function importCsv(headers: Headers, csv: string) {
-  const body = multipartBody([{ name: 'file', value: Buffer.from(csv), filename: 'cards.csv' }]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/import',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
+function importCsv(headers: AuthHeaders, csv: string) {
+  return postMultipart(ctx.app, '/import', headers, [{ name: 'file', value: Buffer.from(csv), filename: 'cards.csv' }]);
 }
 
 async function expectRateLimited(
@@ -230,7 +222,7 @@ describe('per-user limits on import and export', () => {
 
   it('answers 429 rate_limited past EXPORT_RATE_LIMIT_PER_HOUR for that user only', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app, 2);
-    const exportDeck = (h: Headers, id: string) =>
+    const exportDeck = (h: AuthHeaders, id: string) =>
       ctx.app.inject({ method: 'GET', url: `/decks/${id}/export.apkg`, headers: h });
     for (let index = 0; index < 2; index++) expect((await exportDeck(headers, deck._id)).statusCode).toBe(200);
     await expectRateLimited(await exportDeck(headers, deck._id), 3600);

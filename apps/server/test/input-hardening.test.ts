@@ -7,7 +7,7 @@ import { openDatabase, sqlitePath } from '../src/db/database';
 import { MAX_INLINE_DECK_CARDS } from '../src/modules/decks/decks.service';
 import { expectError } from './support/api-error';
 import { DEFAULT_PASSWORD, signUpAndLogIn, uniqueEmail } from './support/factories';
-import { multipartBody } from './support/multipart';
+import { multipartBody, postMultipart } from './support/multipart';
 import { createDeck, saveCards } from './support/study';
 import { createTestApp, type TestContext } from './support/test-app';
 
@@ -82,13 +82,9 @@ describe('a multipart body to a route that reads no form (outside the multipart 
   });
 
   it('the routes that read forms still take them: a deck named in a multipart form', async () => {
-    const form = multipartBody([{ name: 'deck_name', value: 'From a form' }]);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/decks',
-      headers: { ...session.headers, ...form.headers },
-      payload: form.payload,
-    });
+    const response = await postMultipart(ctx.app, '/decks', session.headers, [
+      { name: 'deck_name', value: 'From a form' },
+    ]);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ name: 'From a form', card_count: 0 });
   });
@@ -129,13 +125,9 @@ describe('a NUL character in stored text is 422 on both databases (finding 12)',
     });
     expect(card.statusCode).toBe(422);
     expect(card.json()).toEqual(nul);
-    const multipart = multipartBody([{ name: 'deck_name', value: 'multi\u0000part' }]);
-    const viaMultipart = await ctx.app.inject({
-      method: 'POST',
-      url: '/decks',
-      headers: { ...session.headers, ...multipart.headers },
-      payload: multipart.payload,
-    });
+    const viaMultipart = await postMultipart(ctx.app, '/decks', session.headers, [
+      { name: 'deck_name', value: 'multi\u0000part' },
+    ]);
     expect(viaMultipart.statusCode).toBe(422);
     expect(viaMultipart.json()).toEqual(nul);
     await ctx.app.inject({ method: 'DELETE', url: `/decks/${deck._id}`, headers: session.headers });

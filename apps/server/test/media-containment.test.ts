@@ -8,16 +8,15 @@ import { messages } from '@flashcards/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { insertMediaChunks, MEDIA_CHUNK_BYTES } from '../src/modules/interop/media-store';
-import { basic, buildPackage, pngBytes } from './support/anki-packages';
+import { basic, basicNote, buildPackage, pngBytes } from './support/anki-packages';
 import { expectError } from './support/api-error';
 import { exportedNotes } from './support/apkg-fields';
-import { DEFAULT_PASSWORD, signUpAndLogIn } from './support/factories';
-import { multipartBody } from './support/multipart';
+import { type AuthHeaders, deleteAccount, signUpAndLogIn } from './support/factories';
+import { postMultipart } from './support/multipart';
+import { importShare, shareDeck } from './support/study';
 import { useTestApp } from './support/test-app';
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', MEDIA_RATE_LIMIT_PER_MINUTE: '5' } });
-
-type Headers = { authorization: string };
 
 /** A distinct address per test, so each test has the media rate to itself. */
 let addresses = 0;
@@ -26,28 +25,21 @@ const nextAddress = () => {
   return `10.30.0.${addresses}`;
 };
 
-async function importImageDeck(app: FastifyInstance, headers: Headers, deckName: string) {
+async function importImageDeck(app: FastifyInstance, headers: AuthHeaders, deckName: string) {
   const file = await buildPackage({
     notetypes: [basic],
     decks: { 1: 'Default', 1700000000009: deckName },
     notes: [
-      {
-        id: 1,
-        guid: `g${randomBytes(4).toString('hex')}`,
-        notetypeId: basic.id,
-        fields: ['Which animal? <img src="cat.png">', 'A cat'],
-        cards: [{ ord: 0, deckId: 1_700_000_000_009 }],
-      },
+      basicNote(
+        1,
+        `g${randomBytes(4).toString('hex')}`,
+        ['Which animal? <img src="cat.png">', 'A cat'],
+        1_700_000_000_009,
+      ),
     ],
     media: { 'cat.png': pngBytes },
   });
-  const body = multipartBody([{ name: 'file', value: file, filename: 'cats.apkg' }]);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/import',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
+  const response = await postMultipart(app, '/import', headers, [{ name: 'file', value: file, filename: 'cats.apkg' }]);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ decks: { _id: string }[] }>().decks[0]?._id ?? '';
 }
@@ -149,13 +141,9 @@ describe('a copy of a shared deck owns its images (audit finding 16)', () => {
     const deckId = await importImageDeck(ctx.app, sharer.headers, 'Shared cats');
     const [original] = await mediaOf(sharer.user._id);
     if (!original) throw new Error('no media stored');
-    const share = await ctx.app.inject({ method: 'POST', url: `/decks/${deckId}/share`, headers: sharer.headers });
+    const shareCode = await shareDeck(ctx.app, sharer.headers, deckId);
     const importer = await signUpAndLogIn(ctx.app);
-    const copied = await ctx.app.inject({
-      method: 'POST',
-      url: `/shared/${share.json<{ share_code: string }>().share_code}/import`,
-      headers: importer.headers,
-    });
+    const copied = await importShare(ctx.app, importer.headers, shareCode);
     expect(copied.statusCode).toBe(201);
     const copyDeck = copied.json<{ _id: string }>()._id;
 
@@ -192,12 +180,7 @@ describe('a copy of a shared deck owns its images (audit finding 16)', () => {
     expect(entries.get('0')?.equals(pngBytes)).toBe(true);
 
     // The sharer deletes the account: the copy's image still loads.
-    const gone = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/users/me',
-      headers: sharer.headers,
-      payload: { password: DEFAULT_PASSWORD },
-    });
+    const gone = await deleteAccount(ctx.app, sharer.headers);
     expect(gone.statusCode).toBe(204);
     expect(await mediaOf(sharer.user._id)).toEqual([]);
     expect(await chunksOf(original.id)).toEqual([]);
@@ -211,15 +194,11 @@ describe('a copy of a shared deck owns its images (audit finding 16)', () => {
   it('reuses the importer’s own image of the same content instead of storing it twice', async () => {
     const sharer = await signUpAndLogIn(ctx.app);
     const deckId = await importImageDeck(ctx.app, sharer.headers, 'Twice');
-    const share = await ctx.app.inject({ method: 'POST', url: `/decks/${deckId}/share`, headers: sharer.headers });
+    const shareCode = await shareDeck(ctx.app, sharer.headers, deckId);
     const importer = await signUpAndLogIn(ctx.app);
     await importImageDeck(ctx.app, importer.headers, 'Mine already');
     const [mine] = await mediaOf(importer.user._id);
-    const copied = await ctx.app.inject({
-      method: 'POST',
-      url: `/shared/${share.json<{ share_code: string }>().share_code}/import`,
-      headers: importer.headers,
-    });
+    const copied = await importShare(ctx.app, importer.headers, shareCode);
     expect(copied.statusCode).toBe(201);
     expect((await mediaOf(importer.user._id)).map((media) => media.id)).toEqual([mine?.id]);
     const links = await ctx.database.db

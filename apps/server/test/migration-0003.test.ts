@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createMigrator, migrateToLatest } from '../src/db/database';
+import { migrateToLatest } from '../src/db/database';
+import { insertUserRow, migratedBackTo } from './support/migration';
 import { useTestDatabase } from './support/test-database';
 
 /** Migration 0003 counts the cards that decks already have when it runs, and undoes cleanly. */
@@ -10,23 +11,10 @@ const database = useTestDatabase();
 describe('migration 0003-study-core-extras', () => {
   it('backfills each deck’s card counters from its cards, by state', async () => {
     const { db, dialect } = database.current;
-    const migrator = await createMigrator(db, dialect);
-    const down = await migrator.migrateTo('0002-study-core');
-    expect(down.error).toBeUndefined();
+    await migratedBackTo(database.current, '0002-study-core');
 
     const now = Date.parse('2026-11-22T10:00:00.000Z');
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u'.repeat(24),
-        email: 'm@example.com',
-        name: 'M',
-        password_hash: null,
-        google_sub: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUserRow(db, 'u'.repeat(24), 'm@example.com', now);
     const deck = (id: string) =>
       sql`insert into decks (id, user_id, name, daily_new_card_limit, created_at, updated_at)
           values (${id}, ${'u'.repeat(24)}, 'D', 20, ${now}, ${now})`.execute(db);

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createMigrator, migrateToLatest } from '../src/db/database';
+import { migrateToLatest } from '../src/db/database';
 import { createCardsRepo } from '../src/modules/cards/cards.repo';
 import { createReviewAnswersRepo } from '../src/modules/review/review-answers.repo';
+import { insertUserRow, migratedBackTo } from './support/migration';
 import { useTestDatabase } from './support/test-database';
 
 /** Migration 0006 makes the cards that exist already searchable, leaves older reviews alone, and undoes cleanly. */
@@ -15,12 +16,10 @@ const DECK = 'd'.repeat(24);
 describe('migration 0006-card-management', () => {
   it('indexes existing cards for search; a review from before it cannot be undone; down and up again', async () => {
     const { db, dialect } = database.current;
-    const migrator = await createMigrator(db, dialect);
-    expect((await migrator.migrateTo('0005-billing')).error).toBeUndefined();
+    const migrator = await migratedBackTo(database.current, '0005-billing');
 
     const now = Date.parse('2026-11-22T10:00:00.000Z');
-    await sql`insert into users (id, email, name, created_at, updated_at)
-      values (${USER}, 'm6@example.com', 'M', ${now}, ${now})`.execute(db);
+    await insertUserRow(db, USER, 'm6@example.com', now);
     await sql`insert into decks (id, user_id, name, daily_new_card_limit, created_at, updated_at)
       values (${DECK}, ${USER}, 'Old deck', 20, ${now}, ${now})`.execute(db);
     const texts = ['Photosynthesis in chloroplasts', 'Mitochondria make ATP', 'Ribosomes make proteins'];

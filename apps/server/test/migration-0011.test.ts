@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createMigrator, migrateToLatest } from '../src/db/database';
+import { migrateToLatest } from '../src/db/database';
 import { MEDIA_CHUNK_BYTES } from '../src/modules/interop/media-store';
+import { insertUserRow, migratedBackTo } from './support/migration';
 import { useTestDatabase } from './support/test-database';
 
 /** Migration 0011 moves the bytes of images stored before it into media_chunks, and its down puts them back. */
@@ -11,23 +12,11 @@ const database = useTestDatabase();
 describe('migration 0011-media-chunks', () => {
   it('splits each stored image into chunks in order and empties media.data; down restores the bytes', async () => {
     const { db, dialect } = database.current;
-    const migrator = await createMigrator(db, dialect);
-    expect((await migrator.migrateTo('0010-queue-order-indexes')).error).toBeUndefined();
+    const migrator = await migratedBackTo(database.current, '0010-queue-order-indexes');
 
     const now = Date.parse('2026-11-26T08:00:00.000Z');
     const userId = 'u'.repeat(24);
-    await db
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: 'm@example.com',
-        name: 'M',
-        password_hash: null,
-        google_sub: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUserRow(db, userId, 'm@example.com', now);
     const big = randomBytes(2 * MEDIA_CHUNK_BYTES + 1000);
     const small = randomBytes(10);
     const images = [

@@ -1,20 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, type AppRouter, createAppRouter, loadMatchedRoutes } from './app/app';
-import { sessionKeys } from './lib/storage-keys';
+import { reloadOnStaleChunk } from './lib/reload-on-stale-chunk';
 import './styles/global.css';
 
-// A deployment replaced the hashed chunks this page refers to: reload once to get the current build.
-window.addEventListener('vite:preloadError', (event) => {
-  try {
-    if (sessionStorage.getItem(sessionKeys.reloadedForChunk)) return;
-    sessionStorage.setItem(sessionKeys.reloadedForChunk, '1');
-  } catch {
-    return;
-  }
-  event.preventDefault();
-  window.location.reload();
-});
+reloadOnStaleChunk();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

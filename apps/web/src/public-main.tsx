@@ -4,7 +4,7 @@ import { matchPath, type Navigator, Router } from 'react-router';
 import { PublicApp, publicPages } from './app/public-app';
 import { createApiClient } from './lib/api-client';
 import { hardNavigate } from './lib/navigation';
-import { sessionKeys } from './lib/storage-keys';
+import { reloadOnStaleChunk } from './lib/reload-on-stale-chunk';
 import { localTokenStore } from './lib/token-store';
 
 /**
@@ -14,17 +14,7 @@ import { localTokenStore } from './lib/token-store';
  * the whole app (main.tsx, whose built file the prerender names in #root's data-app-entry), which renders afresh.
  */
 
-// A deployment replaced the hashed chunks this page refers to: reload once to get the current build (as main.tsx).
-window.addEventListener('vite:preloadError', (event) => {
-  try {
-    if (sessionStorage.getItem(sessionKeys.reloadedForChunk)) return;
-    sessionStorage.setItem(sessionKeys.reloadedForChunk, '1');
-  } catch {
-    return;
-  }
-  event.preventDefault();
-  window.location.reload();
-});
+reloadOnStaleChunk();
 
 /** Every navigation is a page load: the public pages arrive prerendered, the app's arrive with the app's code. */
 const pageLoads: Navigator = {

@@ -17,12 +17,15 @@ export function json(status: number, body: unknown): Response {
 }
 
 /**
- * A fetch that answers from a table of `METHOD /path` handlers and records every call. Unknown routes get the
- * server's 404 body. A handler may return a promise that never settles, to leave a request pending.
+ * A fetch that answers from a table of `METHOD /path` handlers and records every call (and, in `urls`, each URL as
+ * requested, query included). Unknown routes get the server's 404 body. A handler may return a promise that never
+ * settles, to leave a request pending.
  */
 export function fakeServer(routes: Record<string, Handler>) {
   const calls: FakeCall[] = [];
+  const urls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(String(input));
     const url = new URL(String(input), 'http://app.test');
     const body = init?.body === undefined || init.body === null ? null : String(init.body);
     const call: FakeCall = {
@@ -40,7 +43,7 @@ export function fakeServer(routes: Record<string, Handler>) {
       Promise.resolve(handler(call)).then(resolve, reject);
     });
   });
-  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, urls };
 }
 
 /** A promise that never settles: the request stays in flight. */

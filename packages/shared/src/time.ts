@@ -5,9 +5,9 @@ export const DAY_MS = 86_400_000;
  * Epoch milliseconds as the API writes times: ISO 8601 in UTC, "2026-11-23T04:14:40.000Z", exactly what
  * `new Date(ms).toISOString()` gives, and what it throws for an invalid time.
  *
- * V8 formats a Date through printf, about 1.1 µs a call here; a due queue of 20 cards makes 40 of them, a tenth of the
- * request (bench/http-overhead). This computes the civil date with integer arithmetic (Howard Hinnant's
- * days-to-civil algorithm) in about a quarter of that. Times outside years 1970–9999 go to Date, which writes them.
+ * Written here with integer arithmetic (Howard Hinnant's days-to-civil algorithm), because `toISOString` formats
+ * through printf and a due queue writes two times a card (docs/performance.md has the saving). Times outside years
+ * 1970–9999 go to Date, which writes them.
  */
 export function isoTime(ms: number): string {
   if (!(ms >= 0 && ms <= LAST_FOUR_DIGIT_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();

@@ -54,9 +54,9 @@ export const sqlitePragmas: readonly string[] = [
   // Checkpoints run on a thread of their own (wal-checkpointer.ts); this connection checkpoints only if the log
   // reaches 10,000 pages (40 MB), should that thread fall behind. A log left to grow slows every read.
   'wal_autocheckpoint = 10000',
-  // Temporary b-trees (count(distinct), a sort the indexes do not give) in memory: with the default, each one set up
-  // a temporary file's pager, about 40 µs even for a count over no rows (the due queue's new-card allowance, 47 µs →
-  // 8 µs). Ours stay small: every long list is paged or read in an index's order.
+  // Temporary b-trees (count(distinct), a sort the indexes do not give) in memory, since setting up a temporary file's
+  // pager for each one cost more than the small counts they serve (docs/performance.md); every long list is paged or
+  // read in an index's order, so they stay small.
   'temp_store = MEMORY',
 ];
 
@@ -91,8 +91,8 @@ function openSqlite(options: DatabaseOptions): OpenedDatabase {
   const driver = new HeldSqliteDriver({ database: statements });
   const db = new Kysely<Database>({ dialect: new (driverDialect(driver))({ database: statements }) });
   // Prepared queries (prepared-query.ts) run at once on the connection when no one holds it, or when the query's own
-  // transaction does: the same statement Kysely would run, without its asynchronous steps (about ten per query); kept
-  // because, measured alone, it clearly lowers the instructions per request (docs/performance.md).
+  // transaction does: the same statement Kysely would run, without its asynchronous steps; kept because it clearly
+  // lowers the cost of a request (docs/performance.md).
   registerDirectRunner(db, (sqlText, parameters, inTransaction) => {
     if (!inTransaction && driver.held > 0) return undefined;
     const statement = statements.prepare(sqlText);
@@ -158,8 +158,8 @@ function withStatementCache(
 
 /**
  * A reading statement whose rows are objects built here from better-sqlite3's raw arrays, with the column names read
- * once: better-sqlite3's own objects look each column name up in V8's string table and set it through the C++ API,
- * row by row. Kept because, measured alone, it clearly lowers the instructions per request (docs/performance.md).
+ * once rather than looked up again for every row; kept because it clearly lowers the cost of a request
+ * (docs/performance.md).
  * The same objects, keys in column order; a repeated name keeps its last value, as there.
  */
 function withObjectRows(statement: SqliteDatabase.Statement): CachedStatement {
@@ -181,9 +181,9 @@ function withObjectRows(statement: SqliteDatabase.Statement): CachedStatement {
 }
 
 /**
- * A function from a row's values to its object: an object literal with the statement's column names (written as JSON
- * strings, so any name is a plain key), which V8 builds with one fixed shape, where setting the keys one by one in a
- * loop shared by every statement is a megamorphic store per column (docs/performance.md).
+ * A function from a row's values to its object, made once per statement: an object literal with the statement's
+ * column names (written as JSON strings, so any name is a plain key), so that every row of a statement has the same
+ * shape from the start.
  */
 function rowBuilder(names: string[]): (values: unknown[]) => Record<string, unknown> {
   const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');

@@ -23,7 +23,7 @@ const MAX_GROUP = 64;
 /**
  * Group commit on `db` (database.ts, for SQLite): the transactions given to `inGroupCommit` in one turn of the event
  * loop run one after another inside a single transaction, committed once. A commit is most of a small write's cost on
- * SQLite (the pages it changed, appended to the write-ahead log: about 60 µs for a review); reviews that arrive
+ * SQLite (the pages it changed, appended to the write-ahead log); reviews that arrive
  * together share the pages they change (the review log's last page, its indexes, the statistics row) and one commit.
  * Nothing is acknowledged before its commit. If any of the group fails, the whole group is rolled back and each runs
  * again alone, so that one failure reaches only its own caller. A lone transaction waits for nothing: the group

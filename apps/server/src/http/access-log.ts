@@ -32,8 +32,8 @@ interface PinoInternals {
 /**
  * Writes the line pino writes for `log.info(fields, 'request completed')` (the same keys, order and values; the
  * test checks them against pino's own), straight to the logger's stream, without pino's generic path (a loop over
- * the keys with serializer and stringifier look-ups); kept because, measured alone against pino's own path, it
- * clearly lowers the instructions per request (docs/performance.md). It assumes pino's default level labels, time
+ * the keys with serializer and stringifier look-ups); kept because, against pino's own path, it clearly lowers the
+ * cost of a request (docs/performance.md). It assumes pino's default level labels, time
  * and message key, as server.ts configures it. Null for a logger that is not pino (a test's own logger).
  */
 export function fastAccessLine(log: FastifyBaseLogger): ((fields: AccessFields) => void) | null {

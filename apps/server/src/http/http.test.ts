@@ -1,25 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/support/api-error';
 import { createTestApp, type TestContext } from '../../test/support/test-app';
+import { INDEX_HTML, writeWebDist } from '../../test/support/web-dist';
 
 const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 
 let ctx: TestContext;
 let webDistDir: string;
 
 beforeAll(async () => {
-  webDistDir = mkdtempSync(path.join(tmpdir(), 'flashcards-web-'));
-  mkdirSync(path.join(webDistDir, 'assets'));
-  writeFileSync(path.join(webDistDir, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log("app")');
-  writeFileSync(path.join(webDistDir, 'assets', 'big-abc123.js'), BIG_SCRIPT);
-  writeFileSync(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  webDistDir = writeWebDist({
+    'assets/app-abc123.js': 'console.log("app")',
+    'assets/big-abc123.js': BIG_SCRIPT,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  });
   ctx = await createTestApp({
     webDistDir,
     beforeReady: (app) => {

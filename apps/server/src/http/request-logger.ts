@@ -8,8 +8,8 @@ type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'sile
  * `request.log`, made on first use. Fastify makes a pino child for every request (its bindings serialised into a
  * string), but a request that goes well logs nothing through it: its access line goes through the root logger with
  * the request id (access-log.ts). A request that does log (an error, a warning) gets the same child, with the same
- * `reqId`, as before. Kept because, measured alone against Fastify's own child logger, it clearly lowers the
- * instructions per request (docs/performance.md).
+ * `reqId`, as before. Kept because, against Fastify's own child logger, it clearly lowers the cost of a request
+ * (docs/performance.md).
  */
 class LazyRequestLogger {
   #child: FastifyBaseLogger | undefined;

@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/support/test-app';
+import { INDEX_HTML, writeWebDist } from '../../test/support/web-dist';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 const page = (text: string, kind = 'page') =>
   `<!doctype html><html><body><div id="root" data-prerendered="${kind}"><h1>${text}</h1></div></body></html>`;
 const LOGIN_HTML = page('Turn your notes into flashcards with AI');
@@ -16,19 +14,15 @@ let ctx: TestContext;
 let webDistDir: string;
 
 beforeAll(async () => {
-  webDistDir = mkdtempSync(path.join(tmpdir(), 'flashcards-prerendered-'));
-  mkdirSync(path.join(webDistDir, 'prerendered'));
-  writeFileSync(path.join(webDistDir, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(webDistDir, 'prerendered', 'login.html'), LOGIN_HTML);
-  writeFileSync(path.join(webDistDir, 'prerendered', 'best-for--teachers.html'), TEACHERS_HTML);
-  writeFileSync(path.join(webDistDir, 'prerendered', 'shell--review.html'), REVIEW_SHELL);
-  writeFileSync(
-    path.join(webDistDir, 'prerendered', 'manifest.json'),
-    JSON.stringify({
+  webDistDir = writeWebDist({
+    'prerendered/login.html': LOGIN_HTML,
+    'prerendered/best-for--teachers.html': TEACHERS_HTML,
+    'prerendered/shell--review.html': REVIEW_SHELL,
+    'prerendered/manifest.json': JSON.stringify({
       pages: { '/login': 'login.html', '/best-for/teachers': 'best-for--teachers.html' },
       shells: { '/review': 'shell--review.html' },
     }),
-  );
+  });
   ctx = await createTestApp({ webDistDir });
 });
 

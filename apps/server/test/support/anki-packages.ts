@@ -137,6 +137,11 @@ export function samplePackage(): TestPackage {
   };
 }
 
+/** A Basic note (front, back) with its one card in deck `deckId`. */
+export function basicNote(id: number, guid: string, fields: [string, string], deckId = 1): TestNote {
+  return { id, guid, notetypeId: basic.id, fields, cards: [{ ord: 0, deckId }] };
+}
+
 /** A note whose `count` cards (ordinals 0, 1, …) all sit in one deck. */
 function noteInDeck(deckId: number, count: number, note: Omit<TestNote, 'cards'>): TestNote {
   return { ...note, cards: Array.from({ length: count }, (_, ord) => ({ ord, deckId })) };

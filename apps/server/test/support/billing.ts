@@ -1,5 +1,26 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
+import type { PaymentEvent, PaymentProvider } from '../../src/adapters/payments/payment-provider';
 import type { Database } from '../../src/db/schema';
+
+/** Vouches for whatever event is posted, so that what a test sees is billing's own check, not a signature's. */
+export const trustingProvider: PaymentProvider = {
+  name: 'stripe',
+  createCheckout: async () => ({ sessionId: 'cs_unused', url: 'https://checkout.example.com/unused' }),
+  getCheckout: async () => null,
+  createPortal: async () => ({ url: 'https://billing.example.com/unused' }),
+  parseWebhook: async (rawBody) => JSON.parse(rawBody.toString('utf8')) as PaymentEvent,
+};
+
+/** Posts `event` to the payment webhook of an app built with `trustingProvider`. */
+export function sendPaymentEvent(app: FastifyInstance, event: PaymentEvent) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': 'trusted' },
+    payload: JSON.stringify(event),
+  });
+}
 
 /** A user's plan and quota columns, as billing tests check them after a grant. */
 export function billingFieldsOf(db: Kysely<Database>, userId: string) {

@@ -39,6 +39,8 @@ export interface LiveStream {
   contentType: string | null;
   /** Resolves with the next event (skipping comments), or null when the stream ended. */
   next(): Promise<StreamEvent | null>;
+  /** The comments read so far (`keep-alive`), in order. */
+  comments: string[];
   abort(): void;
 }
 
@@ -56,13 +58,16 @@ export async function openLiveStream(url: string, init: { headers: Record<string
   const stream: LiveStream = {
     status: response.status,
     contentType: response.headers.get('content-type'),
+    comments: [],
     async next() {
       for (;;) {
         const end = buffer.indexOf('\n\n');
         if (end >= 0) {
           const block = buffer.slice(0, end + 2);
           buffer = buffer.slice(end + 2);
-          const [event] = parseEventStream(block).events;
+          const parsed = parseEventStream(block);
+          stream.comments.push(...parsed.comments);
+          const [event] = parsed.events;
           if (event) return event;
           continue;
         }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import PptxGenJS from 'pptxgenjs';
-import { multipartBody } from './multipart';
+import { type FormPart, multipartBody, postMultipart } from './multipart';
 import type { TestDatabase } from './test-database';
+import { waitFor } from './wait-for';
 
 /** Two sentences the offline generator turns into the two `biologyCards`. */
 export const biology =
@@ -17,18 +18,32 @@ export const biologyCards = [
 ];
 
 /** POST /create with a multipart form of `parts`. */
-export function postCreate(
-  app: FastifyInstance,
+export function postCreate(app: FastifyInstance, headers: Record<string, string>, parts: FormPart[]) {
+  return postMultipart(app, '/create', headers, parts);
+}
+
+/**
+ * A client that leaves: POST /create to a listening server with a multipart form of `parts`, then, once `asked`
+ * says the model was asked, the request is aborted; resolves when the client has gone.
+ */
+export async function leaveCreate(
+  baseUrl: string,
   headers: Record<string, string>,
-  parts: Parameters<typeof multipartBody>[0],
-) {
+  parts: FormPart[],
+  asked: () => boolean,
+  timeoutMs: number,
+): Promise<void> {
   const body = multipartBody(parts);
-  return app.inject({
+  const controller = new AbortController();
+  const leaving = fetch(`${baseUrl}/create`, {
     method: 'POST',
-    url: '/create',
     headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
+    body: new Uint8Array(body.payload),
+    signal: controller.signal,
+  }).catch(() => undefined);
+  await waitFor(asked, timeoutMs);
+  controller.abort();
+  await leaving;
 }
 
 /** The user's free generations used this month, read from the database. */

@@ -1,4 +1,4 @@
-import { basic, cloze, proto, rawZstd, type TestNote, type TestPackage, zipFiles } from './anki-packages';
+import { basic, basicNote, cloze, proto, rawZstd, type TestPackage, zipFiles } from './anki-packages';
 
 /**
  * Hostile Anki packages, after the turn-3 audit's builders (../shared/audit/turn3: mkapkg.mjs, mk18.mjs,
@@ -6,9 +6,8 @@ import { basic, cloze, proto, rawZstd, type TestNote, type TestPackage, zipFiles
  */
 
 /** One Basic note with these fields, in one deck; `extra` adds to the package (SQL, media, note types). */
-export function oneNote(fields: string[], extra: Partial<TestPackage> = {}, guid = 'hostile1'): TestPackage {
-  const note: TestNote = { id: 1, guid, notetypeId: basic.id, fields, cards: [{ ord: 0, deckId: 1 }] };
-  return { notetypes: [basic], decks: { 1: 'Hostile' }, notes: [note], ...extra };
+export function oneNote(fields: [string, string], extra: Partial<TestPackage> = {}, guid = 'hostile1'): TestPackage {
+  return { notetypes: [basic], decks: { 1: 'Hostile' }, notes: [basicNote(1, guid, fields)], ...extra };
 }
 
 /** A note type like Basic whose templates are `qfmt` and `afmt`. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 
 export interface FormPart {
   name: string;
@@ -25,4 +26,10 @@ export function multipartBody(parts: FormPart[]): { payload: Buffer; headers: Re
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POSTs a multipart form through `app.inject`, as the web app's uploads send it. The answer is the caller's to check. */
+export function postMultipart(app: FastifyInstance, url: string, headers: Record<string, string>, parts: FormPart[]) {
+  const body = multipartBody(parts);
+  return app.inject({ method: 'POST', url, headers: { ...headers, ...body.headers }, payload: body.payload });
 }

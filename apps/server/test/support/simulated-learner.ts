@@ -92,3 +92,15 @@ export function reviewHistoriesOf(log: SimulatedReview[]): ReviewHistories {
   starts.push(ratings.length);
   return { ratings: Uint8Array.from(ratings), days: Int32Array.from(days), cardStarts: Int32Array.from(starts) };
 }
+
+/** Histories from per-card lists of [rating, study day]. */
+export function historiesOf(cards: [number, number][][]): ReviewHistories {
+  const reviews = cards.flat();
+  const starts = [0];
+  for (const card of cards) starts.push((starts.at(-1) ?? 0) + card.length);
+  return {
+    ratings: Uint8Array.from(reviews.map(([rating]) => rating)),
+    days: Int32Array.from(reviews.map(([, day]) => day)),
+    cardStarts: Int32Array.from(starts),
+  };
+}

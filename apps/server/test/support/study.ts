@@ -1,27 +1,25 @@
 import type { Card, Deck, DueCard, ReviewResult } from '@flashcards/shared/api-types';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { signUpAndLogIn } from './factories';
+import { type AuthHeaders, signUpAndLogIn } from './factories';
 import { postForm } from './request-bodies';
 
-type Headers = { authorization: string };
-
 /** POST /decks with the url-encoded form field `deck_name`; expects 201. */
-export async function createDeck(app: FastifyInstance, headers: Headers, name = 'Biology'): Promise<Deck> {
+export async function createDeck(app: FastifyInstance, headers: AuthHeaders, name = 'Biology'): Promise<Deck> {
   const response = await postForm(app, '/decks', headers, { deck_name: name });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Deck>();
 }
 
 /** POST /save-cards with `payload` as its JSON body; the answer is the caller's to check. */
-export function postSaveCards(app: FastifyInstance, headers: Headers, payload: Record<string, unknown>) {
+export function postSaveCards(app: FastifyInstance, headers: AuthHeaders, payload: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/save-cards', headers, payload });
 }
 
 /** PUT /decks/{id}/settings with `settings` as its JSON body; the answer is the caller's to check. */
 export function putDeckSettings(
   app: FastifyInstance,
-  headers: Headers,
+  headers: AuthHeaders,
   deckId: string,
   settings: Record<string, unknown>,
 ) {
@@ -31,7 +29,7 @@ export function putDeckSettings(
 /** POST /save-cards with `count` numbered cards (or the given texts); expects 201. */
 export async function saveCards(
   app: FastifyInstance,
-  headers: Headers,
+  headers: AuthHeaders,
   deckId: string,
   cards: number | { question: string; answer: string }[],
 ): Promise<Card[]> {
@@ -69,7 +67,7 @@ export async function learnerWithCard(app: FastifyInstance) {
 /** POST /cards/review; expects 200 and returns the card (without `next_due`). */
 export async function reviewCard(
   app: FastifyInstance,
-  headers: Headers,
+  headers: AuthHeaders,
   cardId: string,
   result: ReviewResult,
 ): Promise<Card> {
@@ -90,7 +88,7 @@ export function withoutNextDue({ next_due, ...card }: DueCard): Card {
 }
 
 /** GET /cards/due (optionally for one deck); expects 200 (the cards without `next_due`). */
-export async function dueCards(app: FastifyInstance, headers: Headers, deckId?: string): Promise<Card[]> {
+export async function dueCards(app: FastifyInstance, headers: AuthHeaders, deckId?: string): Promise<Card[]> {
   const response = await app.inject({
     method: 'GET',
     url: deckId ? `/cards/due?deck_id=${deckId}` : '/cards/due',
@@ -112,3 +110,15 @@ export function fixedRandom(values: number[] = [0.11, 0.42, 0.73, 0.05, 0.96, 0.
 
 export const MINUTE = 60_000;
 export const DAY = 86_400_000;
+
+/** POST /decks/{id}/share; expects 200 and answers the share code. */
+export async function shareDeck(app: FastifyInstance, headers: AuthHeaders, deckId: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: `/decks/${deckId}/share`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ share_code: string }>().share_code;
+}
+
+/** POST /shared/{code}/import; the answer is the caller's to check. */
+export function importShare(app: FastifyInstance, headers: AuthHeaders, code: string) {
+  return app.inject({ method: 'POST', url: `/shared/${code}/import`, headers });
+}

@@ -43,6 +43,8 @@ export interface TestAppOptions {
   fsrsOptimizer?: FsrsOptimizer;
   /** Reads imported files in place of the child process per import (a test that holds an import open). */
   importParser?: ImportParser;
+  /** Where the app writes its log at level info (captureLog's `stream`); by default it logs nothing. */
+  logStream?: { write(line: string): void };
   /** Runs before app.ready(), e.g. to add a route that a test needs. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -65,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.keepAliveMs ? { keepAliveMs: options.keepAliveMs } : {}),
     ...(options.uploadsParentDir ? { uploadsParentDir: options.uploadsParentDir } : {}),
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.importParser ? { importParser: options.importParser } : {}),
     ...(options.fsrsOptimizer ? { fsrsOptimizer: options.fsrsOptimizer } : {}),

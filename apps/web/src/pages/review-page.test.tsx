@@ -3,6 +3,8 @@ import { messages } from '@flashcards/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
+import { biologyDeck } from '../../test/fixtures';
+import { giveEveryElementASize } from '../../test/lay-out';
 import { renderApp, testUser } from '../../test/render-app';
 import { defaultBackoffMs } from '../features/review/answer-queue';
 import { answerAnimationMs } from '../features/review/review-session';
@@ -11,15 +13,8 @@ import { copiedNoticeMs } from '../features/share/share-modal';
 import { localStore } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
 
-const deckId = '65a1b2c3d4e5f6a7b8c9d0aa';
-const deck: Deck = {
-  _id: deckId,
-  name: '<b>Biology</b>',
-  daily_new_card_limit: 20,
-  desired_retention: 0.9,
-  card_count: 3,
-  created_at: '2026-11-20T10:00:00.000Z',
-};
+const deckId = biologyDeck._id;
+const deck: Deck = { ...biologyDeck, name: '<b>Biology</b>', card_count: 3 };
 const past = new Date(Date.now() - 3_600_000).toISOString();
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
@@ -80,13 +75,8 @@ function start(routes: Routes = {}) {
     'POST /cards/review': (call) => json(200, { card: replyFor(bodyOf(call).card_id) }),
     ...routes,
   });
-  const urls: string[] = [];
-  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(String(input));
-    return server.fetch(input, init);
-  }) as typeof globalThis.fetch;
-  const view = renderApp('/review', fetch);
-  return { ...view, calls: server.calls, urls };
+  const view = renderApp('/review', server.fetch);
+  return { ...view, calls: server.calls, urls: server.urls };
 }
 
 const bodyOf = (call: FakeCall | undefined) => JSON.parse(call?.body ?? 'null');
@@ -512,14 +502,7 @@ describe('review page: a review session', () => {
 });
 
 describe('review page: deck settings', () => {
-  // jsdom lays nothing out: give every element a size, so that the Cards tab's virtual list shows its rows.
-  beforeEach(() => {
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 480, 150));
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(150);
-    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(480);
-    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(150);
-    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(480);
-  });
+  beforeEach(giveEveryElementASize);
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { htmlToPlainText } from '@flashcards/shared/card-html';
 import SqliteDatabase from 'better-sqlite3';
@@ -298,10 +299,5 @@ function zip(collectionFile: string, media: { name: string; data: Buffer }[]): P
   const map = Object.fromEntries(media.map((file, index) => [String(index), file.name]));
   archive.addBuffer(Buffer.from(JSON.stringify(map)), 'media');
   archive.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    archive.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    archive.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    archive.outputStream.on('error', reject);
-  });
+  return buffer(archive.outputStream);
 }

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import yazl from 'yazl';
 
 /** A zip archive in memory: each entry's name and bytes, deflated unless its options say `compress: false`. */
@@ -5,10 +6,5 @@ export function zipFiles(files: [name: string, data: Buffer, options?: { compres
   const archive = new yazl.ZipFile();
   for (const [name, data, options] of files) archive.addBuffer(data, name, options);
   archive.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    archive.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    archive.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    archive.outputStream.on('error', reject);
-  });
+  return buffer(archive.outputStream);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basic, buildPackage, pngBytes, zipFiles } from '../../../test/support/anki-packages';
+import { basic, basicNote, buildPackage, pngBytes, zipFiles } from '../../../test/support/anki-packages';
 import { readZipEntries } from '../extract/safe-zip';
 import { InvalidPackageError, readAnkiPackage } from './anki-package';
 import { OutputTooLargeError, zstdDecompress } from './zstd';
@@ -33,15 +33,7 @@ async function packageWithMedia(sizes: [number, number]): Promise<Buffer> {
     {
       notetypes: [basic],
       decks: { 1: 'Default' },
-      notes: [
-        {
-          id: 1,
-          guid: 'guidBudget1',
-          notetypeId: basic.id,
-          fields: ['<img src="a.png">', '<img src="b.png">'],
-          cards: [{ ord: 0, deckId: 1 }],
-        },
-      ],
+      notes: [basicNote(1, 'guidBudget1', ['<img src="a.png">', '<img src="b.png">'])],
       media: { 'a.png': pngBytes, 'b.png': pngBytes },
     },
     'anki21b',

@@ -1,6 +1,12 @@
 import { default_w } from 'ts-fsrs';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { perturbedParameters, prng, reviewHistoriesOf, simulateLearner } from '../../../test/support/simulated-learner';
+import {
+  historiesOf,
+  perturbedParameters,
+  prng,
+  reviewHistoriesOf,
+  simulateLearner,
+} from '../../../test/support/simulated-learner';
 import type { ReviewHistories } from './fit-task';
 import { createFsrsOptimizer, OptimizerBusyError } from './fsrs-optimizer';
 
@@ -30,14 +36,7 @@ function mixedHistories(): ReviewHistories {
     [3, 40],
     [3, 40],
   ]);
-  const reviews = cards.flat();
-  const starts = [0];
-  for (const card of cards) starts.push((starts.at(-1) ?? 0) + card.length);
-  return {
-    ratings: Uint8Array.from(reviews.map(([rating]) => rating)),
-    days: Int32Array.from(reviews.map(([, day]) => day)),
-    cardStarts: Int32Array.from(starts),
-  };
+  return historiesOf(cards);
 }
 
 describe('the FSRS optimizer in a child process', () => {

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { historiesOf } from '../../../test/support/simulated-learner';
 import type { ReviewHistories } from './fit-task';
 import { trainingItems } from './training-items';
-
-/** Histories from per-card lists of [rating, study day]. */
-function historiesOf(cards: [number, number][][]): ReviewHistories {
-  const reviews = cards.flat();
-  const starts = [0];
-  for (const card of cards) starts.push((starts.at(-1) ?? 0) + card.length);
-  return {
-    ratings: Uint8Array.from(reviews.map(([rating]) => rating)),
-    days: Int32Array.from(reviews.map(([, day]) => day)),
-    cardStarts: Int32Array.from(starts),
-  };
-}
 
 describe('trainingItems (FSRS items built as Anki builds them)', () => {
   it('keeps the first review of each day per card, so that every item ends on a long-term interval', () => {

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Behaviour } from '../../../test/fixtures/containment-job';
+import { allPids, childrenOf, commandOf, parentOf } from '../../../test/support/processes';
 import { waitFor } from '../../../test/support/wait-for';
 import { createIsolatedRunner } from './isolated-runner';
 import { JobFailedError, PoolBusyError } from './process-pool';
@@ -16,32 +16,10 @@ afterAll(async () => {
   await runner.close();
 });
 
-const pids = () =>
-  readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number);
-
-function parentOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return null;
-  }
-}
-
-/** The job processes alive: children of this file's broker (found by its label). */
+/** The job processes alive: children of this file's broker (found by its label among this process's children). */
 function jobProcesses(): number[] {
-  const brokers = new Set(
-    pids().filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('containment-test-broker');
-      } catch {
-        return false;
-      }
-    }),
-  );
-  return pids().filter((pid) => brokers.has(parentOf(pid) ?? -1));
+  const brokers = new Set(childrenOf(process.pid).filter((pid) => commandOf(pid).includes('containment-test-broker')));
+  return allPids().filter((pid) => brokers.has(parentOf(pid) ?? -1));
 }
 
 describe('the isolated runner (the containment of imports, FSRS fits and uploads)', () => {

@@ -1,7 +1,14 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
-import { DEFAULT_PASSWORD, loginForm, postSignup, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
+import {
+  DEFAULT_PASSWORD,
+  deleteAccount,
+  loginForm,
+  postSignup,
+  signUpAndLogIn,
+  uniqueEmail,
+} from '../../../test/support/factories';
 import { FakeGoogle } from '../../../test/support/google';
 import { createDeck, reviewCard, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
@@ -137,12 +144,7 @@ describe('DELETE /users/me', () => {
     expectError(missing, 403, 'wrong_password', messages.wrongPassword);
     expect((await me(token)).statusCode).toBe(200);
 
-    const response = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/users/me',
-      headers,
-      payload: { password: DEFAULT_PASSWORD },
-    });
+    const response = await deleteAccount(ctx.app, headers);
     expect(response.statusCode).toBe(204);
     expect((await me(token)).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: `/shared/${code}` })).statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { billingFieldsOf } from '../../../test/support/billing';
-import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn } from '../../../test/support/factories';
+import { type AuthHeaders, DEFAULT_PASSWORD, loginForm, signUpAndLogIn } from '../../../test/support/factories';
 import { useTestApp } from '../../../test/support/test-app';
 
 // The local test mode, walked through over HTTP as a person with the two-command setup would.
@@ -14,6 +14,9 @@ const ctx = useTestApp({
     AUTH_RATE_LIMIT_PER_IP: '1000',
   },
 });
+
+const subscriptionStatus = (headers: AuthHeaders) =>
+  ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });
 
 const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
   ctx.app.inject({ method: 'POST', url, headers, payload });
@@ -75,7 +78,7 @@ describe('buying a pack in test mode', () => {
       plan_type: 'generations',
       premium_quota: 0,
     });
-    const status = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });
+    const status = await subscriptionStatus(headers);
     expect(status.json()).toEqual({
       has_access: false,
       plan_type: 'generations',
@@ -136,7 +139,7 @@ describe('the monthly subscription in test mode', () => {
     const subscribed = await billingOf(user._id);
     expect(subscribed).toMatchObject({ plan_type: 'monthly', premium_quota: 300, premium_used: 0 });
     expect(subscribed.subscription_end_date).toBe(start + 30 * 24 * 3600 * 1000);
-    const status = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });
+    const status = await subscriptionStatus(headers);
     expect(status.json()).toMatchObject({
       has_access: true,
       plan_type: 'monthly',
@@ -169,7 +172,7 @@ describe('the monthly subscription in test mode', () => {
     expect(cancelled).toMatchObject({ subscription_cancel_at_period_end: 1, premium_quota: 300 });
     expect(cancelled.subscription_end_date).toBe(renewed.subscription_end_date);
     expect((await ctx.app.inject({ method: 'GET', url: portalPath })).body).toContain('cancelled, access until');
-    const stillActive = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });
+    const stillActive = await subscriptionStatus(headers);
     expect(stillActive.json()).toMatchObject({ has_access: true, premium_quota: 300, cancel_at_period_end: true });
 
     // After the paid period the premium quota is gone; the free allowance remains.
@@ -177,7 +180,7 @@ describe('the monthly subscription in test mode', () => {
     try {
       const login = await loginForm(ctx.app, user.email, DEFAULT_PASSWORD);
       const fresh = { authorization: `Bearer ${login.json().access_token}` };
-      const ended = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers: fresh });
+      const ended = await subscriptionStatus(fresh);
       expect(ended.json()).toMatchObject({ has_access: false, plan_type: 'monthly', remaining: 10 });
     } finally {
       ctx.clock.advance(-61 * 24 * 3600 * 1000);

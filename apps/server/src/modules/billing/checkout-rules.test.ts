@@ -1,37 +1,28 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { billingFieldsOf, paymentCountOf, setBillingFields } from '../../../test/support/billing';
+import {
+  billingFieldsOf,
+  paymentCountOf,
+  sendPaymentEvent,
+  setBillingFields,
+  trustingProvider,
+} from '../../../test/support/billing';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { useTestApp } from '../../../test/support/test-app';
-import type { CheckoutInfo, PaymentEvent, PaymentProvider } from '../../adapters/payments/payment-provider';
+import type { CheckoutInfo, PaymentEvent } from '../../adapters/payments/payment-provider';
 
-// Billing's own rules for a completed checkout, a subscription update and verification after checkout, each with a
-// case where the rule decides. A mutation run (npm run mutate) found that breaking any of them failed no test.
+// Billing's own rules for a completed checkout, a subscription update, verification after checkout and a monthly
+// renewal (granted only when the invoice paid the plan's price in the plan's currency), each with a case where the
+// rule decides. A mutation run (npm run mutate) found that breaking any of them failed no test.
 
 const DAY_MS = 86_400_000;
-
-/** Vouches for whatever event is posted, so that what a test sees is billing's check, not a signature's. */
-const trustingProvider: PaymentProvider = {
-  name: 'stripe',
-  createCheckout: async () => ({ sessionId: 'cs_unused', url: 'https://checkout.example.com/unused' }),
-  getCheckout: async () => null,
-  createPortal: async () => ({ url: 'https://billing.example.com/unused' }),
-  parseWebhook: async (rawBody) => JSON.parse(rawBody.toString('utf8')) as PaymentEvent,
-};
 
 const events = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' }, payments: trustingProvider });
 const local = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', PUBLIC_URL: 'http://localhost:3000' } });
 
 let counter = 0;
 
-function send(event: PaymentEvent) {
-  return events.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': 'trusted' },
-    payload: JSON.stringify(event),
-  });
-}
+const send = (event: PaymentEvent) => sendPaymentEvent(events.app, event);
 
 function completed(checkout: Partial<CheckoutInfo>): PaymentEvent {
   counter += 1;
@@ -172,5 +163,83 @@ describe('verification after checkout (test mode)', () => {
     const portal = await post('/api/billing-portal', headers);
     expect(portal.statusCode, portal.body).toBe(200);
     expect(portal.json().url).toMatch(/^http:\/\/localhost:3000\/test-billing\/bps_test_[\w-]+\?return_url=/);
+  });
+});
+
+/** A subscriber 250 generations into a period that ends tomorrow, on subscription `sub_rule_N`. */
+async function subscriber() {
+  const { user } = await signUpAndLogIn(events.app);
+  const subscriptionId = `sub_rule_${++counter}`;
+  const periodEnd = events.clock.now() + DAY_MS;
+  await setBillingFields(events.database.db, user._id, {
+    plan_type: 'monthly',
+    premium_quota: 300,
+    premium_used: 250,
+    subscription_id: subscriptionId,
+    subscription_end_date: periodEnd,
+  });
+  return { userId: user._id, subscriptionId, periodEnd };
+}
+
+function renewal(subscriptionId: string, amountCents: number, currency: string) {
+  counter += 1;
+  const event: PaymentEvent = {
+    type: 'invoice_paid',
+    eventId: `evt_rule_${counter}`,
+    invoiceId: `in_rule_${counter}`,
+    subscriptionId,
+    userId: null,
+    billingReason: 'subscription_cycle',
+    periodEnd: events.clock.now() + 31 * DAY_MS,
+    amountCents,
+    currency,
+  };
+  return sendPaymentEvent(events.app, event);
+}
+
+describe('a monthly renewal is granted only for the plan’s price in the plan’s currency', () => {
+  it.each([
+    ['one cent short', 1_999, 'usd'],
+    ['a tampered 1-cent invoice', 1, 'usd'],
+    ['nothing paid', 0, 'usd'],
+    ['a negative amount', -2_000, 'usd'],
+    ['a fractional amount', 2_000.5, 'usd'],
+    ['the right figure in yen', 2_000, 'jpy'],
+    ['the right figure in euros', 2_000, 'eur'],
+  ])('%s (%d %s): 200 to the provider, nothing granted, nothing recorded', async (_case, amount, currency) => {
+    const { userId, subscriptionId, periodEnd } = await subscriber();
+    const response = await renewal(subscriptionId, amount, currency);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+    expect(await billingFieldsOf(events.database.db, userId)).toMatchObject({
+      premium_quota: 300,
+      premium_used: 250,
+      subscription_end_date: periodEnd,
+    });
+    expect(await paymentCountOf(events.database.db, userId)).toBe(0);
+  });
+
+  it.each([
+    ['the exact price', 2_000, 'usd'],
+    ['the price with tax on top', 2_400, 'usd'],
+    ['the currency in capitals', 2_000, 'USD'],
+  ])('%s (%d %s): a new period with the month’s usage reset, recorded once', async (_case, amount, currency) => {
+    const { userId, subscriptionId } = await subscriber();
+    const response = await renewal(subscriptionId, amount, currency);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await billingFieldsOf(events.database.db, userId)).toMatchObject({
+      plan_type: 'monthly',
+      premium_quota: 300,
+      premium_used: 0,
+      subscription_end_date: events.clock.now() + 31 * DAY_MS,
+    });
+    const payments = await events.database.db
+      .selectFrom('payments')
+      .select(['kind', 'plan_type', 'amount_cents', 'currency', 'generations_granted'])
+      .where('user_id', '=', userId)
+      .execute();
+    expect(payments).toEqual([
+      { kind: 'renewal', plan_type: 'monthly', amount_cents: amount, currency, generations_granted: 300 },
+    ]);
   });
 });

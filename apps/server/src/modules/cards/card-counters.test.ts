@@ -3,11 +3,13 @@ import { signUpAndLogIn } from '../../../test/support/factories';
 import {
   createDeck,
   DAY,
+  importShare,
   learnerWithDeck,
   MINUTE,
   postSaveCards,
   reviewCard,
   saveCards,
+  shareDeck,
 } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
@@ -65,13 +67,9 @@ describe('deck card counters', () => {
     }
     await countersMatchCards();
 
-    const share = await ctx.app.inject({ method: 'POST', url: `/decks/${deck._id}/share`, headers });
+    const shareCode = await shareDeck(ctx.app, headers, deck._id);
     const importer = await signUpAndLogIn(ctx.app);
-    const imported = await ctx.app.inject({
-      method: 'POST',
-      url: `/shared/${share.json().share_code}/import`,
-      headers: importer.headers,
-    });
+    const imported = await importShare(ctx.app, importer.headers, shareCode);
     expect(imported.statusCode).toBe(201);
     await countersMatchCards();
 

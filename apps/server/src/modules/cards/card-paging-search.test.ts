@@ -2,24 +2,23 @@ import type { Card, CardPage, CardSearchResponse } from '@flashcards/shared/api-
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
-import { signUpAndLogIn } from '../../../test/support/factories';
-import { createDeck, learnerWithDeck, saveCards } from '../../../test/support/study';
+import { type AuthHeaders, signUpAndLogIn } from '../../../test/support/factories';
+import { createDeck, importShare, learnerWithDeck, saveCards, shareDeck } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 import { encodeDeckCursor, encodeSearchCursor } from './cursors';
 
-type Headers = { authorization: string };
-
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
-const get = (url: string, headers?: Headers) => ctx.app.inject({ method: 'GET', url, ...(headers ? { headers } : {}) });
+const get = (url: string, headers?: AuthHeaders) =>
+  ctx.app.inject({ method: 'GET', url, ...(headers ? { headers } : {}) });
 
-async function page(headers: Headers, deckId: string, query: string): Promise<CardPage> {
+async function page(headers: AuthHeaders, deckId: string, query: string): Promise<CardPage> {
   const response = await get(`/decks/${deckId}/cards?${query}`, headers);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<CardPage>();
 }
 
-async function search(headers: Headers, query: Record<string, string>): Promise<CardSearchResponse> {
+async function search(headers: AuthHeaders, query: Record<string, string>): Promise<CardSearchResponse> {
   const response = await get(`/cards/search?${new URLSearchParams(query)}`, headers);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<CardSearchResponse>();
@@ -236,14 +235,9 @@ describe('GET /cards/search', () => {
     expect((await search(headers, { q: 'wombat' })).cards).toEqual([]);
 
     await saveCards(ctx.app, headers, deck._id, [{ question: 'platypus venom', answer: 'spurs' }]);
-    const share = await ctx.app.inject({ method: 'POST', url: `/decks/${deck._id}/share`, headers });
-    expect(share.statusCode).toBe(200);
+    const shareCode = await shareDeck(ctx.app, headers, deck._id);
     const importer = await signUpAndLogIn(ctx.app);
-    const imported = await ctx.app.inject({
-      method: 'POST',
-      url: `/shared/${share.json<{ share_code: string }>().share_code}/import`,
-      headers: importer.headers,
-    });
+    const imported = await importShare(ctx.app, importer.headers, shareCode);
     expect(imported.statusCode).toBe(201);
     expect(questions((await search(importer.headers, { q: 'platy' })).cards)).toEqual(['platypus venom']);
 

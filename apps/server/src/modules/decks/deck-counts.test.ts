@@ -2,7 +2,7 @@ import type { Card, DeckSummary } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
-import { signUpAndLogIn } from '../../../test/support/factories';
+import { type AuthHeaders, signUpAndLogIn } from '../../../test/support/factories';
 import { rowById } from '../../../test/support/rows';
 import {
   createDeck,
@@ -20,29 +20,27 @@ import { useTestApp } from '../../../test/support/test-app';
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
-type Headers = { authorization: string };
-
-async function listDecks(headers: Headers): Promise<DeckSummary[]> {
+async function listDecks(headers: AuthHeaders): Promise<DeckSummary[]> {
   const response = await ctx.app.inject({ method: 'GET', url: '/decks', headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<DeckSummary[]>();
 }
 
-async function countsOf(headers: Headers, deckId: string) {
+async function countsOf(headers: AuthHeaders, deckId: string) {
   const deck = (await listDecks(headers)).find((item) => item._id === deckId);
   if (!deck) throw new Error('deck not listed');
   return deck.counts;
 }
 
 /** The counts a session of the deck shows now, from GET /cards/due itself. */
-async function queueCounts(headers: Headers, deckId: string) {
+async function queueCounts(headers: AuthHeaders, deckId: string) {
   const queue = await dueCards(ctx.app, headers, deckId);
   const count = (statuses: Card['status'][]) => queue.filter((card) => statuses.includes(card.status)).length;
   return { new: count(['new']), learning: count(['learning', 'relearning']), due: count(['due']) };
 }
 
 /** Passes a card until it leaves learning, then answers it as a long-term card. */
-async function graduate(headers: Headers, card: Card): Promise<Card> {
+async function graduate(headers: AuthHeaders, card: Card): Promise<Card> {
   let current = card;
   for (let step = 0; step < 6; step++) {
     current = await reviewCard(ctx.app, headers, current._id, 'pass');

@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { completion, FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
 import { multipartBody } from '../../../test/support/multipart';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { waitFor } from '../../../test/support/wait-for';
 import { limitPassages } from '../../adapters/extract/extracted';
 import { chunkPassages, mapWithConcurrency } from './chunking';
 
@@ -38,16 +38,25 @@ describe('chunkPassages', () => {
   });
 
   it('mapWithConcurrency keeps order and never runs more than the limit at once', async () => {
-    let running = 0;
     let peak = 0;
-    const results = await mapWithConcurrency([5, 1, 4, 2, 3], 2, async (n) => {
-      running++;
-      peak = Math.max(peak, running);
-      await sleep(n * 3);
-      running--;
-      return n * 10;
+    const running: { n: number; finish: () => void }[] = [];
+    const mapping = mapWithConcurrency([5, 1, 4, 2, 3], 2, (n) => {
+      const result = new Promise<number>((resolve) => {
+        running.push({ n, finish: () => resolve(n * 10) });
+      });
+      peak = Math.max(peak, running.length);
+      return result;
     });
-    expect(results).toEqual([50, 10, 40, 20, 30]);
+    // Each time the limit's worth is running, the one started last finishes first: out of input order.
+    const finished: number[] = [];
+    for (let left = 5; left > 0; left--) {
+      await waitFor(() => running.length === Math.min(2, left), 5_000);
+      const last = running.pop();
+      finished.push(last?.n ?? 0);
+      last?.finish();
+    }
+    expect(await mapping).toEqual([50, 10, 40, 20, 30]);
+    expect(finished).not.toEqual([5, 1, 4, 2, 3]);
     expect(peak).toBe(2);
   });
 });
@@ -77,13 +86,18 @@ describe('long inputs through POST /create', () => {
   });
 
   it('generates per chunk with bounded parallelism, merges in source order, drops duplicates, caps the total', async () => {
+    // Each request waits until a second one is in flight, then the later of the two answers first (so completion
+    // order differs from source order); the last chunk (topic 12) lets every waiting request answer, newest first.
+    const waiting: (() => void)[] = [];
     fake.handler = async (request, res) => {
       inFlight++;
       peak = Math.max(peak, inFlight);
       const material = request.body.messages[1]?.content ?? '';
       const topics = [...material.matchAll(/Topic (\d+)/g)].map((m) => Number(m[1]));
-      // Later chunks answer faster, so completion order differs from source order.
-      await sleep(60 - Math.min(...topics));
+      const answer = new Promise<void>((resolve) => waiting.push(resolve));
+      if (topics.includes(12)) while (waiting.length > 0) waiting.pop()?.();
+      else if (waiting.length === 2) waiting.pop()?.();
+      await answer;
       inFlight--;
       const cards = topics.flatMap((n) => [
         { question: `What is topic ${n} about?`, answer: `Subject number ${n}` },

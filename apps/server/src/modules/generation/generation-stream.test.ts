@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { setBillingFields } from '../../../test/support/billing';
 import {
+  type LiveStream,
   nextCard,
   openCreateStream,
   parseEventStream,
   readAll,
   type StreamEvent,
 } from '../../../test/support/event-stream';
-import { DEFAULT_PASSWORD, signUpAndLogIn } from '../../../test/support/factories';
+import { deleteAccount, signUpAndLogIn } from '../../../test/support/factories';
 import {
   cardsReply,
   completion,
@@ -27,10 +28,12 @@ import {
   biology,
   biologyCards,
   freeUsed as freeUsedIn,
+  leaveCreate,
   postCreate,
   twoSlidePptx,
 } from '../../../test/support/generation';
-import { multipartBody } from '../../../test/support/multipart';
+import { captureLog } from '../../../test/support/log-capture';
+import type { multipartBody } from '../../../test/support/multipart';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 import { waitFor } from '../../../test/support/wait-for';
 
@@ -41,6 +44,7 @@ let model: TestContext;
 let modelUrl: string;
 let fakeUrl: string;
 const fake = new FakeChatServer();
+const modelLog = captureLog();
 
 beforeAll(async () => {
   offline = await createTestApp();
@@ -56,6 +60,7 @@ beforeAll(async () => {
       FREE_GENERATIONS_PER_MONTH: '50',
     },
     keepAliveMs: 100,
+    logStream: modelLog.stream,
   });
   modelUrl = await model.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -74,12 +79,8 @@ const create = (ctx: TestContext, headers: Record<string, string>, parts: Parame
 
 const named = (events: StreamEvent[], name: string) => events.filter((e) => e.event === name);
 
-/** Waits for `check` and answers how long it took, in ms. */
-async function timeUntil(check: () => boolean, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  await waitFor(check, timeoutMs);
-  return Date.now() - started;
-}
+/** What the service logs once it has settled a generation the client left: whether the cost was refunded. */
+const cancelled = (from: number) => modelLog.line('generation cancelled: the client left', from);
 
 describe('POST /create as an event stream, offline generator', () => {
   it('streams progress, each card, then done with the JSON reply’s body; costs 1', async () => {
@@ -243,13 +244,20 @@ describe('POST /create as an event stream, streaming model', () => {
   });
 
   it('streams the cards of parallel chunks as they come; done lists them in source order', async () => {
-    // Three chunks; the first one's model is the slowest, so its cards come last.
-    const parts = ['Alpha', 'Beta', 'Gamma'].map((name) => `${name} ${'is a topic with many words in it. '.repeat(8)}`);
+    // Three chunks asked at once; the model answers the last one first and the first one last, each reply starting
+    // once the one before it has ended, so the first chunk's cards come last.
+    const names = ['Alpha', 'Beta', 'Gamma'];
+    const parts = names.map((name) => `${name} ${'is a topic with many words in it. '.repeat(8)}`);
+    const ended = new Map<string, () => void>();
+    const replied = new Map(names.map((name) => [name, new Promise<void>((resolve) => ended.set(name, resolve))]));
+    const answersAfter: Record<string, string> = { Alpha: 'Beta', Beta: 'Gamma' };
     fake.handler = async (request, res) => {
       const user = request.body.messages[1]?.content ?? '';
-      const name = ['Alpha', 'Beta', 'Gamma'].find((n) => user.includes(n)) ?? 'Other';
-      const delayMs = { Alpha: 60, Beta: 20, Gamma: 5 }[name] ?? 5;
-      await streamCompletion(res, cardsReply(name, 2), { piece: 20, delayMs });
+      const name = names.find((n) => user.includes(n)) ?? 'Other';
+      const before = answersAfter[name];
+      if (before) await replied.get(before);
+      await streamCompletion(res, cardsReply(name, 2), { piece: 20, delayMs: 5 });
+      ended.get(name)?.();
     };
     const parallel = await createTestApp({
       shareWith: model,
@@ -299,15 +307,17 @@ describe('POST /create as an event stream, streaming model', () => {
   });
 
   it('sends keep-alive comments while nothing else is sent', async () => {
+    let stream: LiveStream | undefined;
     fake.handler = async (_request, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      // The model answers only once the client has read two keep-alive comments.
+      await waitFor(() => (stream?.comments.length ?? 0) >= 2, 10_000);
       sendJson(res, 200, completion(cardsReply('Hooke', 1)));
     };
     const { headers } = await signUpAndLogIn(model.app);
-    const response = await create(model, { ...headers, ...sse }, [{ name: 'text', value: biology }]);
-    const { events, comments } = parseEventStream(response.body);
-    expect(comments.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(comments)).toEqual(new Set(['keep-alive']));
+    stream = await openCreateStream(modelUrl, headers, biology);
+    const events = await readAll(stream);
+    expect(stream.comments.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(stream.comments)).toEqual(new Set(['keep-alive']));
     expect(events.at(-1)?.event).toBe('done');
   });
 });
@@ -322,10 +332,11 @@ describe('a client that leaves', () => {
     expect((await stream.next())?.event).toBe('progress');
     await waitFor(() => seen.asked, 5000);
     expect(await freeUsed(model, user._id)).toBe(1);
+    const from = modelLog.lines.length;
     stream.abort();
-    const took = await timeUntil(() => seen.gone, 2000);
-    expect(took).toBeLessThan(2000);
-    await waitFor(async () => (await freeUsed(model, user._id)) === 0, 2000);
+    await waitFor(() => seen.gone, 2000);
+    expect(await cancelled(from)).toMatchObject({ cardsSent: 0, refunded: true });
+    expect(await freeUsed(model, user._id)).toBe(0);
   });
 
   it('after a card: the model request is aborted and the cost kept', async () => {
@@ -335,11 +346,11 @@ describe('a client that leaves', () => {
     const stream = await openCreateStream(modelUrl, headers, biology);
     const event = await nextCard(stream);
     expect(event?.data.question).toBe('What does Faraday rule 1 say?');
+    const from = modelLog.lines.length;
     stream.abort();
-    const took = await timeUntil(() => seen.gone, 2000);
-    expect(took).toBeLessThan(2000);
-    // Give a wrongful refund the time to happen, then check there was none.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => seen.gone, 2000);
+    // Once the service has settled the generation, it has kept the cost.
+    expect(await cancelled(from)).toMatchObject({ refunded: false });
     expect(await freeUsed(model, user._id)).toBe(1);
   });
 
@@ -347,19 +358,11 @@ describe('a client that leaves', () => {
     const { seen, handler } = watchedStream(cardsReply('Ohm', 20), { piece: 4, delayMs: 30 });
     fake.handler = handler;
     const { user, headers } = await signUpAndLogIn(model.app);
-    const body = multipartBody([{ name: 'text', value: biology }]);
-    const controller = new AbortController();
-    const pending = fetch(`${modelUrl}/create`, {
-      method: 'POST',
-      headers: { ...headers, ...body.headers },
-      body: new Uint8Array(body.payload),
-      signal: controller.signal,
-    }).catch(() => null);
-    await waitFor(() => seen.asked, 5000);
-    controller.abort();
-    await pending;
+    const from = modelLog.lines.length;
+    await leaveCreate(modelUrl, headers, [{ name: 'text', value: biology }], () => seen.asked, 5000);
     await waitFor(() => seen.gone, 2000);
-    await waitFor(async () => (await freeUsed(model, user._id)) === 0, 2000);
+    expect(await cancelled(from)).toMatchObject({ cardsSent: 0, refunded: true });
+    expect(await freeUsed(model, user._id)).toBe(0);
   });
 });
 
@@ -369,12 +372,7 @@ describe('POST /create when the account is deleted while the model writes', () =
     const { user, headers } = await signUpAndLogIn(model.app);
     let deleted = 0;
     fake.handler = async (_request, res) => {
-      const response = await model.app.inject({
-        method: 'DELETE',
-        url: '/users/me',
-        headers,
-        payload: { password: DEFAULT_PASSWORD },
-      });
+      const response = await deleteAccount(model.app, headers);
       deleted = response.statusCode;
       sendJson(res, 200, completion(cardsReply('Boyle', 2)));
     };

@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   basic,
+  basicNote,
   buildPackage,
   type PackageFormat,
   pngBytes,
@@ -14,7 +15,7 @@ import {
   zipFiles,
 } from '../../../test/support/anki-packages';
 import { expectError } from '../../../test/support/api-error';
-import { DEFAULT_PASSWORD, signUpAndLogIn } from '../../../test/support/factories';
+import { type AuthHeaders, deleteAccount, signUpAndLogIn } from '../../../test/support/factories';
 import {
   clozeNote,
   endlessCte,
@@ -25,7 +26,7 @@ import {
   zstdDeclaring,
   zstdZeros,
 } from '../../../test/support/hostile-packages';
-import { multipartBody } from '../../../test/support/multipart';
+import { multipartBody, postMultipart } from '../../../test/support/multipart';
 import { createTestApp, useTestApp } from '../../../test/support/test-app';
 import { waitFor } from '../../../test/support/wait-for';
 import { zstdDecompress } from '../../adapters/anki/zstd';
@@ -37,7 +38,7 @@ import { emptyParseResult, type ParsedNote } from './import-parser';
 import { createInteropRepo, IMPORT_WRITE_BATCH, type ImportPlan, ImportUserGoneError } from './interop.repo';
 
 /** A parsed basic note of one card, question `q` and answer `a`, showing these media. */
-function basicNote(deck: string, guid: string | null, media: string[]): ParsedNote {
+function parsedBasicNote(deck: string, guid: string | null, media: string[]): ParsedNote {
   return {
     deck,
     guid,
@@ -51,7 +52,6 @@ function basicNote(deck: string, guid: string | null, media: string[]): ParsedNo
 // findings 3, 4, 7, 9, 11, 12, 14), each with variants: every one answers a clear 4xx, writes nothing it should not,
 // and leaves the server serving another user meanwhile. On PostgreSQL too when DATABASE_URL is set.
 
-type Headers = { authorization: string };
 const MB = 1024 * 1024;
 
 const ctx = useTestApp({
@@ -65,14 +65,8 @@ const ctx = useTestApp({
   },
 });
 
-function uploadTo(app: FastifyInstance, headers: Headers, file: Buffer, filename: string) {
-  const body = multipartBody([{ name: 'file', value: file, filename }]);
-  return app.inject({
-    method: 'POST',
-    url: '/import',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
+function uploadTo(app: FastifyInstance, headers: AuthHeaders, file: Buffer, filename: string) {
+  return postMultipart(app, '/import', headers, [{ name: 'file', value: file, filename }]);
 }
 
 async function written(userId: string) {
@@ -263,27 +257,9 @@ describe('POST /import: content limits', () => {
       notetypes: [basic],
       decks: { 1: 'Images' },
       notes: [
-        {
-          id: 1,
-          guid: 'big',
-          notetypeId: basic.id,
-          fields: ['big <img src="big.png">', 'a'],
-          cards: [{ ord: 0, deckId: 1 }],
-        },
-        {
-          id: 2,
-          guid: 'wide',
-          notetypeId: basic.id,
-          fields: ['wide <img src="wide.png">', 'b'],
-          cards: [{ ord: 0, deckId: 1 }],
-        },
-        {
-          id: 3,
-          guid: 'fine',
-          notetypeId: basic.id,
-          fields: ['fine <img src="fine.png">', 'c'],
-          cards: [{ ord: 0, deckId: 1 }],
-        },
+        basicNote(1, 'big', ['big <img src="big.png">', 'a']),
+        basicNote(2, 'wide', ['wide <img src="wide.png">', 'b']),
+        basicNote(3, 'fine', ['fine <img src="fine.png">', 'c']),
       ],
       media: {
         'big.png': pngDeclaring(10, 10, 5000),
@@ -337,12 +313,19 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const empty = emptyParseResult([basicNote('Held', null, [])]);
+    let reached: () => void = () => {};
+    const readingHeld = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const empty = emptyParseResult([parsedBasicNote('Held', null, [])]);
     const holding = await createTestApp({
       shareWith: ctx,
       env: { AUTH_RATE_LIMIT_PER_IP: '1000', IMPORT_RATE_LIMIT_PER_HOUR: '3' },
       importParser: async (input) => {
-        if (input.defaultDeckName === 'held') await held;
+        if (input.defaultDeckName === 'held') {
+          reached();
+          await held;
+        }
         return empty;
       },
     });
@@ -350,7 +333,8 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
       const a = await signUpAndLogIn(holding.app);
       const b = await signUpAndLogIn(holding.app);
       const first = uploadTo(holding.app, a.headers, Buffer.from('q,a'), 'held.csv');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The first import is being read (it holds the user's import lock) before the second is sent.
+      await readingHeld;
       const second = await uploadTo(holding.app, a.headers, Buffer.from('q,a'), 'other.csv');
       expectError(second, 429, 'import_in_progress', messages.importInProgress);
       const another = await uploadTo(holding.app, b.headers, Buffer.from('q,a'), 'other.csv');
@@ -436,7 +420,7 @@ describe('POST /import when the account is deleted meanwhile', () => {
         reading = true;
         await held;
         return {
-          ...emptyParseResult([basicNote(input.defaultDeckName, 'g1', [heldImage])]),
+          ...emptyParseResult([parsedBasicNote(input.defaultDeckName, 'g1', [heldImage])]),
           media: [{ name: heldImage, sha256: 'd'.repeat(64), contentType: 'image/png', data: pngBytes }],
         };
       },
@@ -445,12 +429,7 @@ describe('POST /import when the account is deleted meanwhile', () => {
       const { headers, user } = await signUpAndLogIn(deleting.app);
       const importing = uploadTo(deleting.app, headers, Buffer.from('q,a'), 'held.csv');
       await waitFor(() => reading, 10_000);
-      const deleted = await deleting.app.inject({
-        method: 'DELETE',
-        url: '/users/me',
-        headers,
-        payload: { password: DEFAULT_PASSWORD },
-      });
+      const deleted = await deleteAccount(deleting.app, headers);
       expect(deleted.statusCode, deleted.body).toBe(204);
       release();
       const response = await importing;
@@ -478,12 +457,7 @@ describe('POST /import when the account is deleted meanwhile', () => {
       const importing = uploadTo(stopping.app, headers, Buffer.from('q,a'), 'endless.csv');
       await waitFor(() => signals.length === 1, 10_000);
       expect(signals[0]?.aborted).toBe(false);
-      const deleted = await stopping.app.inject({
-        method: 'DELETE',
-        url: '/users/me',
-        headers,
-        payload: { password: DEFAULT_PASSWORD },
-      });
+      const deleted = await deleteAccount(stopping.app, headers);
       expect(deleted.statusCode, deleted.body).toBe(204);
       const response = await importing;
       expect(signals[0]?.aborted).toBe(true);

@@ -7,7 +7,7 @@ import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  basic,
+  basicNote,
   buildPackage,
   type PackageFormat,
   pngBytes,
@@ -15,14 +15,12 @@ import {
   zipFiles,
 } from '../../../test/support/anki-packages';
 import { expectError } from '../../../test/support/api-error';
-import { signUpAndLogIn } from '../../../test/support/factories';
-import { multipartBody } from '../../../test/support/multipart';
+import { type AuthHeaders, signUpAndLogIn } from '../../../test/support/factories';
+import { multipartBody, postMultipart } from '../../../test/support/multipart';
 import { createDeck, saveCards } from '../../../test/support/study';
 import { createTestApp, type TestContext, useTestApp } from '../../../test/support/test-app';
 import { docxZipBomb } from '../../../test/support/zip-bomb';
 import { readAnkiPackage } from '../../adapters/anki/anki-package';
-
-type Headers = { authorization: string };
 
 const ctx = useTestApp({
   env: {
@@ -32,27 +30,21 @@ const ctx = useTestApp({
   },
 });
 
-function upload(headers: Headers, file: Buffer, filename: string, extra: Record<string, string> = {}) {
+function upload(headers: AuthHeaders, file: Buffer, filename: string, extra: Record<string, string> = {}) {
   return uploadTo(ctx.app, headers, file, filename, extra);
 }
 
 function uploadTo(
   app: FastifyInstance,
-  headers: Headers,
+  headers: AuthHeaders,
   file: Buffer,
   filename: string,
   extra: Record<string, string> = {},
 ) {
-  const body = multipartBody([
+  return postMultipart(app, '/import', headers, [
     ...Object.entries(extra).map(([name, value]) => ({ name, value })),
     { name: 'file', value: file, filename },
   ]);
-  return app.inject({
-    method: 'POST',
-    url: '/import',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
 }
 
 async function userRows(userId: string) {
@@ -494,13 +486,7 @@ describe('GET /media/{name}', () => {
     const { headers, user } = await signUpAndLogIn(ctx.app);
     const pkg = samplePackage();
     // Two notes show the same image.
-    pkg.notes.push({
-      id: 7,
-      guid: 'guidBasic2',
-      notetypeId: basic.id,
-      fields: ['<img src="cat.png"> again', 'a cat'],
-      cards: [{ ord: 0, deckId: 1 }],
-    });
+    pkg.notes.push(basicNote(7, 'guidBasic2', ['<img src="cat.png"> again', 'a cat']));
     await upload(headers, await buildPackage(pkg), 'deck.apkg');
     const db = ctx.database.db;
     const withImage = await db

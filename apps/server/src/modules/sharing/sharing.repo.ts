@@ -41,6 +41,17 @@ const mediaReference = /\/media\/([0-9a-f]{40}\.[a-z]+)/g;
  * unguessable code is the permission, and what it reveals (deck name, owner name, card count) is what the owner
  * chose to share; the copied cards are read scoped by the share's owner and deck.
  */
+/** The shared deck's cards in creation order (an index range of cards_user_deck_created). */
+function sharedCards(db: Kysely<Database>, share: ShareRow) {
+  return db
+    .selectFrom('cards')
+    .select(['question', 'answer'])
+    .where('user_id', '=', share.user_id)
+    .where('deck_id', '=', share.deck_id)
+    .orderBy('created_at')
+    .orderBy('id');
+}
+
 export function createSharingRepo(db: Kysely<Database>) {
   return {
     /** The owner's share of a deck that is still valid at `now`, the newest first. */
@@ -81,17 +92,9 @@ export function createSharingRepo(db: Kysely<Database>) {
       return { ...share, card_count: new_cards + learning_cards + review_cards };
     },
 
-    /** The shared deck's first `limit` cards in creation order (an index range of cards_user_deck_created). */
+    /** The shared deck's first `limit` cards in creation order. */
     preview(share: ShareRow, limit: number): Promise<{ question: string; answer: string }[]> {
-      return db
-        .selectFrom('cards')
-        .select(['question', 'answer'])
-        .where('user_id', '=', share.user_id)
-        .where('deck_id', '=', share.deck_id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(rowLimit(limit))
-        .execute();
+      return sharedCards(db, share).limit(rowLimit(limit)).execute();
     },
 
     async hasImported(userId: string, shareId: string): Promise<boolean> {
@@ -119,14 +122,7 @@ export function createSharingRepo(db: Kysely<Database>) {
           .insertInto('share_imports')
           .values({ id: plan.importId, user_id: importerId, share_id: share.id, deck_id: deck.id, created_at: now })
           .execute();
-        const originals = await trx
-          .selectFrom('cards')
-          .select(['question', 'answer', 'note_id', 'card_type', 'ord'])
-          .where('user_id', '=', share.user_id)
-          .where('deck_id', '=', share.deck_id)
-          .orderBy('created_at')
-          .orderBy('id')
-          .execute();
+        const originals = await sharedCards(trx, share).select(['note_id', 'card_type', 'ord']).execute();
         // Each note is copied with its type and fields, so a cloze or reversed note stays one.
         const originalNotes = await trx
           .selectFrom('notes')

@@ -1,27 +1,27 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
-import { DEFAULT_PASSWORD, loginForm, postSignup, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
-import { createDeck, DAY, learnerWithDeck, reviewCard, saveCards } from '../../../test/support/study';
+import {
+  type AuthHeaders,
+  DEFAULT_PASSWORD,
+  loginForm,
+  postSignup,
+  signUpAndLogIn,
+  uniqueEmail,
+} from '../../../test/support/factories';
+import { createDeck, DAY, importShare, learnerWithDeck, reviewCard, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', SHARE_TTL_DAYS: '3' } });
 
-type Headers = { authorization: string };
-
-async function share(headers: Headers, deckId: string) {
+async function share(headers: AuthHeaders, deckId: string) {
   const response = await ctx.app.inject({ method: 'POST', url: `/decks/${deckId}/share`, headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ share_code: string; expires_at: string }>();
 }
 
-/** POST /shared/{code}/import; the answer is the caller's to check. */
-function importShare(headers: Headers, code: string) {
-  return ctx.app.inject({ method: 'POST', url: `/shared/${code}/import`, headers });
-}
-
 /** GET /decks. */
-function listDecks(headers: Headers) {
+function listDecks(headers: AuthHeaders) {
   return ctx.app.inject({ method: 'GET', url: '/decks', headers });
 }
 
@@ -188,7 +188,7 @@ describe('POST /shared/{code}/import', () => {
 
     ctx.clock.advance(60_000);
     const importer = await signUpAndLogIn(ctx.app);
-    const response = await importShare(importer.headers, share_code);
+    const response = await importShare(ctx.app, importer.headers, share_code);
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['_id', 'name']);
@@ -232,21 +232,21 @@ describe('POST /shared/{code}/import', () => {
     expect(ownerCards).toHaveLength(3);
 
     // The same share again: 409, and nothing more is copied.
-    const again = await importShare(importer.headers, share_code);
+    const again = await importShare(ctx.app, importer.headers, share_code);
     expectError(again, 409, 'already_imported', messages.alreadyImported);
     const decks = await listDecks(importer.headers);
     expect(decks.json()).toHaveLength(1);
 
     // Deleting the copy allows importing it again.
     await ctx.app.inject({ method: 'DELETE', url: `/decks/${body._id}`, headers: importer.headers });
-    const reimport = await importShare(importer.headers, share_code);
+    const reimport = await importShare(ctx.app, importer.headers, share_code);
     expect(reimport.statusCode).toBe(201);
   });
 
   it('refuses to import your own deck with 409 already_imported', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const { share_code } = await share(headers, deck._id);
-    const response = await importShare(headers, share_code);
+    const response = await importShare(ctx.app, headers, share_code);
     expectError(response, 409, 'already_imported', messages.ownDeckImport);
     const decks = await listDecks(headers);
     expect(decks.json()).toHaveLength(1);
@@ -258,7 +258,7 @@ describe('POST /shared/{code}/import', () => {
     await saveCards(ctx.app, sharer.headers, deck._id, 3);
     const { share_code } = await share(sharer.headers, deck._id);
     const importer = await signUpAndLogIn(ctx.app);
-    const responses = await Promise.all([1, 2, 3].map(() => importShare(importer.headers, share_code)));
+    const responses = await Promise.all([1, 2, 3].map(() => importShare(ctx.app, importer.headers, share_code)));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
     const decks = await listDecks(importer.headers);
     expect(decks.json()).toHaveLength(1);
@@ -272,11 +272,11 @@ describe('POST /shared/{code}/import', () => {
     const { share_code, expires_at } = await share(sharer.headers, deck._id);
     const importer = await signUpAndLogIn(ctx.app);
 
-    const unknown = await importShare(importer.headers, 'AAAAAAAAAAAAAAAAAAAAAA');
+    const unknown = await importShare(ctx.app, importer.headers, 'AAAAAAAAAAAAAAAAAAAAAA');
     expectError(unknown, 404, 'share_not_found', messages.shareNotFound);
 
     ctx.clock.set(expires_at);
-    const expired = await importShare(importer.headers, share_code);
+    const expired = await importShare(ctx.app, importer.headers, share_code);
     expectError(expired, 410, 'share_expired', messages.shareExpired);
     const decks = await listDecks(importer.headers);
     expect(decks.json()).toEqual([]);

@@ -1,9 +1,9 @@
-import type { Deck, SubscriptionStatus } from '@flashcards/shared/api-types';
+import type { Deck } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { noSubscription } from '@flashcards/shared/plans';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, never } from '../../../test/fake-server';
+import { biologyDeck, freeQuota } from '../../../test/fixtures';
 import { renderApp, testUser } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
@@ -11,23 +11,8 @@ import { saveBannerMs } from './create-rules';
 
 type Routes = Parameters<typeof fakeServer>[0];
 
-const deck: Deck = {
-  _id: '65a1b2c3d4e5f6a7b8c9d0aa',
-  name: 'Biology',
-  daily_new_card_limit: 20,
-  desired_retention: 0.9,
-  card_count: 0,
-  created_at: '2026-11-22T10:00:00.000Z',
-};
-
-function quota(remaining: number): SubscriptionStatus {
-  return {
-    ...noSubscription,
-    free_quota: 10,
-    free_used: 10 - remaining,
-    remaining,
-  };
-}
+const deck = biologyDeck;
+const quota = freeQuota;
 
 const generated = {
   cards: [

@@ -1,8 +1,8 @@
-import type { DeckSummary, DueCard, SubscriptionStatus } from '@flashcards/shared/api-types';
-import { noSubscription } from '@flashcards/shared/plans';
+import type { DeckSummary, DueCard } from '@flashcards/shared/api-types';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type FakeCall, fakeServer, json } from '../../../test/fake-server';
+import { biologyDeck, freeQuota } from '../../../test/fixtures';
 import { renderApp, testUser } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
@@ -12,15 +12,7 @@ import { deckNameFromFile, deckNameFromText } from './create-rules';
 
 type Routes = Parameters<typeof fakeServer>[0];
 
-const biology: DeckSummary = {
-  _id: '65a1b2c3d4e5f6a7b8c9d0aa',
-  name: 'Biology',
-  daily_new_card_limit: 20,
-  desired_retention: 0.9,
-  card_count: 0,
-  created_at: '2026-11-22T10:00:00.000Z',
-  counts: { new: 0, learning: 0, due: 0 },
-};
+const biology: DeckSummary = { ...biologyDeck, counts: { new: 0, learning: 0, due: 0 } };
 
 const generated = {
   cards: [
@@ -31,12 +23,7 @@ const generated = {
   remaining: 1,
 };
 
-const quota = (remaining: number): SubscriptionStatus => ({
-  ...noSubscription,
-  free_quota: 10,
-  free_used: 10 - remaining,
-  remaining,
-});
+const quota = freeQuota;
 
 function renderCreate(routes: Routes, remaining: () => number = () => 10) {
   localStore.set(storageKeys.accessToken, 'token');
@@ -48,13 +35,8 @@ function renderCreate(routes: Routes, remaining: () => number = () => 10) {
     'POST /create': () => json(200, generated),
     ...routes,
   });
-  const urls: string[] = [];
-  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(String(input));
-    return server.fetch(input, init);
-  }) as typeof globalThis.fetch;
-  renderApp('/create', fetch);
-  return { calls: server.calls, urls };
+  renderApp('/create', server.fetch);
+  return { calls: server.calls, urls: server.urls };
 }
 
 const bodyOf = (call: FakeCall | undefined) => call?.body ?? '';

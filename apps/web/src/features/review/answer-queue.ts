@@ -67,6 +67,14 @@ export function createAnswerQueue(options: AnswerQueueOptions) {
     }
   }
 
+  /** Forgets the last failure and its pending retry: the queue sends again at once. */
+  function clearFailure() {
+    failed = false;
+    attempt = 0;
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+  }
+
   function pump() {
     if (disposed || inFlight || failed || timer !== null) return;
     const op = ops[0];
@@ -129,10 +137,7 @@ export function createAnswerQueue(options: AnswerQueueOptions) {
         ops.splice(index, 1);
         if (index === 0) {
           // The failure was this answer's: the rest may go now.
-          failed = false;
-          attempt = 0;
-          if (timer !== null) clearTimer(timer);
-          timer = null;
+          clearFailure();
         }
         notify();
         pump();
@@ -153,10 +158,7 @@ export function createAnswerQueue(options: AnswerQueueOptions) {
     /** After a failure: tries again now, in the same order. */
     retry() {
       if (!failed && timer === null) return;
-      failed = false;
-      attempt = 0;
-      if (timer !== null) clearTimer(timer);
-      timer = null;
+      clearFailure();
       notify();
       pump();
     },

@@ -3,6 +3,8 @@ import { messages } from '@flashcards/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../../test/fake-server';
+import { biologyDeck } from '../../../test/fixtures';
+import { giveEveryElementASize } from '../../../test/lay-out';
 import { renderApp, testUser } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
@@ -10,16 +12,8 @@ import { storageKeys } from '../../lib/storage-keys';
 // Issue 31: the deck list starts with the decks and their counts; decks are renamed in deck settings; Escape in
 // a card editor asks before dropping the edit and leaves deck settings open; search results read as the card does.
 
-const deckId = '65a1b2c3d4e5f6a7b8c9d0aa';
-const deck: DeckSummary = {
-  _id: deckId,
-  name: 'Biology',
-  daily_new_card_limit: 20,
-  desired_retention: 0.9,
-  card_count: 40,
-  created_at: '2026-11-20T10:00:00.000Z',
-  counts: { new: 20, learning: 3, due: 7 },
-};
+const deckId = biologyDeck._id;
+const deck: DeckSummary = { ...biologyDeck, card_count: 40, counts: { new: 20, learning: 3, due: 7 } };
 const other: DeckSummary = {
   ...deck,
   _id: '65a1b2c3d4e5f6a7b8c9d0bb',
@@ -116,14 +110,7 @@ describe('deck list', () => {
 });
 
 describe('deck settings', () => {
-  // jsdom lays nothing out: give every element a size, so that the Cards tab's virtual list shows its rows.
-  beforeEach(() => {
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 480, 150));
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(150);
-    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(480);
-    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(150);
-    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(480);
-  });
+  beforeEach(giveEveryElementASize);
 
   async function openSettings(routes: Routes = {}) {
     const app = start(routes);

@@ -315,17 +315,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
         </div>
         {notices}
         <div className="review-actions">
-          <button
-            type="button"
-            className="button review-actions__fail"
-            aria-keyshortcuts="A"
-            onClick={() => answer('fail')}
-          >
-            {gradeLabel('fail', intervals?.fail ?? null)}{' '}
-            <span className="kbd" aria-hidden="true">
-              A
-            </span>
-          </button>
+          <GradeButton result="fail" shortcut="A" interval={intervals?.fail ?? null} onAnswer={answer} />
           <button
             type="button"
             className="button button--secondary review-actions__flip"
@@ -334,17 +324,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
           >
             {flipped ? messages.reviewHideAnswer : messages.reviewShowAnswer}
           </button>
-          <button
-            type="button"
-            className="button review-actions__pass"
-            aria-keyshortcuts="D"
-            onClick={() => answer('pass')}
-          >
-            {gradeLabel('pass', intervals?.pass ?? null)}{' '}
-            <span className="kbd" aria-hidden="true">
-              D
-            </span>
-          </button>
+          <GradeButton result="pass" shortcut="D" interval={intervals?.pass ?? null} onAnswer={answer} />
         </div>
         {undoButton && <div className="review-undo">{undoButton}</div>}
         <p className="review-hint review-hint--keys muted">{messages.reviewHintKeys}</p>
@@ -364,6 +344,33 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
       </div>
       {body}
     </section>
+  );
+}
+
+/** A grade's button: its label names the interval it schedules, its key is shown beside it. */
+function GradeButton({
+  result,
+  shortcut,
+  interval,
+  onAnswer,
+}: {
+  result: ReviewResult;
+  shortcut: string;
+  interval: number | null;
+  onAnswer: (result: ReviewResult) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button review-actions__${result}`}
+      aria-keyshortcuts={shortcut}
+      onClick={() => onAnswer(result)}
+    >
+      {gradeLabel(result, interval)}{' '}
+      <span className="kbd" aria-hidden="true">
+        {shortcut}
+      </span>
+    </button>
   );
 }
 
