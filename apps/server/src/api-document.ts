@@ -14,6 +14,7 @@ import { reviewPaths } from './modules/review/review.schemas';
 import { schedulingPaths } from './modules/scheduling/scheduling.schemas';
 import { sharingPaths } from './modules/sharing/sharing.schemas';
 import { statsPaths } from './modules/stats/stats.schemas';
+import { answerCheckPaths } from './modules/study-modes/answer-check.schemas';
 import { userSettingsPaths } from './modules/user-settings/user-settings.schemas';
 
 /**
@@ -28,6 +29,7 @@ export const apiPaths = [
   decksPaths,
   cardsPaths,
   reviewPaths,
+  answerCheckPaths,
   statsPaths,
   schedulingPaths,
   sharingPaths,

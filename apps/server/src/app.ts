@@ -23,6 +23,7 @@ import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapter
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import { createUploadDir } from './adapters/uploads/upload-dir';
+import { isEnglishWord } from './adapters/word-list';
 import { buildApiDocument } from './api-document';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -81,6 +82,9 @@ import { createSharingService, randomShareCode } from './modules/sharing/sharing
 import { createStatsRepo } from './modules/stats/stats.repo';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { createStatsService } from './modules/stats/stats.service';
+import { createAnswerCheckRepo } from './modules/study-modes/answer-check.repo';
+import { answerCheckRoutes } from './modules/study-modes/answer-check.routes';
+import { createAnswerCheckService } from './modules/study-modes/answer-check.service';
 import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
 import { createUserSettingsService } from './modules/user-settings/user-settings.service';
 
@@ -151,6 +155,9 @@ function toTrustProxy(value: Config['trustProxy']): boolean | string[] | ((addre
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
+
+/** A model's judgement of a typed answer waits this long (issue 35), then the rules grade it. */
+const answerJudgeTimeoutMs = 5000;
 
 function isApiResponse(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^(application\/json|text\/event-stream)/.test(contentType);
@@ -420,11 +427,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repo: createQuizRepo(deps.db),
     provider: aiProvider,
     limiter: deps.rateLimiters({ name: 'quiz', points: config.quiz.rateLimitPerHour, windowMs: 3_600_000 }),
+    clock: deps.clock,
+    random: deps.random ?? Math.random,
     timeoutMs: config.ai.timeoutMs,
     maxQuestions: limits.maxQuizQuestions,
     maxCardsIn: limits.maxQuizCardsIn,
   });
   quizRoutes(app, quiz);
+  answerCheckRoutes(
+    app,
+    createAnswerCheckService({
+      repo: createAnswerCheckRepo(deps.db),
+      provider: aiProvider,
+      judgeLimiter: perHour('answer-judge', config.answerJudge.rateLimitPerHour),
+      judgeTimeoutMs: answerJudgeTimeoutMs,
+      isWord: isEnglishWord,
+    }),
+  );
 
   // Multipart bodies (a browser's FormData, an uploaded file) are read by these four modules' routes only, so the
   // plugin lives in their scope: it adds two async hooks and a 'close' listener to every request it covers (to clean

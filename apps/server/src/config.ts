@@ -154,6 +154,7 @@ const schema = z
     LOG_GENERATION_TEXT: booleanFlag,
     FREE_GENERATIONS_PER_MONTH: nonNegativeInt(10),
     QUIZ_RATE_LIMIT_PER_HOUR: positiveInt(30),
+    ANSWER_JUDGE_RATE_LIMIT_PER_HOUR: positiveInt(300),
     REVIEW_RATE_LIMIT_PER_DAY: positiveInt(20_000),
     EXTRACT_TIMEOUT: duration('60s'),
     EXTRACT_MAX_PDF_PAGES: positiveInt(500),
@@ -286,6 +287,8 @@ export interface Config {
   };
   quota: { freeGenerationsPerMonth: number };
   quiz: { rateLimitPerHour: number };
+  /** Typed answers the model judges per user and hour (POST /cards/{id}/check); past it the rules grade alone. */
+  answerJudge: { rateLimitPerHour: number };
   /** Answers (POST /cards/review) one account may give per 24 hours: bounds the review log one day can add. */
   review: { rateLimitPerDay: number };
   extraction: {
@@ -407,6 +410,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     quota: { freeGenerationsPerMonth: e.FREE_GENERATIONS_PER_MONTH },
     quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR },
+    answerJudge: { rateLimitPerHour: e.ANSWER_JUDGE_RATE_LIMIT_PER_HOUR },
     review: { rateLimitPerDay: e.REVIEW_RATE_LIMIT_PER_DAY },
     interop: {
       maxImportBytes: e.IMPORT_MAX_BYTES,

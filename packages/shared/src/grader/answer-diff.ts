@@ -1,10 +1,8 @@
 import { type ChangeObject, diffChars, diffWords } from 'diff';
+import type { AnswerCheck } from '../api-types';
 
 /** One run of a diff from the expected answer to the typed one: kept, typed in addition, or missing. */
-export interface DiffPart {
-  op: 'equal' | 'insert' | 'delete';
-  text: string;
-}
+export type DiffPart = AnswerCheck['diff'][number];
 
 /** Answers this short are compared letter by letter, so a typo shows as the letters it changed. */
 const maxCharDiffLength = 60;

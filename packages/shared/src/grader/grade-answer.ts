@@ -1,3 +1,4 @@
+import type { AnswerVerdict as Verdict } from '../api-types';
 import {
   articles,
   type ContentToken,
@@ -9,9 +10,6 @@ import {
   type WordToken,
 } from './answer-tokens';
 import { boundedEditDistance } from './edit-distance';
-
-/** How a typed answer compares with the expected one (docs/api.md, "Typed answers"). */
-export type Verdict = 'correct' | 'close' | 'wrong';
 
 export interface GradeOptions {
   /**

@@ -10,6 +10,7 @@ import * as mediaAndImports from './0008-media-and-imports';
 import * as accountControls from './0009-account-controls';
 import * as queueOrderIndexes from './0010-queue-order-indexes';
 import * as mediaChunks from './0011-media-chunks';
+import * as typedAnswers from './0013-typed-answers';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-account-controls': accountControls,
   '0010-queue-order-indexes': queueOrderIndexes,
   '0011-media-chunks': mediaChunks,
+  '0013-typed-answers': typedAnswers,
 };
 
 export const migrationProvider: MigrationProvider = {

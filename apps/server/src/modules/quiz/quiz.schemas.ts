@@ -1,24 +1,54 @@
-import { idOf } from '@flashcards/shared/ids';
+import { withIdAlias } from '@flashcards/shared/ids';
+import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { isId } from '../../adapters/ids';
-import { quizResponseSchema } from '../../http/api-schemas';
+import { quizResultsSchema, studyQuizSchema } from '../../http/api-schemas';
 import { type ApiPaths, json, operation } from '../../http/openapi';
 
-/**
- * POST /api/quiz/generate: `deck_id` (or `_id` / `id`). Missing: 422 validation_failed "Please select a deck.";
- * not an id: 422 invalid_deck_id (docs/api.md).
- */
+/** `deck_id` (or `_id` / `id`): missing is 422 validation_failed "Please select a deck."; not an id 422 invalid_deck_id. */
+const quizDeckId = z
+  .unknown()
+  .refine((value) => value !== undefined && value !== null && value !== '', {
+    error: messages.selectDeck,
+    abort: true,
+  })
+  .pipe(z.custom<string>(isId, { error: messages.invalidDeckIdServer, params: { code: 'invalid_deck_id' } }));
+
+/** POST /api/quiz/generate: the deck and the mode (`flip`, as before, when absent). */
 export const quizRequestSchema = z.preprocess(
-  (body) => ({ deck_id: idOf(body, 'deck_id') }),
+  withIdAlias('deck_id'),
   z.object({
-    deck_id: z
-      .unknown()
-      .refine((value) => value !== undefined && value !== null && value !== '', {
-        error: messages.selectDeck,
-        abort: true,
-      })
-      .pipe(z.custom<string>(isId, { error: messages.invalidDeckIdServer, params: { code: 'invalid_deck_id' } })),
+    deck_id: quizDeckId,
+    mode: z
+      .enum(['flip', 'multiple_choice', 'true_false', 'matching', 'written'], { error: messages.quizModeInvalid })
+      .default('flip'),
+  }),
+);
+
+/** POST /api/quiz/results: 1 to 500 answers, each a card of the deck and whether it was answered right. */
+export const quizResultsRequestSchema = z.preprocess(
+  withIdAlias('deck_id'),
+  z.object({
+    deck_id: quizDeckId,
+    answers: z
+      .array(
+        z.object(
+          {
+            card_id: z
+              .string({ error: messages.quizAnswersInvalid })
+              .trim()
+              .min(1, { error: messages.quizAnswersInvalid })
+              .max(100, { error: messages.quizAnswersInvalid }),
+            correct: z.boolean({ error: messages.quizAnswersInvalid }),
+          },
+          { error: messages.quizAnswersInvalid },
+        ),
+        { error: messages.quizAnswersInvalid },
+      )
+      .min(1, { error: messages.quizAnswersInvalid })
+      .max(limits.maxQuizAnswers, { error: messages.quizAnswersInvalid }),
+    send_missed_to_review: z.boolean({ error: messages.quizSendMissedInvalid }).default(false),
   }),
 );
 
@@ -26,20 +56,36 @@ export const quizRequestSchema = z.preprocess(
 export const quizPaths: ApiPaths = {
   '/api/quiz/generate': {
     post: operation({
-      summary: "New questions on a deck's material (costs no generation; limited per hour)",
+      summary: "Questions on a deck's cards, by mode (costs no generation; limited per hour)",
+      description:
+        '`flip` (the default): new questions on the material, written by the AI provider. `multiple_choice`: four ' +
+        'distinct options, the distractors other answers of the deck of the same kind and near length. `true_false`: ' +
+        "a question with its answer or another card's. `matching`: rounds of up to six pairs. `written`: questions " +
+        'to answer by typing, checked with POST /cards/{id}/check.',
       tags: ['Quiz'],
       auth: true,
       body: json(quizRequestSchema),
-      success: { status: 200, description: 'The questions', schema: quizResponseSchema },
+      success: { status: 200, description: 'The questions', schema: studyQuizSchema },
       errors: [
         'invalid_deck_id',
         'deck_not_found',
         'empty_deck',
+        'not_enough_cards',
         'no_quiz_cards',
         'rate_limited',
         'ai_unavailable',
         'ai_timeout',
       ],
+    }),
+  },
+  '/api/quiz/results': {
+    post: operation({
+      summary: "A finished quiz's score; with send_missed_to_review the missed cards are due now (no review logged)",
+      tags: ['Quiz'],
+      auth: true,
+      body: json(quizResultsRequestSchema),
+      success: { status: 200, description: 'The score', schema: quizResultsSchema },
+      errors: ['invalid_deck_id', 'deck_not_found', 'card_not_found'],
     }),
   },
 };

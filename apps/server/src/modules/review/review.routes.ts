@@ -17,7 +17,8 @@ export function reviewRoutes(app: FastifyInstance, reviews: ReviewService): void
   app.post('/cards/review', auth, async (request) => {
     const input = parseInput(reviewSchema, request.body);
     const user = currentUser(request);
-    return reviews.review(user.id, input.card_id, input.result, parseWeights(user.fsrs_parameters));
+    const typed = { typed: input.typed ?? null, verdict: input.verdict ?? null };
+    return reviews.review(user.id, input.card_id, input.result, parseWeights(user.fsrs_parameters), typed);
   });
 
   app.post<{ Params: { id: string } }>('/cards/:id/undo-review', auth, async (request) =>

@@ -2,11 +2,23 @@ import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { cardSchema, deckStatsSchema, dueCardSchema } from '../../http/api-schemas';
 import { type ApiPaths, json, operation } from '../../http/openapi';
-import { bodyWithId, cardIdParams, deckFilter, deckIdParams } from '../../http/request-schemas';
+import {
+  bodyWithId,
+  cardIdParams,
+  deckFilter,
+  deckIdParams,
+  typedAnswerSchema,
+  verdictSchema,
+} from '../../http/request-schemas';
 
-/** POST /cards/review: `card_id` (or `_id` / `id`) and "pass" or "fail". */
+/**
+ * POST /cards/review: `card_id` (or `_id` / `id`) and "pass" or "fail"; after a typed answer, what was typed and the
+ * verdict of POST /cards/{id}/check, kept in the review log.
+ */
 export const reviewSchema = bodyWithId('card_id', messages.cardIdMissing, {
   result: z.enum(['pass', 'fail'], { error: messages.reviewResultInvalid }),
+  typed: typedAnswerSchema.optional(),
+  verdict: verdictSchema.optional(),
 });
 
 /** GET /cards/due and the stats: an optional deck. */

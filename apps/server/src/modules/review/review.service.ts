@@ -9,7 +9,7 @@ import { studyDayStart } from '../stats/study-day';
 import { type SchedulingState, toCard } from '../study-core/card-state';
 import { type DeckLookup, deckScope } from '../study-core/deck-scope';
 import { buildQueue } from './queue';
-import type { ReviewRepo } from './review.repo';
+import type { ReviewLogRow, ReviewRepo } from './review.repo';
 import { previewNextDue, type RandomSource, review, schedulerParameters, schedulerParametersFor } from './scheduler';
 
 export interface ReviewServiceDeps {
@@ -27,6 +27,9 @@ export interface ReviewServiceDeps {
    */
   limiter: RateLimiter;
 }
+
+/** What the learner typed before the card flipped, and the grader's verdict (both null without typing). */
+export type TypedAnswerLog = Pick<ReviewLogRow, 'typed' | 'verdict'>;
 
 /**
  * Two reviews of one card at the same instant on two connections (PostgreSQL): the loser re-reads and reviews the card
@@ -70,6 +73,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
       cardId: string,
       result: ReviewResult,
       weights: readonly number[] | null = null,
+      typed: TypedAnswerLog = { typed: null, verdict: null },
     ): Promise<AnswerResponse> {
       if (!isId(cardId)) throw errors.cardNotFound();
       // Every answer counts, refused ones too (as /create counts failed files): a refusal writes nothing, but it is
@@ -104,6 +108,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
               difficulty: outcome.next.difficulty,
               scheduled_days: outcome.next.scheduled_days,
               elapsed_days: outcome.elapsedDays,
+              ...typed,
             },
             now,
           };
