@@ -113,6 +113,9 @@ const greekCommands: Record<string, string> = {
   omega: 'ω',
 };
 
+/** LaTeX operators that say "times", kept so that `6.02 \times 10^{23}` reads as one number. */
+const latexSymbols: Record<string, string> = { times: '×', cdot: '·' };
+
 const superscripts: Record<string, string> = {
   '⁰': '0',
   '¹': '1',
@@ -175,12 +178,20 @@ function wordToken(raw: string): WordToken {
  */
 function withoutMarkup(text: string): string {
   let out = '';
-  for (const char of text) out += superscripts[char] !== undefined ? `^${superscripts[char]}` : char;
+  let raised = false;
+  for (const char of text) {
+    const digit = superscripts[char];
+    out += digit === undefined ? char : raised ? digit : `^${digit}`;
+    raised = digit !== undefined;
+  }
   return (
     out
       .normalize('NFKC')
       .replace(/\\[dt]?frac\{(\d{1,20})\}\{(\d{1,20})\}/g, '$1/$2')
-      .replace(/\\([A-Za-z]{1,30})/g, (_, name: string) => ` ${greekCommands[name.toLowerCase()] ?? ''} `)
+      .replace(
+        /\\([A-Za-z]{1,30})/g,
+        (_, name: string) => ` ${latexSymbols[name] ?? greekCommands[name.toLowerCase()] ?? ''} `,
+      )
       .replace(/<\/?[A-Za-z][^<>\n]{0,200}>/g, ' ')
       .replace(/!?\[([^[\]\n]{0,500})\]\([^()\n]{0,2000}\)/g, '$1')
       .toLowerCase()

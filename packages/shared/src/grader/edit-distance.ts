@@ -16,11 +16,12 @@ export function boundedEditDistance(a: string, b: string, limit: number): number
   let current = new Array<number>(width).fill(over);
   for (let j = 0; j <= Math.min(y.length, limit); j++) previous[j] = j;
   for (let i = 1; i <= x.length; i++) {
-    current.fill(over);
     const from = Math.max(1, i - limit);
     const to = Math.min(y.length, i + limit);
-    if (i <= limit) current[0] = i;
-    let rowBest = current[0] ?? over;
+    // The rows are reused: only the cells next to the band, which this row and the next read, are reset.
+    current[0] = i <= limit ? i : over;
+    if (from > 1) current[from - 1] = over;
+    let rowBest = over;
     for (let j = from; j <= to; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
       let cell = Math.min((previous[j] ?? over) + 1, (current[j - 1] ?? over) + 1, (previous[j - 1] ?? over) + cost);
@@ -30,7 +31,8 @@ export function boundedEditDistance(a: string, b: string, limit: number): number
       current[j] = Math.min(cell, over);
       if (cell < rowBest) rowBest = cell;
     }
-    if (rowBest > limit) return over;
+    if (to < y.length) current[to + 1] = over;
+    if (Math.min(rowBest, current[0] ?? over) > limit) return over;
     [before, previous, current] = [previous, current, before];
   }
   return Math.min(previous[y.length] ?? over, over);
