@@ -156,9 +156,6 @@ function toTrustProxy(value: Config['trustProxy']): boolean | string[] | ((addre
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
 
-/** A model's judgement of a typed answer waits this long (issue 35), then the rules grade it. */
-const answerJudgeTimeoutMs = 5000;
-
 function isApiResponse(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^(application\/json|text\/event-stream)/.test(contentType);
 }
@@ -440,7 +437,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       repo: createAnswerCheckRepo(deps.db),
       provider: aiProvider,
       judgeLimiter: perHour('answer-judge', config.answerJudge.rateLimitPerHour),
-      judgeTimeoutMs: answerJudgeTimeoutMs,
+      judgeTimeoutMs: config.answerJudge.timeoutMs,
       isWord: isEnglishWord,
     }),
   );

@@ -155,6 +155,7 @@ const schema = z
     FREE_GENERATIONS_PER_MONTH: nonNegativeInt(10),
     QUIZ_RATE_LIMIT_PER_HOUR: positiveInt(30),
     ANSWER_JUDGE_RATE_LIMIT_PER_HOUR: positiveInt(300),
+    ANSWER_JUDGE_TIMEOUT: duration('5s'),
     REVIEW_RATE_LIMIT_PER_DAY: positiveInt(20_000),
     EXTRACT_TIMEOUT: duration('60s'),
     EXTRACT_MAX_PDF_PAGES: positiveInt(500),
@@ -288,7 +289,7 @@ export interface Config {
   quota: { freeGenerationsPerMonth: number };
   quiz: { rateLimitPerHour: number };
   /** Typed answers the model judges per user and hour (POST /cards/{id}/check); past it the rules grade alone. */
-  answerJudge: { rateLimitPerHour: number };
+  answerJudge: { rateLimitPerHour: number; timeoutMs: number };
   /** Answers (POST /cards/review) one account may give per 24 hours: bounds the review log one day can add. */
   review: { rateLimitPerDay: number };
   extraction: {
@@ -410,7 +411,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     quota: { freeGenerationsPerMonth: e.FREE_GENERATIONS_PER_MONTH },
     quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR },
-    answerJudge: { rateLimitPerHour: e.ANSWER_JUDGE_RATE_LIMIT_PER_HOUR },
+    answerJudge: { rateLimitPerHour: e.ANSWER_JUDGE_RATE_LIMIT_PER_HOUR, timeoutMs: e.ANSWER_JUDGE_TIMEOUT },
     review: { rateLimitPerDay: e.REVIEW_RATE_LIMIT_PER_DAY },
     interop: {
       maxImportBytes: e.IMPORT_MAX_BYTES,

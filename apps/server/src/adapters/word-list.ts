@@ -42,9 +42,7 @@ let english: PackedWords | null = null;
  */
 export function isEnglishWord(word: string): boolean {
   english ??= pack(
-    JSON.parse(
-      readFileSync(createRequire(import.meta.url).resolve('an-array-of-english-words'), 'utf8'),
-    ) as string[],
+    JSON.parse(readFileSync(createRequire(import.meta.url).resolve('an-array-of-english-words'), 'utf8')) as string[],
   );
   return contains(english, word);
 }
