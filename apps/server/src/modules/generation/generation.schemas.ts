@@ -1,7 +1,7 @@
 import { limits } from '@flashcards/shared/limits';
 import { z } from 'zod';
 import { generateResponseSchema } from '../../http/api-schemas';
-import { type ApiPaths, multipart, operation } from '../../http/openapi';
+import { type ApiPaths, multipart, operation } from '../../http/openapi-legacy';
 
 /** POST /create's form, as documented (the route reads it as a stream: generation.routes.ts). */
 const generationForm = z.object({

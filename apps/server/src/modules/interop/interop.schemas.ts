@@ -1,6 +1,6 @@
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { z } from 'zod';
-import { type ApiPaths, multipart, operation } from '../../http/openapi';
+import { type ApiPaths, multipart, operation } from '../../http/openapi-legacy';
 import { deckIdParams } from '../../http/request-schemas';
 
 /** POST /import's form, as documented (the route streams it to a temporary file: interop.routes.ts). */

@@ -3,8 +3,6 @@ import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { isId } from '../../adapters/ids';
-import { quizResultsSchema, studyQuizSchema } from '../../http/api-schemas';
-import { type ApiPaths, json, operation } from '../../http/openapi';
 
 /** `deck_id` (or `_id` / `id`): missing is 422 validation_failed "Please select a deck."; not an id 422 invalid_deck_id. */
 const quizDeckId = z
@@ -51,41 +49,3 @@ export const quizResultsRequestSchema = z.preprocess(
     send_missed_to_review: z.boolean({ error: messages.quizSendMissedInvalid }).default(false),
   }),
 );
-
-/** docs/api.md, "Quiz". */
-export const quizPaths: ApiPaths = {
-  '/api/quiz/generate': {
-    post: operation({
-      summary: "Questions on a deck's cards, by mode (costs no generation; limited per hour)",
-      description:
-        '`flip` (the default): new questions on the material, written by the AI provider. `multiple_choice`: four ' +
-        'distinct options, the distractors other answers of the deck of the same kind and near length. `true_false`: ' +
-        "a question with its answer or another card's. `matching`: rounds of up to six pairs. `written`: questions " +
-        'to answer by typing, checked with POST /cards/{id}/check.',
-      tags: ['Quiz'],
-      auth: true,
-      body: json(quizRequestSchema),
-      success: { status: 200, description: 'The questions', schema: studyQuizSchema },
-      errors: [
-        'invalid_deck_id',
-        'deck_not_found',
-        'empty_deck',
-        'not_enough_cards',
-        'no_quiz_cards',
-        'rate_limited',
-        'ai_unavailable',
-        'ai_timeout',
-      ],
-    }),
-  },
-  '/api/quiz/results': {
-    post: operation({
-      summary: "A finished quiz's score; with send_missed_to_review the missed cards are due now (no review logged)",
-      tags: ['Quiz'],
-      auth: true,
-      body: json(quizResultsRequestSchema),
-      success: { status: 200, description: 'The score', schema: quizResultsSchema },
-      errors: ['invalid_deck_id', 'deck_not_found', 'card_not_found'],
-    }),
-  },
-};
