@@ -57,15 +57,19 @@ export async function insertBenchDeck(
     .execute();
 }
 
-/** The real app on the benchmark's database, its clock stopped at BENCH_NOW, and a token of the seeded user. */
+/**
+ * The real app on the benchmark's database (settings `env` over the defaults), its clock stopped at BENCH_NOW, and a
+ * token of the seeded user.
+ */
 export async function startBenchApp(
   handle: DatabaseHandle,
   dataDir: string,
   userId: string,
+  env: Record<string, string> = {},
 ): Promise<{ app: FastifyInstance; token: string }> {
   const clock = { now: () => BENCH_NOW };
   const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
     db: handle.db,
     jwtSecret: SECRET,
     clock,

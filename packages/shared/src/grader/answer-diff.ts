@@ -40,7 +40,8 @@ export function answerDiff(expected: string, typed: string): DiffPart[] {
   if (
     from.length <= maxCharDiffLength &&
     to.length <= maxCharDiffLength &&
-    Math.abs(from.length - to.length) <= maxCharEdits
+    // Letter by letter only where a typo is likely: as many words on both sides.
+    wordCount(from) === wordCount(to)
   ) {
     const changes = diffChars(from, to, { ignoreCase: true, maxEditLength: maxCharEdits });
     if (changes) {

@@ -116,6 +116,7 @@ const greekCommands: Record<string, string> = {
 /** LaTeX operators that say "times", kept so that `6.02 \times 10^{23}` reads as one number. */
 const latexSymbols: Record<string, string> = { times: '×', cdot: '·' };
 
+const superscriptRun = /[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+/g;
 const superscripts: Record<string, string> = {
   '⁰': '0',
   '¹': '1',
@@ -150,23 +151,36 @@ function hiraganaOf(text: string): string {
 }
 
 /** Accents off: NFD without combining marks, and the letters NFD does not split. */
+const unsplitLetters: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  أ: 'ا',
+  إ: 'ا',
+  آ: 'ا',
+  ٱ: 'ا',
+  ى: 'ي',
+  ة: 'ه',
+};
+const unsplitLetter = /[ßæœøłđأإآٱىة]/g;
+
 function withoutAccents(text: string): string {
   return text
     .normalize('NFD')
     .replace(combiningMark, '')
-    .replace(/ß/g, 'ss')
-    .replace(/æ/g, 'ae')
-    .replace(/œ/g, 'oe')
-    .replace(/ø/g, 'o')
-    .replace(/ł/g, 'l')
-    .replace(/đ/g, 'd')
-    .replace(/[أإآٱ]/g, 'ا')
-    .replace(/ى/g, 'ي')
-    .replace(/ة/g, 'ه');
+    .replace(unsplitLetter, (letter) => unsplitLetters[letter] ?? letter);
 }
 
+const plainWord = /^[a-z]+$/;
+const katakana = /[\u30a1-\u30f6\u30fd\u30fe]/;
+
 function wordToken(raw: string): WordToken {
-  const text = hiraganaOf(raw).replace(arabicVowelMark, '');
+  // Most words of most answers: nothing to fold.
+  if (plainWord.test(raw)) return { kind: 'word', text: raw, folded: raw, cjk: false };
+  const text = (katakana.test(raw) ? hiraganaOf(raw) : raw).replace(arabicVowelMark, '');
   const cjk = cjkChar.test(text);
   return { kind: 'word', text, folded: cjk ? text : withoutAccents(text), cjk };
 }
@@ -177,27 +191,24 @@ function wordToken(raw: string): WordToken {
  * `10²³` into `1023`.
  */
 function withoutMarkup(text: string): string {
-  let out = '';
-  let raised = false;
-  for (const char of text) {
-    const digit = superscripts[char];
-    out += digit === undefined ? char : raised ? digit : `^${digit}`;
-    raised = digit !== undefined;
-  }
-  return (
-    out
-      .normalize('NFKC')
+  let out = text
+    .replace(superscriptRun, (run) => `^${Array.from(run, (char) => superscripts[char] ?? '').join('')}`)
+    .normalize('NFKC');
+  // Each pass only where its markup can be: most answers have none.
+  if (out.includes('\\')) {
+    out = out
       .replace(/\\[dt]?frac\{(\d{1,20})\}\{(\d{1,20})\}/g, '$1/$2')
       .replace(
         /\\([A-Za-z]{1,30})/g,
         (_, name: string) => ` ${latexSymbols[name] ?? greekCommands[name.toLowerCase()] ?? ''} `,
-      )
-      .replace(/<\/?[A-Za-z][^<>\n]{0,200}>/g, ' ')
-      .replace(/!?\[([^[\]\n]{0,500})\]\([^()\n]{0,2000}\)/g, '$1')
-      .toLowerCase()
-      // "isn't", "don't": the negation is a word of its own.
-      .replace(/n['’]t(?![\p{L}])/gu, ' not')
-  );
+      );
+  }
+  if (out.includes('<')) out = out.replace(/<\/?[A-Za-z][^<>\n]{0,200}>/g, ' ');
+  if (out.includes('](')) out = out.replace(/!?\[([^[\]\n]{0,500})\]\([^()\n]{0,2000}\)/g, '$1');
+  out = out.toLowerCase();
+  // "isn't", "don't": the negation is a word of its own.
+  if (out.includes("'") || out.includes('’')) out = out.replace(/n['’]t(?![\p{L}])/gu, ' not');
+  return out;
 }
 
 const digitValue = (char: string | undefined): number => {
@@ -305,7 +316,9 @@ function mergeTriples(
   const out: RawToken[] = [];
   for (const token of tokens) {
     out.push(token);
-    const [left, operator, right] = out.slice(-3);
+    const length = out.length;
+    if (length < 3) continue;
+    const [left, operator, right] = [out[length - 3], out[length - 2], out[length - 1]];
     if (left?.kind !== 'number' || operator?.kind !== 'operator' || right?.kind !== 'number') continue;
     if (left.date !== undefined || right.date !== undefined) continue;
     const value = merge(left, operator.operator, right);
@@ -316,6 +329,7 @@ function mergeTriples(
 
 /** Scientific notation read as one number: `6.02 × 10^23`, `10^-3`, `2^10` (powers first, then × 10ⁿ). */
 function mergeOperators(tokens: RawToken[]): Token[] {
+  if (!tokens.some((token) => token.kind === 'operator')) return tokens as Token[];
   const powers = mergeTriples(tokens, (left, operator, right) =>
     operator === '^' && Math.abs(right.value) <= 400 ? left.value ** right.value : null,
   );
@@ -345,7 +359,9 @@ export function tokenize(answer: string): Token[] {
   let index = 0;
   while (index < chars.length) {
     const char = chars[index] as string;
-    if (wordChar.test(char)) {
+    const code = char.charCodeAt(0);
+    // ASCII letters without the regular expression; the rest of Unicode's letters and marks with it.
+    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x80 && wordChar.test(char))) {
       word += char;
       index++;
       continue;

@@ -57,7 +57,7 @@ export function answerPool(cards: readonly QuizCard[]) {
   const groups: Record<AnswerKind, PoolAnswer[]> = { date: [], number: [], text: [] };
   for (const card of cards) {
     const key = answerKey(card.answer);
-    const questionKey = answerKey(card.question);
+    const questionKey = card.question.trim().toLowerCase();
     const answers = answersOf.get(questionKey);
     if (answers) answers.add(key);
     else answersOf.set(questionKey, new Set([key]));
@@ -110,7 +110,7 @@ export function sample<T>(items: readonly T[], count: number, random: Random): T
  * deck has fewer distinct answers.
  */
 function distractors(pool: AnswerPool, card: QuizCard, count: number, random: Random): string[] {
-  const not = new Set([answerKey(card.answer), ...(pool.answersOf.get(answerKey(card.question)) ?? [])]);
+  const not = new Set([answerKey(card.answer), ...(pool.answersOf.get(card.question.trim().toLowerCase()) ?? [])]);
   const picked = sample(
     nearest(pool.groups[kindOf(card.answer)], card.answer.length, distractorNeighbours, not),
     count,

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 import { hasDeck } from '../study-core/owned-rows';
 import type { QuizCard } from './quiz-modes';
@@ -28,6 +29,23 @@ export function createQuizRepo(db: Kysely<Database>) {
     },
 
     findDeckExists: (userId: string, deckId: string) => hasDeck(db, userId, deckId),
+
+    /**
+     * At most `limit` of the deck's cards, drawn at random by the database (null when the deck is not the user's):
+     * the quiz modes read a bounded sample, so that a 30,000-card deck costs the database's shuffle, not 30,000 rows
+     * through the server.
+     */
+    async sampleDeckCards(userId: string, deckId: string, limit: number): Promise<QuizCard[] | null> {
+      if (!(await hasDeck(db, userId, deckId))) return null;
+      return db
+        .selectFrom('cards')
+        .select(['id', 'question', 'answer'])
+        .where('user_id', '=', userId)
+        .where('deck_id', '=', deckId)
+        .orderBy(sql`random()`)
+        .limit(rowLimit(limit))
+        .execute();
+    },
 
     /** Which of `cardIds` are cards of the user's deck. */
     async cardsOfDeck(userId: string, deckId: string, cardIds: readonly string[]): Promise<Set<string>> {

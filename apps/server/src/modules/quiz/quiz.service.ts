@@ -22,6 +22,12 @@ export interface QuizServiceDeps {
   maxCardsIn: number;
 }
 
+/**
+ * The cards a quiz of the modes without a model is made from at most: its questions and their distractors, drawn at
+ * random from the deck. Enough for every kind and length of answer to be there in a large deck.
+ */
+const maxSampledCards = 2000;
+
 /** Multiple choice and matching need four cards with different answers. */
 const minCardsForChoice = 4;
 
@@ -67,7 +73,10 @@ export function createQuizService(deps: QuizServiceDeps) {
   return {
     /** `deckId` is well-formed (quiz.schemas.ts); someone else's deck is as missing as an unknown one. */
     async generate(userId: string, deckId: string, mode: QuizMode, log: FastifyBaseLogger): Promise<StudyQuiz> {
-      const cards = await deps.repo.findDeckCards(userId, deckId);
+      const cards =
+        mode === 'flip'
+          ? await deps.repo.findDeckCards(userId, deckId)
+          : await deps.repo.sampleDeckCards(userId, deckId, maxSampledCards);
       if (!cards) throw errors.deckNotFound();
       if (cards.length === 0) throw errors.emptyDeck();
       if ((mode === 'multiple_choice' || mode === 'matching') && cards.length < minCardsForChoice) {
