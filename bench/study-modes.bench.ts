@@ -47,7 +47,7 @@ function load(
   url: string,
   token: string,
   body: string,
-): Promise<{ rps: number; p50: number; p99: number; bad: number }> {
+): Promise<{ rps: number; p50: number; p99: number; bad: number; total: number }> {
   const args = [autocannonCli, '-j', '-c', String(CONNECTIONS), '-d', String(LOAD_SECONDS), '-m', 'POST'];
   args.push('-H', `authorization=Bearer ${token}`, '-H', 'content-type=application/json', '-b', body, url);
   return new Promise((resolve, reject) => {
