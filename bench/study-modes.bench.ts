@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { answerDiff } from '@flashcards/shared/grader/answer-diff';
 import { gradeAnswer } from '@flashcards/shared/grader/grade-answer';
 import { createIdGenerator } from '../apps/server/src/adapters/ids';
-import { isEnglishWord } from '../apps/server/src/adapters/word-list';
+import { isOtherWord } from '../apps/server/src/adapters/word-list';
 import { type DatabaseHandle, migrateToLatest } from '../apps/server/src/db/database';
 import { newCardRow } from '../apps/server/src/modules/study-core/card-state';
 import { insertCards } from '../apps/server/src/modules/study-core/deck-counters';
@@ -184,7 +184,7 @@ async function part(label: string, handle: DatabaseHandle, dataDir: string): Pro
 const grading = longTexts();
 out(
   `grader alone, 1,000-char answer vs 10,000-char expected: ${await timed(() => {
-    gradeAnswer(grading.typed, grading.expected, { isWord: isEnglishWord });
+    gradeAnswer(grading.typed, grading.expected, { isOtherWord });
   })}; its diff: ${await timed(() => {
     answerDiff(grading.expected, grading.typed);
   })}`,

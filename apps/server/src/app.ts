@@ -23,7 +23,7 @@ import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapter
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import { createUploadDir } from './adapters/uploads/upload-dir';
-import { isEnglishWord } from './adapters/word-list';
+import { isOtherWord } from './adapters/word-list';
 import { legacyApiPaths } from './api-document';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -440,7 +440,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       provider: aiProvider,
       judgeLimiter: perHour('answer-judge', config.answerJudge.rateLimitPerHour),
       judgeTimeoutMs: config.answerJudge.timeoutMs,
-      isWord: isEnglishWord,
+      isOtherWord,
     }),
   );
 

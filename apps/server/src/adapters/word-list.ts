@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 /** A sorted word list kept as one string and the offsets of its words: about a fifth of a Set's memory. */
 interface PackedWords {
@@ -32,17 +33,60 @@ function contains({ text, starts }: PackedWords, word: string): boolean {
   return false;
 }
 
-let english: PackedWords | null = null;
+const require = createRequire(import.meta.url);
+
+/** The words of a Hunspell dictionary package (wooorm's dictionary-xx): its stems, lower case, affixes not applied. */
+function hunspellStems(name: string): string[] {
+  const dic = readFileSync(path.join(path.dirname(require.resolve(name)), 'index.dic'), 'utf8');
+  const words = new Set<string>();
+  // The first line is the count; lines starting with space or tab are comments.
+  for (const line of dic.split('\n').slice(1)) {
+    if (line === '' || line.startsWith('\t') || line.startsWith(' ')) continue;
+    const stem = (line.split('/')[0] ?? '').trim().toLowerCase();
+    if (stem !== '') words.add(stem);
+  }
+  return [...words];
+}
+
+/** Each list read at the first question that needs it, not at start-up. */
+const lists = new Map<string, PackedWords>();
+function listOf(name: string, read: () => string[]): PackedWords {
+  let list = lists.get(name);
+  if (!list) {
+    list = pack(read());
+    lists.set(name, list);
+  }
+  return list;
+}
+
+// an-array-of-english-words is read as a file, not through require's cache (which would keep the parsed array too).
+const english = () =>
+  listOf('en', () => JSON.parse(readFileSync(require.resolve('an-array-of-english-words'), 'utf8')) as string[]);
+const cyrillic = /\p{Script=Cyrillic}/u;
+const latin = /\p{Script=Latin}/u;
+
+/** The lists of the languages written in `word`'s script (English first). */
+function listsFor(word: string): PackedWords[] {
+  if (cyrillic.test(word)) return [listOf('ru', () => hunspellStems('dictionary-ru'))];
+  if (!latin.test(word)) return [];
+  return [
+    english(),
+    listOf('fr', () => hunspellStems('dictionary-fr')),
+    listOf('es', () => hunspellStems('dictionary-es')),
+  ];
+}
 
 /**
- * Whether `word` (lower case) is an English word: the grader's test for a typo that makes another word ("effect"
- * for "affect", "exothermic" for "endothermic" are wrong, not close). The list (an-array-of-english-words, ~275,000
- * words from the Letterpress word list) holds rare and technical words but not common misspellings. It is read at
- * the first question, not at start-up, and not through require's cache (which would keep the parsed array too).
+ * Whether `typed` (lower case) is another word of the language of `expected`: the grader's test for a typo that makes
+ * another word ("effect" for "affect", "exothermic" for "endothermic" are wrong, not close). The language is each
+ * list that holds `expected` (every list of its script when none does), so that "mitocondria", Spanish, stays a typo
+ * of the English "mitochondria". English: an-array-of-english-words (~275,000 words from the Letterpress word list:
+ * rare and technical words, not common misspellings). French and Spanish (Latin script) and Russian (Cyrillic): the
+ * stems of the Hunspell dictionaries dictionary-fr, dictionary-es and dictionary-ru (MPL, BSD), without their
+ * inflected forms. German has none: its Hunspell dictionary is GPL only.
  */
-export function isEnglishWord(word: string): boolean {
-  english ??= pack(
-    JSON.parse(readFileSync(createRequire(import.meta.url).resolve('an-array-of-english-words'), 'utf8')) as string[],
-  );
-  return contains(english, word);
+export function isOtherWord(typed: string, expected: string): boolean {
+  const lists = listsFor(typed);
+  const ofExpected = lists.filter((list) => contains(list, expected));
+  return (ofExpected.length > 0 ? ofExpected : lists).some((list) => contains(list, typed));
 }

@@ -13,10 +13,10 @@ import { boundedEditDistance } from './edit-distance';
 
 export interface GradeOptions {
   /**
-   * Whether a word (lower case) is a word of the language: a typo that makes another word is `wrong`, not `close`
-   * ("effect" for "affect"). Without it every typo within the distance is `close`.
+   * Whether the typed word (lower case) is another word of the expected word's language: a typo that makes another
+   * word is `wrong`, not `close` ("effect" for "affect"). Without it every typo within the distance is `close`.
    */
-  isWord?: (word: string) => boolean;
+  isOtherWord?: (typed: string, expected: string) => boolean;
 }
 
 /** The longest text either side is read to: typed answers are at most 1,000 characters, card sides 20,000. */
@@ -80,7 +80,11 @@ function americanSpelling(word: string): string {
     .replace(/^grey/u, 'gray');
 }
 
-function compareWord(typed: WordToken, expected: WordToken, isWord: (word: string) => boolean): Verdict {
+function compareWord(
+  typed: WordToken,
+  expected: WordToken,
+  isOtherWord: (typed: string, expected: string) => boolean,
+): Verdict {
   if (typed.text === expected.text) return 'correct';
   if (typed.cjk || expected.cjk) return 'wrong';
   if (typed.folded === expected.folded) return accentPairs.has(`${typed.text}|${expected.text}`) ? 'wrong' : 'close';
@@ -88,7 +92,7 @@ function compareWord(typed: WordToken, expected: WordToken, isWord: (word: strin
   const length = Array.from(expected.folded).length;
   const limit = length >= 8 ? 2 : length >= 4 ? 1 : 0;
   if (limit === 0 || boundedEditDistance(typed.folded, expected.folded, limit) > limit) return 'wrong';
-  return isWord(typed.text) ? 'wrong' : 'close';
+  return isOtherWord(typed.text, expected.text) ? 'wrong' : 'close';
 }
 
 function sameNumber(a: NumberToken, b: NumberToken): boolean {
@@ -100,7 +104,11 @@ function sameNumber(a: NumberToken, b: NumberToken): boolean {
 const isNegation = (word: WordToken) => negations.has(word.text) || negations.has(word.folded);
 
 /** One item (or a whole answer) against one expected item: numbers by value, words in order. */
-function compareItem(typed: ContentToken[], expected: ContentToken[], isWord: (word: string) => boolean): Verdict {
+function compareItem(
+  typed: ContentToken[],
+  expected: ContentToken[],
+  isOtherWord: (typed: string, expected: string) => boolean,
+): Verdict {
   const typedNumbers = typed.filter((token): token is NumberToken => token.kind === 'number');
   const expectedNumbers = expected.filter((token): token is NumberToken => token.kind === 'number');
   if (typedNumbers.length !== expectedNumbers.length) return 'wrong';
@@ -113,7 +121,7 @@ function compareItem(typed: ContentToken[], expected: ContentToken[], isWord: (w
   if (typedWords.length === expectedWords.length) {
     let verdict: Verdict = 'correct';
     for (let i = 0; i < typedWords.length && verdict !== 'wrong'; i++) {
-      verdict = worse(verdict, compareWord(typedWords[i] as WordToken, expectedWords[i] as WordToken, isWord));
+      verdict = worse(verdict, compareWord(typedWords[i] as WordToken, expectedWords[i] as WordToken, isOtherWord));
     }
     if (verdict !== 'wrong') return verdict;
   }
@@ -150,7 +158,11 @@ const keyOf = (item: ContentToken[]) =>
   item.map((token) => (token.kind === 'word' ? token.text : (token.date ?? String(token.value)))).join(' ');
 
 /** Typed items against expected items in any order: each expected item needs its own typed item. */
-function compareList(typed: ContentToken[][], expected: ContentToken[][], isWord: (word: string) => boolean): Verdict {
+function compareList(
+  typed: ContentToken[][],
+  expected: ContentToken[][],
+  isOtherWord: (typed: string, expected: string) => boolean,
+): Verdict {
   if (typed.length !== expected.length) return 'wrong';
   const unmatched = new Map<string, ContentToken[][]>();
   for (const item of typed) {
@@ -174,7 +186,7 @@ function compareList(typed: ContentToken[][], expected: ContentToken[][], isWord
     let bestVerdict: Verdict = 'wrong';
     leftTyped.forEach((candidate, index) => {
       if (bestVerdict === 'correct') return;
-      const found = compareItem(candidate, item, isWord);
+      const found = compareItem(candidate, item, isOtherWord);
       if (rank[found] > rank[bestVerdict]) {
         bestVerdict = found;
         bestIndex = index;
@@ -188,8 +200,12 @@ function compareList(typed: ContentToken[][], expected: ContentToken[][], isWord
 }
 
 /** The typed tokens against one reading of the expected answer (an alternative, or the whole). */
-function compareAnswer(typed: Token[], expected: Token[], isWord: (word: string) => boolean): Verdict {
-  const whole = compareItem(withoutArticle(contentOf(typed)), withoutArticle(contentOf(expected)), isWord);
+function compareAnswer(
+  typed: Token[],
+  expected: Token[],
+  isOtherWord: (typed: string, expected: string) => boolean,
+): Verdict {
+  const whole = compareItem(withoutArticle(contentOf(typed)), withoutArticle(contentOf(expected)), isOtherWord);
   const expectedItems = split(expected, () => true).map(withoutArticle);
   if (whole === 'correct' || expectedItems.length < 2) return whole;
   let typedItems = split(typed, () => true).map(withoutArticle);
@@ -198,7 +214,7 @@ function compareAnswer(typed: Token[], expected: Token[], isWord: (word: string)
   if (typedItems.length === 1 && only && expectedItems.every((item) => item.length === 1)) {
     typedItems = only.map((token) => [token]);
   }
-  return better(whole, compareList(typedItems, expectedItems, isWord));
+  return better(whole, compareList(typedItems, expectedItems, isOtherWord));
 }
 
 /**
@@ -208,14 +224,14 @@ function compareAnswer(typed: Token[], expected: Token[], isWord: (word: string)
  * the typed word is another word; a different number, a missing item or an added negation is `wrong`.
  */
 export function gradeAnswer(typed: string, expected: string, options: GradeOptions = {}): Verdict {
-  const isWord = options.isWord ?? (() => false);
+  const isOtherWord = options.isOtherWord ?? (() => false);
   const typedTokens = tokenize(typed.slice(0, maxGradedLength));
   const expectedTokens = tokenize(expected.slice(0, maxGradedLength));
   if (contentOf(expectedTokens).length === 0) {
     return typed.trim() !== '' && typed.trim().toLowerCase() === expected.trim().toLowerCase() ? 'correct' : 'wrong';
   }
   if (contentOf(typedTokens).length === 0) return 'wrong';
-  let verdict = compareAnswer(typedTokens, expectedTokens, isWord);
+  let verdict = compareAnswer(typedTokens, expectedTokens, isOtherWord);
   if (verdict === 'correct') return verdict;
   const alternatives = split(expectedTokens, (separator) => separator === 'alternative');
   if (alternatives.length < 2) return verdict;
@@ -227,7 +243,7 @@ export function gradeAnswer(typed: string, expected: string, options: GradeOptio
   }
   for (const piece of pieces.slice(0, maxAlternatives)) {
     if (contentOf(piece).length === 0) continue;
-    verdict = better(verdict, compareAnswer(typedTokens, piece, isWord));
+    verdict = better(verdict, compareAnswer(typedTokens, piece, isOtherWord));
     if (verdict === 'correct') break;
   }
   return verdict;

@@ -16,8 +16,8 @@ export interface AnswerCheckServiceDeps {
   judgeLimiter: RateLimiter;
   /** How long a judgement may take before the rules grade instead. */
   judgeTimeoutMs: number;
-  /** Whether a word is a word of the language (adapters/word-list.ts). */
-  isWord: (word: string) => boolean;
+  /** Whether a typed word is another word of the expected word's language (adapters/word-list.ts). */
+  isOtherWord: (typed: string, expected: string) => boolean;
 }
 
 /** Answers of more than this many words go to the model, when there is one: the rules are strict on long answers. */
@@ -55,7 +55,7 @@ export function createAnswerCheckService(deps: AnswerCheckServiceDeps) {
       const card = await deps.repo.cardSides(userId, cardId);
       if (!card) throw errors.cardNotFound();
       const judgement = await judged(userId, card, typed, log);
-      const verdict = judgement?.verdict ?? gradeAnswer(typed, card.answer, { isWord: deps.isWord });
+      const verdict = judgement?.verdict ?? gradeAnswer(typed, card.answer, { isOtherWord: deps.isOtherWord });
       return {
         verdict,
         suggested_result: verdict === 'wrong' ? 'fail' : 'pass',

@@ -4,9 +4,9 @@ import { boundedEditDistance } from '@flashcards/shared/grader/edit-distance';
 import { gradeAnswer } from '@flashcards/shared/grader/grade-answer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isEnglishWord } from '../../adapters/word-list';
+import { isOtherWord } from '../../adapters/word-list';
 
-const grade = (typed: string, expected: string) => gradeAnswer(typed, expected, { isWord: isEnglishWord });
+const grade = (typed: string, expected: string) => gradeAnswer(typed, expected, { isOtherWord });
 
 /**
  * Typed answers to real study cards (vocabulary lists, chemistry, biology, physics, history dates, formulas) and the
@@ -18,6 +18,7 @@ const english: [string, string, AnswerVerdict][] = [
   ['The mitochondria', 'mitochondria', 'correct'],
   ['  mitochondria. ', 'the mitochondria', 'correct'],
   ['mitochondira', 'mitochondria', 'close'],
+  // A Spanish word, but a typo of the English one.
   ['mitocondria', 'mitochondria', 'close'],
   ['photosynthesys', 'photosynthesis', 'close'],
   ['Photosynthesis', 'photosynthesis', 'correct'],
@@ -151,7 +152,9 @@ const french: [string, string, AnswerVerdict][] = [
   ['garcon', 'le garçon', 'close'],
   ['oeuf', 'un œuf', 'close'],
   ['eau', "l'eau", 'correct'],
-  ['quatre vingt', 'quatre-vingts', 'close'],
+  // "vingt" is a French word: the missing agreement is another word, not a typo.
+  ['quatre vingt', 'quatre-vingts', 'wrong'],
+  ['poison', 'le poisson', 'wrong'],
   ['80', 'quatre-vingts', 'wrong'],
   ['la Révolution française', 'la Révolution française', 'correct'],
   ['1 000 €', '1000 €', 'correct'],
@@ -197,6 +200,7 @@ const spanish: [string, string, AnswerVerdict][] = [
   ['tengo hambre', 'tengo hambre', 'correct'],
   ['biblioteca', 'la biblioteca', 'correct'],
   ['libreria', 'la biblioteca', 'wrong'],
+  ['pero', 'el perro', 'wrong'],
   ['murcielago', 'murciélago', 'close'],
   ['Cristobal Colon', 'Cristóbal Colón', 'close'],
   ['H₂SO₄', 'ácido sulfúrico; H2SO4', 'correct'],
@@ -222,6 +226,8 @@ const russian: [string, string, AnswerVerdict][] = [
   ['1821', '1812', 'wrong'],
   ['кинга', 'книга', 'close'],
   ['кошка', 'собака', 'wrong'],
+  ['плач', 'плащ', 'wrong'],
+  ['мишка', 'мышка', 'wrong'],
   ['Война и мир', 'война и мир', 'correct'],
   ['мир и война', 'Война и мир', 'wrong'],
   ['H₂O', 'H2O', 'correct'],
@@ -281,7 +287,7 @@ const disagreements: [string, string, AnswerVerdict, AnswerVerdict][] = [
   // Articles never count, so a wrong gender goes unseen.
   ['le pomme', 'la pomme', 'correct', 'wrong'],
   ['die Hund', 'der Hund', 'correct', 'wrong'],
-  // No Arabic word list: a typo that makes another word (office for library) reads as a typo.
+  // No Arabic (or German) word list: a typo that makes another word (office for library) reads as a typo.
   ['مكتب', 'مَكْتَبَة', 'close', 'wrong'],
   // Rare words of the English list make a typo another word.
   ['chlorin', 'chlorine', 'wrong', 'close'],
@@ -301,7 +307,7 @@ describe('the grader, on typed answers to real study cards', () => {
   it('agrees with a teacher on all but the known disagreements', () => {
     const pairs = Object.values(table).flat();
     const agreed = pairs.filter(([typed, expected, verdict]) => grade(typed, expected) === verdict).length;
-    expect({ agreed, of: pairs.length + disagreements.length }).toEqual({ agreed: 223, of: 235 });
+    expect({ agreed, of: pairs.length + disagreements.length }).toEqual({ agreed: 227, of: 239 });
   });
 
   it.each(disagreements)(
