@@ -33,11 +33,11 @@ function contains({ text, starts }: PackedWords, word: string): boolean {
   return false;
 }
 
-const require = createRequire(import.meta.url);
+const resolvePackage = createRequire(import.meta.url).resolve;
 
 /** The words of a Hunspell dictionary package (wooorm's dictionary-xx): its stems, lower case, affixes not applied. */
 function hunspellStems(name: string): string[] {
-  const dic = readFileSync(path.join(path.dirname(require.resolve(name)), 'index.dic'), 'utf8');
+  const dic = readFileSync(path.join(path.dirname(resolvePackage(name)), 'index.dic'), 'utf8');
   const words = new Set<string>();
   // The first line is the count; lines starting with space or tab are comments.
   for (const line of dic.split('\n').slice(1)) {
@@ -61,7 +61,7 @@ function listOf(name: string, read: () => string[]): PackedWords {
 
 // an-array-of-english-words is read as a file, not through require's cache (which would keep the parsed array too).
 const english = () =>
-  listOf('en', () => JSON.parse(readFileSync(require.resolve('an-array-of-english-words'), 'utf8')) as string[]);
+  listOf('en', () => JSON.parse(readFileSync(resolvePackage('an-array-of-english-words'), 'utf8')) as string[]);
 const cyrillic = /\p{Script=Cyrillic}/u;
 const latin = /\p{Script=Latin}/u;
 
