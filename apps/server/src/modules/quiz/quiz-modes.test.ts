@@ -14,6 +14,7 @@ import { postQuiz } from '../../../test/support/quiz';
 import { rowById } from '../../../test/support/rows';
 import { learnerWithDeck, reviewCard } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
+import { multipleChoice } from './quiz-modes';
 
 const ctx = useTestApp();
 
@@ -303,5 +304,43 @@ describe('POST /api/quiz/results', () => {
   it('needs a signed-in user', async () => {
     const response = await postResults(ctx.app, {}, { deck_id: 'aaaaaaaaaaaaaaaaaaaaaaaa', answers: [] });
     expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+  });
+});
+
+describe('multipleChoice (the rule)', () => {
+  it('draws distractors among the answers nearest in length, of the same kind', () => {
+    // Answers of 1 to 40 words, and 40 years: a 10-word answer's distractors are within the 8 nearest lengths.
+    const words = Array.from({ length: 40 }, (_, i) => ({
+      id: `w${i}`,
+      question: `Definition ${i}?`,
+      answer: Array.from({ length: i + 1 }, (_, j) => `word${j}`).join(' '),
+    }));
+    const years = Array.from({ length: 40 }, (_, i) => ({
+      id: `y${i}`,
+      question: `Year ${i}?`,
+      answer: String(1800 + i),
+    }));
+    let seed = 35;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const cards = [...words, ...years];
+    for (let round = 0; round < 20; round++) {
+      for (const question of multipleChoice(cards, 80, random)) {
+        const card = cards.find((candidate) => candidate.id === question.card_id);
+        if (!card) throw new Error('a question of no card');
+        // The eighth smallest gap in length to another answer of the same kind: no distractor is further.
+        const sameKind = (card.id.startsWith('y') ? years : words).filter((other) => other.id !== card.id);
+        const gaps = sameKind.map((other) => Math.abs(other.answer.length - card.answer.length)).sort((a, b) => a - b);
+        const eighth = gaps[7] as number;
+        for (const option of question.options) {
+          if (option === card.answer) continue;
+          if (card.id.startsWith('y')) expect(option).toMatch(/^1[89]\d\d$/);
+          else expect(option).toMatch(/^word0/);
+          expect(Math.abs(option.length - card.answer.length)).toBeLessThanOrEqual(eighth);
+        }
+      }
+    }
   });
 });
