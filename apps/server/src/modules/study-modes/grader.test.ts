@@ -444,6 +444,25 @@ describe('hostile answers', () => {
     expect(grade(items.slice(1).join(', '), items.join(', '))).toBe('wrong');
   });
 
+  it('grades any answer typed exactly as correct, and any pair of texts without failing', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60, unit: 'binary' }), (answer) => {
+        expect(grade(answer, answer)).toBe(answer.trim() === '' ? 'wrong' : 'correct');
+      }),
+      { seed: 35, numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 80, unit: 'binary' }),
+        fc.string({ maxLength: 80, unit: 'binary' }),
+        (a, b) => {
+          expect(['correct', 'close', 'wrong']).toContain(grade(a, b));
+        },
+      ),
+      { seed: 35, numRuns: 3000 },
+    );
+  });
+
   it('grades an empty or markup-only answer as wrong', () => {
     expect(grade('', 'Paris')).toBe('wrong');
     expect(grade('***', 'Paris')).toBe('wrong');
