@@ -25,16 +25,6 @@ export const groups = {
       'apps/server/test/cross-user-reads.test.ts',
     ],
   },
-  'study-modes': {
-    mutate: [
-      'packages/shared/src/grader/*.ts',
-      `${server}/adapters/word-list.ts`,
-      `${server}/modules/quiz/quiz-modes.ts`,
-      `${server}/modules/quiz/quiz.service.ts`,
-      `${server}/modules/study-modes/answer-check.service.ts`,
-    ],
-    tests: [`${server}/modules/study-modes/*.test.ts`, `${server}/modules/quiz/*.test.ts`],
-  },
   review: {
     mutate: [`${server}/modules/review/review.service.ts`],
     tests: [`${server}/modules/review/*.test.ts`, 'apps/server/test/cross-user-reads.test.ts'],
