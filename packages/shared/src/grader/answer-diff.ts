@@ -1,4 +1,4 @@
-import { type ChangeObject, diffChars, diffWords } from 'diff';
+import { diffArrays, diffChars } from 'diff';
 import type { AnswerCheck } from '../api-types';
 
 /** One run of a diff from the expected answer to the typed one: kept, typed in addition, or missing. */
@@ -12,7 +12,7 @@ const maxWordEdits = 200;
 
 const wordCount = (text: string) => text.split(/\s+/).length;
 
-function toParts(changes: ChangeObject<string>[]): DiffPart[] {
+function toParts(changes: { added: boolean; removed: boolean; value: string }[]): DiffPart[] {
   const parts: DiffPart[] = [];
   for (const change of changes) {
     const op = change.added ? 'insert' : change.removed ? 'delete' : 'equal';
@@ -22,6 +22,10 @@ function toParts(changes: ChangeObject<string>[]): DiffPart[] {
   }
   return parts;
 }
+
+/** Words and the spaces between them, as tokens of their own (so the parts put together are the texts again). */
+const wordsAndSpaces = (text: string) => text.split(/(\s+)/).filter((token) => token !== '');
+const sameWord = (a: string, b: string) => a === b || a.toLowerCase() === b.toLowerCase();
 
 const whole = (expected: string, typed: string): DiffPart[] =>
   [
@@ -51,6 +55,10 @@ export function answerDiff(expected: string, typed: string): DiffPart[] {
   }
   // Each word more on one side is at least one edit: past the bound, jsdiff would search in vain.
   if (Math.abs(wordCount(from) - wordCount(to)) > maxWordEdits) return whole(from, to);
-  const changes = diffWords(from, to, { ignoreCase: true, maxEditLength: maxWordEdits });
-  return changes ? toParts(changes) : whole(from, to);
+  // jsdiff's diffArrays over words and spaces: its diffWords, which reasons about whitespace, cost twice as much.
+  const changes = diffArrays(wordsAndSpaces(from), wordsAndSpaces(to), {
+    comparator: sameWord,
+    maxEditLength: 2 * maxWordEdits,
+  });
+  return changes ? toParts(changes.map((change) => ({ ...change, value: change.value.join('') }))) : whole(from, to);
 }
