@@ -97,6 +97,8 @@ async function seed(handle: DatabaseHandle, userId: string): Promise<string[]> {
       rating: random() < 0.2 ? 1 : 3,
       undone_at: null,
       card_before: null,
+      typed: null,
+      verdict: null,
       state_before: today && random() < 0.1 ? 0 : 2,
       state_after: 2,
       due_before: at,

@@ -77,14 +77,18 @@ export function buildBenchApp(
   });
 }
 
-/** The real app on the benchmark's database, its clock stopped at BENCH_NOW, and a token of the seeded user. */
+/**
+ * The real app on the benchmark's database (settings `env` over the defaults), its clock stopped at BENCH_NOW, and a
+ * token of the seeded user.
+ */
 export async function startBenchApp(
   handle: DatabaseHandle,
   dataDir: string,
   userId: string,
+  env: Record<string, string> = {},
 ): Promise<{ app: FastifyInstance; token: string }> {
   const clock = { now: () => BENCH_NOW };
-  const app = await buildBenchApp(handle.db, { LOG_LEVEL: 'silent', DATA_DIR: dataDir }, clock);
+  const app = await buildBenchApp(handle.db, { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }, clock);
   await app.ready();
   const token = await createTokenService({ secret: BENCH_SECRET, ttlMs: DAY, clock }).issue(userId, 0);
   return { app, token };

@@ -23,6 +23,7 @@ import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapter
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import { createUploadDir } from './adapters/uploads/upload-dir';
+import { isOtherWord } from './adapters/word-list';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAccessLog } from './http/access-log';
@@ -86,6 +87,9 @@ import { createStatsRepo } from './modules/stats/stats.repo';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { createStatsService } from './modules/stats/stats.service';
 import { createUserLimits } from './modules/study-core/user-limits';
+import { createAnswerCheckRepo } from './modules/study-modes/answer-check.repo';
+import { answerCheckRoutes } from './modules/study-modes/answer-check.routes';
+import { createAnswerCheckService } from './modules/study-modes/answer-check.service';
 import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
 import { createUserSettingsService } from './modules/user-settings/user-settings.service';
 
@@ -431,11 +435,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repo: createQuizRepo(deps.db),
     provider: aiProvider,
     limiter: deps.rateLimiters({ name: 'quiz', points: config.quiz.rateLimitPerHour, windowMs: 3_600_000 }),
+    clock: deps.clock,
+    random: deps.random ?? Math.random,
     timeoutMs: config.ai.timeoutMs,
     maxQuestions: limits.maxQuizQuestions,
     maxCardsIn: limits.maxQuizCardsIn,
   });
   quizRoutes(app, quiz);
+  answerCheckRoutes(
+    app,
+    createAnswerCheckService({
+      repo: createAnswerCheckRepo(deps.db),
+      provider: aiProvider,
+      judgeLimiter: perHour('answer-judge', config.answerJudge.rateLimitPerHour),
+      judgeTimeoutMs: config.answerJudge.timeoutMs,
+      isOtherWord,
+    }),
+  );
 
   // Multipart bodies (a browser's FormData, an uploaded file) are read by these four modules' routes only, so the
   // plugin lives in their scope: it adds two async hooks and a 'close' listener to every request it covers (to clean

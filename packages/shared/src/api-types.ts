@@ -329,9 +329,67 @@ export interface GenerationStreamError {
   status: number;
 }
 
-/** POST /api/quiz/generate */
+/** POST /api/quiz/generate in `flip` mode (the default): reworded cards; `cards` repeats `questions` for older clients. */
 export interface QuizResponse {
+  mode: 'flip';
+  questions: { question: string; answer: string }[];
   cards: { question: string; answer: string }[];
+}
+
+export type QuizMode = 'flip' | 'multiple_choice' | 'true_false' | 'matching' | 'written';
+
+/** Four distinct options, `answer_index` the card's own answer. */
+export interface MultipleChoiceQuestion {
+  card_id: string;
+  question: string;
+  options: string[];
+  answer_index: number;
+}
+
+export interface TrueFalseQuestion {
+  card_id: string;
+  statement: string;
+  is_true: boolean;
+}
+
+/** Up to six pairs, each left (a question) with its right (its answer); the client shuffles the right sides. */
+export interface MatchingQuestion {
+  pairs: { card_id: string; left: string; right: string }[];
+}
+
+/** Answered by typing, checked with POST /cards/{id}/check. */
+export interface WrittenQuestion {
+  card_id: string;
+  question: string;
+}
+
+/** POST /api/quiz/generate, by mode. */
+export type StudyQuiz =
+  | QuizResponse
+  | { mode: 'multiple_choice'; questions: MultipleChoiceQuestion[] }
+  | { mode: 'true_false'; questions: TrueFalseQuestion[] }
+  | { mode: 'matching'; questions: MatchingQuestion[] }
+  | { mode: 'written'; questions: WrittenQuestion[] };
+
+/** POST /api/quiz/results */
+export interface QuizResults {
+  score: number;
+  total: number;
+  missed_card_ids: string[];
+}
+
+export type AnswerVerdict = 'correct' | 'close' | 'wrong';
+
+/** POST /cards/{id}/check */
+export interface AnswerCheck {
+  verdict: AnswerVerdict;
+  suggested_result: ReviewResult;
+  expected: string;
+  typed: string;
+  /** From the expected answer to the typed one: `delete` expected and not typed, `insert` typed and not expected. */
+  diff: { op: 'equal' | 'insert' | 'delete'; text: string }[];
+  /** The model's one line on a `close` answer, when a model judged it. */
+  explanation?: string;
 }
 
 /** GET /api/subscription-status */

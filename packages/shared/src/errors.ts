@@ -54,6 +54,7 @@ export const errorCodes = {
   no_cards_generated: { status: 422, message: 'noCardsGenerated' },
   empty_deck: { status: 422, message: 'quizEmpty' },
   no_quiz_cards: { status: 422, message: 'quizEmpty' },
+  not_enough_cards: { status: 422, message: 'notEnoughCards' },
   invalid_time_zone: { status: 422, message: 'invalidTimeZone' },
   not_enough_reviews: { status: 422, message: 'notEnoughReviews' },
   invalid_package: { status: 422, message: 'invalidPackage' },

@@ -21,6 +21,10 @@ export const limits = {
   maxSearchLength: 200,
   maxSearchPage: 100,
   defaultSearchPage: 50,
+  /** A typed answer (POST /cards/{id}/check), in characters. */
+  maxTypedAnswerLength: 1000,
+  /** Answers one POST /api/quiz/results reports at most. */
+  maxQuizAnswers: 500,
   /** Questions one quiz asks at most. */
   maxQuizQuestions: 20,
   /** A deck's cards (the first ones, in creation order) a quiz is written from. */

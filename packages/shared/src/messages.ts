@@ -190,6 +190,16 @@ export const messages = {
   noDecksFound: 'No decks found. Please create a deck first.',
   quizEmpty: "No quiz cards could be generated. The deck might be empty or the AI couldn't process the content.",
   quizFailed: 'Failed to generate quiz. Please try again.',
+  quizModeInvalid: 'Mode must be one of flip, multiple_choice, true_false, matching or written.',
+  notEnoughCards: 'This quiz needs at least 4 cards with different answers in the deck.',
+  quizAnswersInvalid: 'Send 1 to 500 answers, each with a card ID and whether it was answered correctly.',
+  quizSendMissedInvalid: 'send_missed_to_review must be true or false.',
+  /** A true-or-false statement: a card's question with an answer, its own or another card's. */
+  quizStatement: '{question} — {answer}',
+
+  // Typed answers
+  typedAnswerInvalid: 'Type an answer of 1 to 1,000 characters.',
+  verdictInvalid: 'Verdict must be "correct", "close" or "wrong".',
 
   // Quiz and Account screens (web app)
   quizCardAdded: 'Card added successfully!',

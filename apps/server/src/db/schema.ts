@@ -136,6 +136,10 @@ export interface ReviewLogsTable {
   undone_at: number | null;
   /** The card's scheduling fields before this review (JSON of CardSnapshot), which undo restores. */
   card_before: string | null;
+  /** What the learner typed before the card flipped (POST /cards/review `typed`; migration 0013), or null. */
+  typed: string | null;
+  /** The grader's verdict on `typed` ("correct", "close" or "wrong"), or null. */
+  verdict: 'correct' | 'close' | 'wrong' | null;
 }
 
 /** The review log rolled up per user, deck and quarter hour (migration 0007); kept with every review. */

@@ -163,7 +163,60 @@ export const generateResponseSchema = z.object({
   remaining: z.int(),
 }) satisfies z.ZodType<Api.GenerateResponse>;
 
-export const quizResponseSchema = z.object({ cards: z.array(questionAndAnswer) }) satisfies z.ZodType<Api.QuizResponse>;
+export const quizResponseSchema = z.object({
+  mode: z.literal('flip'),
+  questions: z.array(questionAndAnswer),
+  cards: z.array(questionAndAnswer).meta({ description: 'The same as questions, for clients of before the modes' }),
+}) satisfies z.ZodType<Api.QuizResponse>;
+
+export const studyQuizSchema = z
+  .discriminatedUnion('mode', [
+    quizResponseSchema,
+    z.object({
+      mode: z.literal('multiple_choice'),
+      questions: z.array(
+        z.object({
+          card_id: idSchema,
+          question: z.string(),
+          options: z.array(z.string()).length(4),
+          answer_index: z.int().min(0).max(3),
+        }),
+      ),
+    }),
+    z.object({
+      mode: z.literal('true_false'),
+      questions: z.array(z.object({ card_id: idSchema, statement: z.string(), is_true: z.boolean() })),
+    }),
+    z.object({
+      mode: z.literal('matching'),
+      questions: z.array(
+        z.object({ pairs: z.array(z.object({ card_id: idSchema, left: z.string(), right: z.string() })).max(6) }),
+      ),
+    }),
+    z.object({
+      mode: z.literal('written'),
+      questions: z.array(z.object({ card_id: idSchema, question: z.string() })),
+    }),
+  ])
+  .meta({ id: 'Quiz' }) satisfies z.ZodType<Api.StudyQuiz>;
+
+export const quizResultsSchema = z
+  .object({ score: z.int(), total: z.int(), missed_card_ids: z.array(idSchema) })
+  .meta({ id: 'QuizResults' }) satisfies z.ZodType<Api.QuizResults>;
+
+export const answerCheckSchema = z
+  .object({
+    verdict: z.enum(['correct', 'close', 'wrong']),
+    suggested_result: z.enum(['pass', 'fail']),
+    expected: z.string(),
+    typed: z.string(),
+    diff: z.array(z.object({ op: z.enum(['equal', 'insert', 'delete']), text: z.string() })).meta({
+      description:
+        'From the expected answer to the typed one: delete is expected and not typed, insert typed and not expected',
+    }),
+    explanation: z.string().optional().meta({ description: "The model's one line on a close answer" }),
+  })
+  .meta({ id: 'AnswerCheck' }) satisfies z.ZodType<Api.AnswerCheck>;
 
 export const sharedDeckInfoSchema = z
   .object({

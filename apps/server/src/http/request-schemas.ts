@@ -1,4 +1,5 @@
 import { withIdAlias } from '@flashcards/shared/ids';
+import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 
@@ -36,3 +37,12 @@ export const deckIdParams = z.object({ id: z.string().meta({ description: "The d
 
 /** `{id}` in a path: a card's id (a malformed, unknown or someone else's id is the same 404). */
 export const cardIdParams = z.object({ id: z.string().meta({ description: "The card's id" }) });
+
+/** A typed answer (POST /cards/{id}/check, POST /cards/review): 1 to 1,000 characters, not only space. */
+export const typedAnswerSchema = z
+  .string({ error: messages.typedAnswerInvalid })
+  .max(limits.maxTypedAnswerLength, { error: messages.typedAnswerInvalid })
+  .refine((value) => value.trim() !== '', { error: messages.typedAnswerInvalid });
+
+/** The grader's verdict on a typed answer. */
+export const verdictSchema = z.enum(['correct', 'close', 'wrong'], { error: messages.verdictInvalid });

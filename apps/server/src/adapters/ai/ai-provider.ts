@@ -38,6 +38,23 @@ export interface AiProvider {
     onCard?: (card: CardDraft) => void,
   ): Promise<ProviderResult>;
   generateQuiz(input: { cards: CardDraft[]; maxQuestions: number }, signal: AbortSignal): Promise<ProviderResult>;
+  /**
+   * Judges a typed answer by its meaning (POST /cards/{id}/check, long answers). Only providers with a model have it;
+   * it throws AiUnavailableError or AiTimeoutError like the others.
+   */
+  judgeAnswer?(input: AnswerToJudge, signal: AbortSignal): Promise<AnswerJudgement>;
+}
+
+export interface AnswerToJudge {
+  question: string;
+  expected: string;
+  typed: string;
+}
+
+/** A model's verdict on a typed answer; `explanation` is one line on what is off (said for `close`). */
+export interface AnswerJudgement {
+  verdict: 'correct' | 'close' | 'wrong';
+  explanation: string;
 }
 
 /** The provider failed: unreachable, kept answering with errors, or never produced usable output. */

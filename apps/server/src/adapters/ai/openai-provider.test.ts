@@ -186,7 +186,7 @@ describe('quiz through the openai provider', () => {
     const deckId = await insertDeck(ctx, user._id, serverCards.slice(0, 1), 'Heart');
     const response = await postQuiz(ctx.app, headers, { deck_id: deckId });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ cards: [fresh] });
+    expect(response.json()).toEqual({ mode: 'flip', questions: [fresh], cards: [fresh] });
     const prompt = fake.requests[0]?.body.messages ?? [];
     expect(prompt[0]?.content).toMatch(/another angle/);
     expect(prompt[1]?.content).toContain(serverCards[0]?.question);

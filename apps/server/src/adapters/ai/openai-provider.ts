@@ -5,13 +5,14 @@ import {
   type AiProvider,
   AiTimeoutError,
   AiUnavailableError,
+  type AnswerJudgement,
   type CardDraft,
   type ProviderResult,
   type TokenUsage,
   validCards,
 } from './ai-provider';
 import { createCardStream } from './card-stream';
-import { cardsPrompt, cardsSchemaFor, quizPrompt } from './prompts';
+import { cardsPrompt, cardsSchemaFor, judgementSchema, judgePrompt, quizPrompt } from './prompts';
 
 export interface OpenAiProviderOptions {
   /** Any OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp's server, LM Studio, OpenRouter… */
@@ -52,6 +53,26 @@ export function parseCardsReply(content: string | null | undefined): unknown[] |
     }
   }
   return null;
+}
+
+const verdicts = new Set(['correct', 'close', 'wrong']);
+
+/** A judged answer from a model's reply (JSON, or JSON within text), or null when it holds none. */
+export function parseJudgementReply(content: string | null | undefined): AnswerJudgement | null {
+  if (!content) return null;
+  const firstBrace = content.indexOf('{');
+  const lastBrace = content.lastIndexOf('}');
+  if (firstBrace < 0 || lastBrace < firstBrace) return null;
+  try {
+    const parsed = JSON.parse(content.slice(firstBrace, lastBrace + 1)) as Record<string, unknown>;
+    if (typeof parsed.verdict !== 'string' || !verdicts.has(parsed.verdict)) return null;
+    const explanation = typeof parsed.explanation === 'string' ? parsed.explanation : '';
+    // One line, of a length a screen shows.
+    const line = explanation.split(/\r?\n/)[0]?.trim().slice(0, 200) ?? '';
+    return { verdict: parsed.verdict as AnswerJudgement['verdict'], explanation: line };
+  } catch {
+    return null;
+  }
 }
 
 /** The part of a streamed chat-completions chunk this provider reads. */
@@ -205,6 +226,44 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         signal,
         maxQuestions,
       );
+    },
+    async judgeAnswer(input, signal) {
+      const prompt = judgePrompt(input);
+      let reply: CompletionReply;
+      try {
+        reply = (await client.chat.completions.create(
+          {
+            model: options.model,
+            messages: [
+              { role: 'system', content: prompt.system },
+              { role: 'user', content: prompt.user },
+            ],
+            temperature: 0,
+            ...(structuredOutput
+              ? {
+                  response_format: {
+                    type: 'json_schema' as const,
+                    json_schema: {
+                      name: 'judgement',
+                      strict: true,
+                      schema: judgementSchema as Record<string, unknown>,
+                    },
+                  },
+                }
+              : {}),
+          },
+          { signal },
+        )) as CompletionReply;
+      } catch (error) {
+        if (signal.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
+          throw new AiTimeoutError('judging deadline passed');
+        }
+        const status = error instanceof APIError ? error.status : undefined;
+        throw new AiUnavailableError(`provider request failed${status ? ` with status ${status}` : ''}`);
+      }
+      const judgement = parseJudgementReply(reply.choices?.[0]?.message?.content);
+      if (!judgement) throw new AiUnavailableError('provider replied without a verdict');
+      return judgement;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { CardStyle } from '@flashcards/shared/api-types';
-import type { CardDraft } from './ai-provider';
+import type { AnswerToJudge, CardDraft } from './ai-provider';
 
 const basicItem = {
   type: 'object',
@@ -103,5 +103,30 @@ export function quizPrompt(cards: CardDraft[], maxQuestions: number): { system: 
       outputRule,
     ].join('\n'),
     user: `Flashcards:\n${cards.map((card, i) => `${i + 1}. Q: ${card.question}\n   A: ${card.answer}`).join('\n')}`,
+  };
+}
+
+/** The JSON schema of a judged answer: `{ "verdict", "explanation" }`. */
+export const judgementSchema = {
+  type: 'object',
+  properties: {
+    verdict: { type: 'string', enum: ['correct', 'close', 'wrong'] },
+    explanation: { type: 'string' },
+  },
+  required: ['verdict', 'explanation'],
+  additionalProperties: false,
+} as const;
+
+export function judgePrompt({ question, expected, typed }: AnswerToJudge): { system: string; user: string } {
+  return {
+    system: [
+      "You grade a learner's typed answer to a flashcard by its meaning, not its wording.",
+      '"correct": it says what the expected answer says (other words, order or spelling are fine).',
+      '"close": nearly right: a small part missing or slightly off, but not a different fact.',
+      '"wrong": a different fact, number, name or date, an added or missing negation, or a guess that misses the point.',
+      'explanation: one short line in the language of the card on what is missing or off (empty when correct).',
+      'Reply with JSON only, exactly of this shape: {"verdict":"correct|close|wrong","explanation":"..."}. No other text.',
+    ].join('\n'),
+    user: `Question:\n"""\n${question}\n"""\nExpected answer:\n"""\n${expected}\n"""\nTyped answer:\n"""\n${typed}\n"""`,
   };
 }

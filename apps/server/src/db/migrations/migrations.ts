@@ -11,6 +11,7 @@ import * as accountControls from './0009-account-controls';
 import * as queueOrderIndexes from './0010-queue-order-indexes';
 import * as mediaChunks from './0011-media-chunks';
 import * as notes from './0012-notes';
+import * as typedAnswers from './0013-typed-answers';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-queue-order-indexes': queueOrderIndexes,
   '0011-media-chunks': mediaChunks,
   '0012-notes': notes,
+  '0013-typed-answers': typedAnswers,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,19 +26,19 @@ describe('POST /api/quiz/generate', () => {
     const deckId = await insertDeck(ctx, user._id, deckCards);
     const response = await postQuiz(ctx.app, headers, { deck_id: deckId });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
-      cards: [
-        {
-          question: 'Which term matches this description: "The movement of water across a semipermeable membrane"?',
-          answer: 'Osmosis',
-        },
-        {
-          question: 'Which organelle makes proteins?\n\nComplete the answer: _____ build proteins from amino acids',
-          answer: 'Ribosomes',
-        },
-        { question: 'Which question has the answer "Mitochondria"?', answer: 'Powerhouse of the cell?' },
-      ],
-    });
+    const flipped = [
+      {
+        question: 'Which term matches this description: "The movement of water across a semipermeable membrane"?',
+        answer: 'Osmosis',
+      },
+      {
+        question: 'Which organelle makes proteins?\n\nComplete the answer: _____ build proteins from amino acids',
+        answer: 'Ribosomes',
+      },
+      { question: 'Which question has the answer "Mitochondria"?', answer: 'Powerhouse of the cell?' },
+    ];
+    // `cards` repeats the questions for clients of before the modes.
+    expect(response.json()).toEqual({ mode: 'flip', questions: flipped, cards: flipped });
     const questions = response.json<{ cards: { question: string }[] }>().cards.map((c) => c.question);
     for (const card of deckCards) expect(questions).not.toContain(card.question);
     const status = await ctx.app.inject({ method: 'GET', url: '/api/subscription-status', headers });

@@ -110,6 +110,8 @@ const insertReviewLog = preparedQuery<ReviewLogRow & { card_before: string }, ne
     scheduled_days: param('scheduled_days'),
     elapsed_days: param('elapsed_days'),
     card_before: param('card_before'),
+    typed: param('typed'),
+    verdict: param('verdict'),
   }),
 );
 

@@ -50,8 +50,9 @@ export function reviewRoutes(app: App, reviews: ReviewService): void {
     },
     async (request) => {
       const user = currentUser(request);
-      const { card_id, result } = request.body;
-      return reviews.review(user.id, card_id, result, parseWeights(user.fsrs_parameters), user.time_zone);
+      const { card_id, result, typed, verdict } = request.body;
+      const answer = { typed: typed ?? null, verdict: verdict ?? null };
+      return reviews.review(user.id, card_id, result, parseWeights(user.fsrs_parameters), user.time_zone, answer);
     },
   );
 

@@ -11,7 +11,7 @@ import { buildQueue } from '../study-core/due-queue';
 import { nextStudyDayStart, studyDayStart } from '../study-core/study-day';
 import type { DeckStatsRepo } from './deck-stats.repo';
 import type { DueQueueRepo } from './due-queue.repo';
-import type { ReviewAnswersRepo } from './review-answers.repo';
+import type { ReviewAnswersRepo, ReviewLogRow } from './review-answers.repo';
 import { previewNextDue, type RandomSource, review, schedulerParameters, schedulerParametersFor } from './scheduler';
 
 export interface ReviewServiceDeps {
@@ -31,6 +31,9 @@ export interface ReviewServiceDeps {
    */
   limiter: RateLimiter;
 }
+
+/** What the learner typed before the card flipped, and the grader's verdict (both null without typing). */
+export type TypedAnswerLog = Pick<ReviewLogRow, 'typed' | 'verdict'>;
 
 /**
  * Two reviews of one card at the same instant on two connections (PostgreSQL): the loser re-reads and reviews the card
@@ -76,6 +79,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
       result: ReviewResult,
       weights: readonly number[] | null = null,
       timeZone = 'UTC',
+      typed: TypedAnswerLog = { typed: null, verdict: null },
     ): Promise<AnswerResponse> {
       if (!isId(cardId)) throw errors.cardNotFound();
       // Every answer counts, refused ones too (as /create counts failed files): a refusal writes nothing, but it is
@@ -110,6 +114,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
               difficulty: outcome.next.difficulty,
               scheduled_days: outcome.next.scheduled_days,
               elapsed_days: outcome.elapsedDays,
+              ...typed,
             },
             now,
             buryUntil: nextStudyDayStart(now, timeZone),
