@@ -23,7 +23,6 @@ import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapter
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
 import { createUploadDir } from './adapters/uploads/upload-dir';
-import { buildApiDocument } from './api-document';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAccessLog } from './http/access-log';
@@ -31,9 +30,10 @@ import { registerAuthentication } from './http/authenticate';
 import { registerBodyTimeouts } from './http/body-timeout';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuards } from './http/input-guards';
-import { openApiRoutes, trackRoutes } from './http/openapi';
+import { buildOpenApiDocument, collectRoutes, openApiRoutes } from './http/openapi';
 import { lazyRequestLogger } from './http/request-logger';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerZodCompilers, type ZodTypeProvider } from './http/validation';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -190,11 +190,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: config.requestTimeoutMs,
     // A socket silent this long is closed; it must outlast the slowest answer (parsing, then the AI).
     connectionTimeout: config.requestTimeoutMs + config.extraction.timeoutMs + config.ai.timeoutMs,
-  });
+  }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerBodyTimeouts(app, { uploadMs: config.requestTimeoutMs, otherMs: config.bodyTimeoutMs });
 
-  trackRoutes(app);
+  registerZodCompilers(app);
+  collectRoutes(app);
   if (config.trustProxy === true) {
     app.log.warn(
       'TRUST_PROXY=true trusts every X-Forwarded-For entry, so any client can choose the address its rate limits ' +
@@ -452,7 +453,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     generationRoutes(forms, generation, { keepAliveMs: deps.keepAliveMs ?? 15_000, uploads });
   });
 
-  openApiRoutes(app, buildApiDocument);
+  openApiRoutes(app, () => buildOpenApiDocument(app));
 
   await registerWebApp(app, deps.webDistDir);
   return app;

@@ -172,3 +172,10 @@ export const clientConfigSchema = z
     payment_mode: z.enum(['test', 'live']),
   })
   .meta({ id: 'ClientConfig' }) satisfies z.ZodType<Api.ClientConfig>;
+
+/** A response without a body (204, a redirect), with what it means. */
+export const noContent = (description: string) => z.void().meta({ description });
+
+/** A response that is not JSON (an HTML page, a file): any body the handler sends, described for the document. */
+export const nonJson = (contentMediaType: string, description: string, format?: 'binary') =>
+  z.any().meta({ type: 'string', description, contentMediaType, ...(format ? { format } : {}) });

@@ -6,7 +6,8 @@ import { errors } from './app-error';
  * as multipart/form-data (a browser's FormData) or as JSON. File parts are refused: these endpoints take none.
  */
 export async function readFormFields(request: FastifyRequest): Promise<Record<string, string>> {
-  if (request.isMultipart()) {
+  // isMultipart exists only in the multipart plugin's scope (app.ts); elsewhere a multipart body never parses.
+  if (typeof request.isMultipart === 'function' && request.isMultipart()) {
     const fields: Record<string, string> = {};
     for await (const part of request.parts()) {
       if (part.type === 'file') {

@@ -15,7 +15,7 @@ export function containsNul(value: unknown, depth = 0): boolean {
 /**
  * Input no route can store the same way on both databases is refused up front: PostgreSQL text cannot hold U+0000
  * (SQLite can), so a NUL anywhere in a JSON or form body, the query string or a path parameter is a 422 on both.
- * Multipart fields are checked where they are read (parseInput).
+ * Form fields read from a multipart body are checked by the route's schema (validation.ts).
  */
 export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {

@@ -1,5 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import { type ErrorCode, errorCodes } from '@flashcards/shared/errors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import {
   createDocument,
@@ -8,33 +9,49 @@ import {
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
 import { apiErrorSchema } from './api-schemas';
+import { readFormFields } from './form-fields';
 
 /**
- * The OpenAPI 3.1 document of the API, generated from the same zod schemas the routes parse their input with
- * (zod-openapi), served at GET /api/openapi.json. Each module describes its routes in its `*.schemas.ts` as an
- * `ApiPaths` object built with `operation()`; `buildOpenApiDocument` takes the list of them (app.ts). A test
- * compares the document's paths with every route Fastify registered, so a route without a description fails it.
+ * The OpenAPI 3.1 document of the API, generated (zod-openapi) from the schemas declared on the routes themselves,
+ * which are the ones Fastify validates with (validation.ts). Served at GET /api/openapi.json.
  */
 
-export type ApiPaths = ZodOpenApiPathsObject;
-export type OpenApiDocument = ReturnType<typeof createDocument>;
-
-type Body = { type: 'json' | 'form' | 'multipart'; schema: z.ZodType };
-
-export interface OperationSpec {
-  summary: string;
-  description?: string;
-  tags: [string, ...string[]];
-  /** Needs `Authorization: Bearer <access_token>`. */
-  auth?: boolean;
-  body?: Body;
-  query?: z.ZodObject;
-  params?: z.ZodObject;
-  /** The success status, what it means and its JSON body (none for 204, redirects and HTML pages). */
-  success: { status: number; description: string; schema?: z.ZodType; contentType?: string };
-  /** The error codes this route may answer with, besides the ones every route may (bad_request, internal_error). */
-  errors?: ErrorCode[];
+declare module 'fastify' {
+  interface FastifySchema {
+    /** One line for the document. */
+    summary?: string;
+    description?: string;
+    tags?: [string, ...string[]];
+    /** The error codes the route may answer with, besides those the document adds itself (see `operation`). */
+    errors?: ErrorCode[];
+    /**
+     * How `body` comes: JSON by default; `form` fields (url-encoded, multipart without files, or JSON) are read into
+     * `request.body` before the body schema applies.
+     */
+    consumes?: 'form';
+    /**
+     * The parts of a multipart upload with a file, which the handler streams itself (a file never sits in memory,
+     * and its checks come in the order the contract sets): documented, not validated by Fastify.
+     */
+    parts?: z.ZodObject;
+    /** Left out of the document (the web app's files). */
+    hide?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every route registered after `collectRoutes`, but hidden ones and the HEAD routes Fastify adds for GETs. */
+    registeredRoutes: RegisteredRoute[];
+  }
 }
+
+export interface RegisteredRoute {
+  method: string;
+  /** In OpenAPI's spelling: `/decks/{id}`. */
+  path: string;
+  schema: FastifySchema | undefined;
+  onRequest: unknown[];
+}
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
 
 const mediaTypes = {
   json: 'application/json',
@@ -42,27 +59,65 @@ const mediaTypes = {
   multipart: 'multipart/form-data',
 } as const;
 
-export const json = (schema: z.ZodType): Body => ({ type: 'json', schema });
-export const form = (schema: z.ZodType): Body => ({ type: 'form', schema });
-export const multipart = (schema: z.ZodType): Body => ({ type: 'multipart', schema });
+/** Fills `request.body` with a form's fields, for routes whose schema says `consumes: 'form'`. */
+const readForm: preValidationHookHandler = async (request) => {
+  request.body = await readFormFields(request);
+};
 
-/** One route's description: its input schemas, its success and the error codes it may answer. */
-export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
-  const codes = new Set<ErrorCode>([...(spec.errors ?? []), 'internal_error']);
-  if (spec.auth) codes.add('not_authenticated');
-  if (spec.body?.type === 'json') codes.add('bad_request');
-  if (spec.body || spec.query) codes.add('validation_failed');
-  const responses: Record<`${number}`, ZodOpenApiResponseObject> = {
-    [`${spec.success.status}`]: {
-      description: spec.success.description,
-      ...(spec.success.schema
-        ? { content: { [spec.success.contentType ?? 'application/json']: { schema: spec.success.schema } } }
-        : {}),
-    },
-  };
+/**
+ * Records the routes registered from now on (for the document and the test that checks it lists them all), and
+ * gives `consumes: 'form'` routes the step that reads their fields.
+ */
+export function collectRoutes(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.consumes === 'form') {
+      route.preValidation = [readForm, ...[route.preValidation ?? []].flat()];
+    }
+    if (route.schema?.hide) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const onRequest = [route.onRequest ?? []].flat();
+    for (const method of methods) {
+      if (method !== 'HEAD') routes.push({ method: method.toLowerCase(), path, schema: route.schema, onRequest });
+    }
+  });
+}
+
+const isVoid = (schema: unknown): boolean => schema instanceof z.ZodVoid;
+
+function successResponse(status: string, schema: z.ZodType): ZodOpenApiResponseObject {
+  const meta = z.globalRegistry.get(schema);
+  const description = meta?.description ?? STATUS_CODES[Number(status)] ?? status;
+  if (isVoid(schema)) return { description };
+  const mediaType = typeof meta?.contentMediaType === 'string' ? meta.contentMediaType : mediaTypes.json;
+  return { description, content: { [mediaType]: { schema } } };
+}
+
+/** One route's operation: its input schemas, its responses, and the error codes it may answer with. */
+function operation(route: RegisteredRoute, authenticate: unknown): ZodOpenApiOperationObject {
+  const schema = route.schema ?? {};
+  if (!schema.summary || !schema.tags || !schema.response) {
+    throw new Error(`OpenAPI: ${route.method.toUpperCase()} ${route.path} declares no summary, tags or response`);
+  }
+  const auth = route.onRequest.includes(authenticate);
+  const body = (schema.body ?? schema.parts) as z.ZodType | undefined;
+  const bodyType = schema.parts ? 'multipart' : (schema.consumes ?? 'json');
+  const query = schema.querystring as z.ZodObject | undefined;
+  const params = schema.params as z.ZodObject | undefined;
+  const codes = new Set<ErrorCode>([...(schema.errors ?? []), 'internal_error']);
+  if (auth) codes.add('not_authenticated');
+  if (bodyType === 'json' && body) codes.add('bad_request');
+  if (body || query) codes.add('validation_failed');
+  const responses: Record<string, ZodOpenApiResponseObject> = {};
+  for (const [status, response] of Object.entries(schema.response as Record<string, z.ZodType>)) {
+    responses[status] = successResponse(status, response);
+  }
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes)
+  for (const code of codes) {
     byStatus.set(errorCodes[code].status, [...(byStatus.get(errorCodes[code].status) ?? []), code]);
+  }
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[`${status}`] = {
       description: `\`{ detail, code }\` with code ${list.map((code) => `\`${code}\``).join(', ')}`,
@@ -70,53 +125,30 @@ export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
     };
   }
   return {
-    summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
-    tags: spec.tags,
-    ...(spec.auth ? { security: [{ bearerAuth: [] }] } : {}),
-    ...(spec.query || spec.params
-      ? {
-          requestParams: {
-            ...(spec.query ? { query: spec.query } : {}),
-            ...(spec.params ? { path: spec.params } : {}),
-          },
-        }
-      : {}),
-    ...(spec.body
-      ? { requestBody: { required: true, content: { [mediaTypes[spec.body.type]]: { schema: spec.body.schema } } } }
-      : {}),
+    summary: schema.summary,
+    ...(schema.description ? { description: schema.description } : {}),
+    tags: schema.tags,
+    ...(auth ? { security: [{ bearerAuth: [] }] } : {}),
+    ...(query || params ? { requestParams: { ...(query ? { query } : {}), ...(params ? { path: params } : {}) } } : {}),
+    ...(body ? { requestBody: { required: true, content: { [mediaTypes[bodyType]]: { schema: body } } } } : {}),
     responses,
   };
 }
 
-/** The document describes itself too. */
-const documentPaths: ApiPaths = {
-  '/api/openapi.json': {
-    get: operation({
-      summary: 'This OpenAPI 3.1 document',
-      tags: ['Service'],
-      success: { status: 200, description: 'The document', schema: z.record(z.string(), z.unknown()) },
-    }),
-  },
-};
+/** The API version in the document; bump it when a response shape changes incompatibly. */
+export const apiVersion = '1.0.0';
 
-/** Merges the modules' path objects; two modules describing the same method and path is a programming error. */
-export function buildOpenApiDocument(modules: ApiPaths[], version: string): OpenApiDocument {
-  const paths: ApiPaths = {};
-  for (const module of [documentPaths, ...modules]) {
-    for (const [path, item] of Object.entries(module)) {
-      const existing = paths[path] ?? {};
-      for (const method of Object.keys(item)) {
-        if (method in existing) throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} is described twice`);
-      }
-      paths[path] = { ...existing, ...item };
-    }
+/** The document of every collected route (Fastify itself refuses a method and path registered twice). */
+export function buildOpenApiDocument(app: FastifyInstance): OpenApiDocument {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of app.registeredRoutes) {
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(route, app.authenticate) };
   }
   return createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Flashcards API',
-      version,
+      version: apiVersion,
       description:
         'AI flashcards with spaced repetition. Errors are `{ detail, code }` (docs/api.md lists every code). ' +
         'JSON field names are snake_case; times are ISO-8601 in UTC; ids are 24 lowercase hex characters.',
@@ -128,35 +160,21 @@ export function buildOpenApiDocument(modules: ApiPaths[], version: string): Open
   });
 }
 
-export interface RegisteredRoute {
-  method: string;
-  /** In OpenAPI's spelling: `/decks/{id}`. */
-  path: string;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route registered after `trackRoutes` (HEAD routes Fastify adds for GETs left out). */
-    registeredRoutes: RegisteredRoute[];
-  }
-}
-
-/** Records the routes registered from now on, for the test that checks the document covers them all. */
-export function trackRoutes(app: FastifyInstance): void {
-  const routes: RegisteredRoute[] = [];
-  app.decorate('registeredRoutes', routes);
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const path = route.url.replace(/:(\w+)/g, '{$1}');
-    for (const method of methods) if (method !== 'HEAD') routes.push({ method: method.toLowerCase(), path });
-  });
-}
-
 /** GET /api/openapi.json: the document, built once on first request. */
 export function openApiRoutes(app: FastifyInstance, build: () => unknown): void {
   let document: string | undefined;
-  app.get('/api/openapi.json', async (_request, reply) => {
-    document ??= JSON.stringify(build());
-    return reply.type('application/json; charset=utf-8').send(document);
-  });
+  app.get(
+    '/api/openapi.json',
+    {
+      schema: {
+        summary: 'This OpenAPI 3.1 document',
+        tags: ['Service'],
+        response: { 200: z.record(z.string(), z.unknown()).meta({ description: 'The document' }) },
+      },
+    },
+    async (_request, reply) => {
+      document ??= JSON.stringify(build());
+      return reply.type('application/json; charset=utf-8').send(document);
+    },
+  );
 }

@@ -1,28 +1,42 @@
 import { messages } from '@flashcards/shared/messages';
 import { findPlan } from '@flashcards/shared/plans';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { LocalPaymentProvider } from '../../adapters/payments/local-payment-provider';
+import { noContent, nonJson } from '../../http/api-schemas';
 import { errors } from '../../http/app-error';
+import type { App } from '../../http/validation';
+import { checkoutParams, portalParams } from './billing.schemas';
 import type { BillingService } from './billing.service';
 
 /**
  * The local test mode's hosted pages (what Stripe Checkout and the Billing Portal are in live mode). Paying,
- * renewing and cancelling here feed the same events to the same fulfilment code as a real webhook.
+ * renewing and cancelling here feed the same events to the same fulfilment code as a real webhook. They exist only
+ * in local payment mode (no STRIPE_SECRET_KEY).
  */
-export function localCheckoutRoutes(
-  app: FastifyInstance,
-  provider: LocalPaymentProvider,
-  billing: BillingService,
-): void {
-  app.get<{ Params: { id: string } }>('/test-checkout/:id', async (request, reply) => {
-    const session = await provider.findSession(request.params.id);
-    const plan = session ? findPlan(session.plan_type) : undefined;
-    if (!session || !plan) throw errors.checkoutNotFound();
-    const paid = session.status === 'paid';
-    return page(
-      reply,
-      'Checkout (test mode)',
-      `<h1>${escapeHtml(plan.name)}</h1>
+export function localCheckoutRoutes(app: App, provider: LocalPaymentProvider, billing: BillingService): void {
+  const tags: ['Local payments'] = ['Local payments'];
+  const page200 = { 200: nonJson('text/html', 'The page') };
+
+  app.get(
+    '/test-checkout/:id',
+    {
+      schema: {
+        summary: 'Local payment mode: the checkout page',
+        tags,
+        params: checkoutParams,
+        response: page200,
+        errors: ['checkout_not_found'],
+      },
+    },
+    async (request, reply) => {
+      const session = await provider.findSession(request.params.id);
+      const plan = session ? findPlan(session.plan_type) : undefined;
+      if (!session || !plan) throw errors.checkoutNotFound();
+      const paid = session.status === 'paid';
+      return page(
+        reply,
+        'Checkout (test mode)',
+        `<h1>${escapeHtml(plan.name)}</h1>
       <p class="price">$${(plan.amountCents / 100).toFixed(2)}${plan.kind === 'subscription' ? ' per month' : ' once'}</p>
       <p>${escapeHtml(plan.description)}</p>
       <ul>${plan.features.map((feature) => `<li>${escapeHtml(feature)}</li>`).join('')}</ul>
@@ -32,42 +46,83 @@ export function localCheckoutRoutes(
           : `<form method="post" action="/test-checkout/${escapeHtml(session.id)}/pay"><button type="submit">Pay $${(plan.amountCents / 100).toFixed(2)}</button></form>
       <p><a href="${escapeHtml(session.cancel_url)}">Cancel and return</a></p>`
       }`,
-    );
-  });
+      );
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/test-checkout/:id/pay', async (request, reply) => {
-    const event = await provider.pay(request.params.id);
-    const session = await provider.findSession(request.params.id);
-    if (!event || !session) throw errors.checkoutNotFound();
-    await billing.handleEvent(event);
-    return reply.redirect(session.success_url, 303);
-  });
+  app.post(
+    '/test-checkout/:id/pay',
+    {
+      schema: {
+        summary: 'Local payment mode: pay (fulfils as a webhook would), then back to the app',
+        tags,
+        params: checkoutParams,
+        response: { 303: noContent('Redirect to the success URL') },
+        errors: ['checkout_not_found'],
+      },
+    },
+    async (request, reply) => {
+      const event = await provider.pay(request.params.id);
+      const session = await provider.findSession(request.params.id);
+      if (!event || !session) throw errors.checkoutNotFound();
+      await billing.handleEvent(event);
+      return reply.redirect(session.success_url, 303);
+    },
+  );
 
-  app.get<{ Params: { token: string } }>('/test-billing/:token', async (request, reply) => {
-    const userId = await provider.portalUser(request.params.token);
-    if (!userId) throw errors.notFound();
-    const subscription = await provider.findSubscription(userId);
-    const action = (name: string, label: string) =>
-      `<form method="post" action="/test-billing/${escapeHtml(request.params.token)}/${name}"><button type="submit">${label}</button></form>`;
-    const status = !subscription
-      ? '<p>You have no subscription. Packs you bought never expire.</p>'
-      : `<p>Monthly subscription: ${subscription.cancel_at_period_end ? 'cancelled, access until' : 'renews on'} <strong>${new Date(subscription.current_period_end).toUTCString()}</strong>.</p>
-        ${subscription.cancel_at_period_end ? '' : action('renew', 'Simulate the next renewal') + action('cancel', 'Cancel subscription')}`;
-    return page(
-      reply,
-      'Manage subscription (test mode)',
-      `<h1>Manage subscription</h1>${status}<p><a href="/account">Back to your account</a></p>`,
-    );
-  });
-
-  for (const name of ['renew', 'cancel'] as const) {
-    app.post<{ Params: { token: string } }>(`/test-billing/:token/${name}`, async (request, reply) => {
+  app.get(
+    '/test-billing/:token',
+    {
+      schema: {
+        summary: 'Local payment mode: the subscription page',
+        tags,
+        params: portalParams,
+        response: page200,
+        errors: ['not_found'],
+      },
+    },
+    async (request, reply) => {
       const userId = await provider.portalUser(request.params.token);
       if (!userId) throw errors.notFound();
-      const event = name === 'renew' ? await provider.renew(userId) : await provider.cancel(userId);
-      if (event) await billing.handleEvent(event);
-      return reply.redirect(`/test-billing/${request.params.token}`, 303);
-    });
+      const subscription = await provider.findSubscription(userId);
+      const action = (name: string, label: string) =>
+        `<form method="post" action="/test-billing/${escapeHtml(request.params.token)}/${name}"><button type="submit">${label}</button></form>`;
+      const status = !subscription
+        ? '<p>You have no subscription. Packs you bought never expire.</p>'
+        : `<p>Monthly subscription: ${subscription.cancel_at_period_end ? 'cancelled, access until' : 'renews on'} <strong>${new Date(subscription.current_period_end).toUTCString()}</strong>.</p>
+        ${subscription.cancel_at_period_end ? '' : action('renew', 'Simulate the next renewal') + action('cancel', 'Cancel subscription')}`;
+      return page(
+        reply,
+        'Manage subscription (test mode)',
+        `<h1>Manage subscription</h1>${status}<p><a href="/account">Back to your account</a></p>`,
+      );
+    },
+  );
+
+  const actions = {
+    renew: "Local payment mode: simulate the monthly plan's next renewal",
+    cancel: 'Local payment mode: cancel the monthly plan at the period end',
+  };
+  for (const name of ['renew', 'cancel'] as const) {
+    app.post(
+      `/test-billing/:token/${name}`,
+      {
+        schema: {
+          summary: actions[name],
+          tags,
+          params: portalParams,
+          response: { 303: noContent('Redirect to the subscription page') },
+          errors: ['not_found'],
+        },
+      },
+      async (request, reply) => {
+        const userId = await provider.portalUser(request.params.token);
+        if (!userId) throw errors.notFound();
+        const event = name === 'renew' ? await provider.renew(userId) : await provider.cancel(userId);
+        if (event) await billing.handleEvent(event);
+        return reply.redirect(`/test-billing/${request.params.token}`, 303);
+      },
+    );
   }
 }
 

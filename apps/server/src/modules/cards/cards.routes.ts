@@ -1,37 +1,109 @@
-import type { FastifyInstance } from 'fastify';
+import { cardSchema, noContent } from '../../http/api-schemas';
 import { currentUser } from '../../http/authenticate';
-import { parseInput } from '../../http/validation';
-import { cardTextSchema, deckCardsQuerySchema, saveCardsSchema, searchQuerySchema } from './cards.schemas';
+import { cardIdParams, deckIdParams } from '../../http/request-schemas';
+import type { App } from '../../http/validation';
+import {
+  cardTextSchema,
+  deckCardsQuerySchema,
+  deckCardsResponseSchema,
+  saveCardsSchema,
+  savedCardsSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+} from './cards.schemas';
 import type { CardsService } from './cards.service';
 
-type IdParams = { Params: { id: string } };
+/** docs/api.md, "Decks and cards". */
+export function cardsRoutes(app: App, cards: CardsService): void {
+  const auth = app.authenticate;
+  const tags: ['Cards'] = ['Cards'];
 
-export function cardsRoutes(app: FastifyInstance, cards: CardsService): void {
-  const auth = { onRequest: app.authenticate };
-
-  app.get<IdParams>('/decks/:id/cards', auth, async (request) => {
-    const query = parseInput(deckCardsQuerySchema, request.query);
-    const userId = currentUser(request).id;
-    if (query.limit === undefined) return cards.listByDeck(userId, request.params.id);
-    return cards.pageByDeck(userId, request.params.id, query.limit, query.cursor);
-  });
-
-  app.get('/cards/search', auth, async (request) =>
-    cards.search(currentUser(request).id, parseInput(searchQuerySchema, request.query)),
+  app.get(
+    '/decks/:id/cards',
+    {
+      onRequest: auth,
+      schema: {
+        summary: "A deck's cards, in creation order",
+        description:
+          'Without `limit`: the first 500 cards as a plain array. With `limit` (and `cursor` from the previous ' +
+          'page): one page with `next_cursor`.',
+        tags,
+        params: deckIdParams,
+        querystring: deckCardsQuerySchema,
+        response: { 200: deckCardsResponseSchema },
+        errors: ['deck_not_found'],
+      },
+    },
+    async (request) => {
+      const { limit, cursor } = request.query;
+      const userId = currentUser(request).id;
+      if (limit === undefined) return cards.listByDeck(userId, request.params.id);
+      return cards.pageByDeck(userId, request.params.id, limit, cursor);
+    },
   );
 
-  app.post('/save-cards', auth, async (request, reply) => {
-    const input = parseInput(saveCardsSchema, request.body);
-    return reply.status(201).send(await cards.save(currentUser(request).id, input.deck_id, input.cards));
-  });
+  app.get(
+    '/cards/search',
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'Cards whose question or answer contain every word of `q` (prefixes match), best first',
+        tags,
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema },
+        errors: ['deck_not_found', 'rate_limited'],
+      },
+    },
+    async (request) => cards.search(currentUser(request).id, request.query),
+  );
 
-  app.put<IdParams>('/cards/:id', auth, async (request) => {
-    const text = parseInput(cardTextSchema, request.body);
-    return cards.update(currentUser(request).id, request.params.id, text);
-  });
+  app.post(
+    '/save-cards',
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'Save cards into a deck, all or nothing',
+        tags,
+        body: saveCardsSchema,
+        response: { 201: savedCardsSchema },
+        errors: ['deck_not_found'],
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await cards.save(currentUser(request).id, request.body.deck_id, request.body.cards)),
+  );
 
-  app.delete<IdParams>('/cards/:id', auth, async (request, reply) => {
-    await cards.delete(currentUser(request).id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.put(
+    '/cards/:id',
+    {
+      onRequest: auth,
+      schema: {
+        summary: "Edit a card's question and answer",
+        tags,
+        params: cardIdParams,
+        body: cardTextSchema,
+        response: { 200: cardSchema },
+        errors: ['card_not_found'],
+      },
+    },
+    async (request) => cards.update(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/cards/:id',
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'Delete a card and its review history',
+        tags,
+        params: cardIdParams,
+        response: { 204: noContent('Deleted') },
+        errors: ['card_not_found'],
+      },
+    },
+    async (request, reply) => {
+      await cards.delete(currentUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

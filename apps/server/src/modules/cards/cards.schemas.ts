@@ -2,8 +2,7 @@ import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { cardSchema } from '../../http/api-schemas';
-import { type ApiPaths, json, operation } from '../../http/openapi';
-import { bodyWithId, boundedInt, cardIdParams, deckFilter, deckIdParams } from '../../http/request-schemas';
+import { bodyWithId, boundedInt, deckFilter } from '../../http/request-schemas';
 
 const side = z
   .string({ error: messages.cardSidesEmpty })
@@ -57,77 +56,15 @@ export const searchQuerySchema = z.object({
   cursor: cursor.optional(),
 });
 
-/** docs/api.md, "Decks and cards". */
-export const cardsPaths: ApiPaths = {
-  '/decks/{id}/cards': {
-    get: operation({
-      summary: "A deck's cards, in creation order",
-      tags: ['Cards'],
-      auth: true,
-      description:
-        'Without `limit`: the first 500 cards as a plain array. With `limit` (and `cursor` from the previous page): ' +
-        'one page with `next_cursor`.',
-      params: deckIdParams,
-      query: deckCardsQuerySchema,
-      success: {
-        status: 200,
-        description: 'The cards, or `{ cards, next_cursor }` when paged',
-        schema: z.union([
-          z.array(cardSchema),
-          z.object({ cards: z.array(cardSchema), next_cursor: z.string().nullable() }),
-        ]),
-      },
-      errors: ['deck_not_found'],
-    }),
-  },
-  '/cards/search': {
-    get: operation({
-      summary: 'Cards whose question or answer contain every word of `q` (prefixes match), best first',
-      tags: ['Cards'],
-      auth: true,
-      query: searchQuerySchema,
-      success: {
-        status: 200,
-        description: 'One page of matches',
-        schema: z.object({
-          cards: z.array(cardSchema.extend({ deck_name: z.string() })),
-          next_cursor: z.string().nullable(),
-        }),
-      },
-      errors: ['deck_not_found', 'rate_limited'],
-    }),
-  },
-  '/save-cards': {
-    post: operation({
-      summary: 'Save cards into a deck, all or nothing',
-      tags: ['Cards'],
-      auth: true,
-      body: json(saveCardsSchema),
-      success: {
-        status: 201,
-        description: 'The saved cards',
-        schema: z.object({ saved: z.int(), cards: z.array(cardSchema) }),
-      },
-      errors: ['deck_not_found'],
-    }),
-  },
-  '/cards/{id}': {
-    put: operation({
-      summary: "Edit a card's question and answer",
-      tags: ['Cards'],
-      auth: true,
-      params: cardIdParams,
-      body: json(cardTextSchema),
-      success: { status: 200, description: 'The card', schema: cardSchema },
-      errors: ['card_not_found'],
-    }),
-    delete: operation({
-      summary: 'Delete a card and its review history',
-      tags: ['Cards'],
-      auth: true,
-      params: cardIdParams,
-      success: { status: 204, description: 'Deleted' },
-      errors: ['card_not_found'],
-    }),
-  },
-};
+/** GET /decks/{id}/cards: a plain array without `limit`, one page with `limit`. */
+export const deckCardsResponseSchema = z.union([
+  z.array(cardSchema),
+  z.object({ cards: z.array(cardSchema), next_cursor: z.string().nullable() }),
+]);
+
+export const searchResponseSchema = z.object({
+  cards: z.array(cardSchema.extend({ deck_name: z.string() })),
+  next_cursor: z.string().nullable(),
+});
+
+export const savedCardsSchema = z.object({ saved: z.int(), cards: z.array(cardSchema) });

@@ -1,6 +1,7 @@
 import type { ClientConfig } from '@flashcards/shared/api-types';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { clientConfigSchema } from '../../http/api-schemas';
+import type { App } from '../../http/validation';
 
 /** What the web app needs to know about this server's options. Never a secret. */
 export function toClientConfig(config: Config): ClientConfig {
@@ -11,7 +12,18 @@ export function toClientConfig(config: Config): ClientConfig {
   };
 }
 
-export function clientConfigRoutes(app: FastifyInstance, config: Config): void {
+/** docs/api.md, "Service". */
+export function clientConfigRoutes(app: App, config: Config): void {
   const body = toClientConfig(config);
-  app.get('/api/config', async () => body);
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        summary: 'What this server offers the web app (no secrets)',
+        tags: ['Service'],
+        response: { 200: clientConfigSchema },
+      },
+    },
+    async () => body,
+  );
 }

@@ -1,9 +1,7 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
-import { deckSchema, deckSummarySchema, deckWithCardsSchema } from '../../http/api-schemas';
-import { type ApiPaths, form, json, operation } from '../../http/openapi';
-import { boundedInt, deckIdParams } from '../../http/request-schemas';
+import { boundedInt } from '../../http/request-schemas';
 
 /** A deck name: not empty once trimmed, at most maxDeckNameLength characters. */
 const deckName = z
@@ -60,55 +58,3 @@ export const deckSettingsSchema = z.preprocess(
       }
     }),
 );
-
-/** docs/api.md, "Decks and cards". */
-export const decksPaths: ApiPaths = {
-  '/decks': {
-    get: operation({
-      summary: "The user's decks",
-      tags: ['Decks'],
-      auth: true,
-      success: {
-        status: 200,
-        description: 'Every deck, oldest first, with what a session of it would show now',
-        schema: z.array(deckSummarySchema),
-      },
-    }),
-    post: operation({
-      summary: 'Create a deck (form field `deck_name`)',
-      tags: ['Decks'],
-      auth: true,
-      body: form(createDeckSchema),
-      success: { status: 201, description: 'The new deck', schema: deckSchema },
-    }),
-  },
-  '/decks/{id}': {
-    get: operation({
-      summary: 'A deck with its cards',
-      tags: ['Decks'],
-      auth: true,
-      params: deckIdParams,
-      success: { status: 200, description: 'The deck and its cards', schema: deckWithCardsSchema },
-      errors: ['deck_not_found'],
-    }),
-    delete: operation({
-      summary: 'Delete a deck; its cards and review history go with it',
-      tags: ['Decks'],
-      auth: true,
-      params: deckIdParams,
-      success: { status: 204, description: 'Deleted' },
-      errors: ['deck_not_found', 'rate_limited'],
-    }),
-  },
-  '/decks/{id}/settings': {
-    put: operation({
-      summary: "Change a deck's name, daily new-card limit or desired retention",
-      tags: ['Decks'],
-      auth: true,
-      params: deckIdParams,
-      body: json(deckSettingsSchema),
-      success: { status: 200, description: 'The saved settings', schema: deckSettingsSchema },
-      errors: ['deck_not_found'],
-    }),
-  },
-};

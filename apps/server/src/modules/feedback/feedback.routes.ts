@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { SessionUser } from '../../http/session-user';
-import { parseInput } from '../../http/validation';
+import type { App } from '../../http/validation';
 import { feedbackSchema } from './feedback.schemas';
 import type { FeedbackService } from './feedback.service';
 
-/** No login needed; a valid bearer token, when sent, links the feedback to its account. */
+/** No login needed; a valid bearer token, when sent, links the feedback to its account. docs/api.md, "Feedback". */
 export function feedbackRoutes(
-  app: FastifyInstance,
+  app: App,
   feedback: FeedbackService,
   resolveUser: (token: string) => Promise<SessionUser | null>,
 ): void {
@@ -15,9 +16,20 @@ export function feedbackRoutes(
     return match?.[1] ? ((await resolveUser(match[1]))?.id ?? null) : null;
   };
 
-  app.post('/send-feedback', async (request, reply) => {
-    const input = parseInput(feedbackSchema, request.body);
-    const userId = await optionalUserId(request);
-    return reply.status(201).send(await feedback.send(input, request.ip, userId));
-  });
+  app.post(
+    '/send-feedback',
+    {
+      schema: {
+        summary: 'Send feedback (signed in or not)',
+        tags: ['Feedback'],
+        body: feedbackSchema,
+        response: { 201: z.object({ ok: z.literal(true) }).meta({ description: 'Recorded' }) },
+        errors: ['rate_limited'],
+      },
+    },
+    async (request, reply) => {
+      const userId = await optionalUserId(request);
+      return reply.status(201).send(await feedback.send(request.body, request.ip, userId));
+    },
+  );
 }

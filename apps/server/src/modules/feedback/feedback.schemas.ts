@@ -1,7 +1,6 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
-import { type ApiPaths, json, operation } from '../../http/openapi';
 
 /** POST /send-feedback: the text is required; the email is optional (blank counts as none). */
 export const feedbackSchema = z.object({
@@ -19,16 +18,3 @@ export const feedbackSchema = z.object({
       z.email({ error: messages.invalidEmail }).max(limits.maxEmailLength, { error: messages.invalidEmail }).nullable(),
     ),
 });
-
-/** docs/api.md, "Feedback". */
-export const feedbackPaths: ApiPaths = {
-  '/send-feedback': {
-    post: operation({
-      summary: 'Send feedback (signed in or not)',
-      tags: ['Feedback'],
-      body: json(feedbackSchema),
-      success: { status: 201, description: 'Recorded', schema: z.object({ ok: z.literal(true) }) },
-      errors: ['rate_limited'],
-    }),
-  },
-};

@@ -1,12 +1,15 @@
 import type { GenerationStreamError } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { UploadDir } from '../../adapters/uploads/upload-dir';
+import { generateResponseSchema } from '../../http/api-schemas';
 import { AppError, errors } from '../../http/app-error';
 import { currentUser } from '../../http/authenticate';
 import { type EventStream, openEventStream, wantsEventStream } from '../../http/event-stream';
 import { readFormFields } from '../../http/form-fields';
+import type { App } from '../../http/validation';
+import { generationForm } from './generation.schemas';
 import type { GenerationInput, GenerationService } from './generation.service';
 import { GenerationCancelledError } from './generation-pipeline';
 
@@ -78,23 +81,49 @@ export interface GenerationRouteOptions {
 /**
  * POST /create. With `Accept: text/event-stream` it streams `progress`, `card`, then `done` or `error` (checks that
  * fail before any work still answer JSON); otherwise one JSON reply. Either way a client that disconnects aborts
- * its work.
+ * its work. docs/api.md, "Card generation".
  */
-export function generationRoutes(
-  app: FastifyInstance,
-  generation: GenerationService,
-  options: GenerationRouteOptions,
-): void {
-  app.post('/create', { onRequest: app.authenticate }, async (request, reply) => {
-    const user = currentUser(request);
-    const input = await readGenerationInput(request, options.uploads);
-    const upload = input.file && 'path' in input.file.source ? input.file.source.path : null;
-    try {
-      return await answer(request, reply, user.id, input);
-    } finally {
-      if (upload) await options.uploads.remove(upload);
-    }
-  });
+export function generationRoutes(app: App, generation: GenerationService, options: GenerationRouteOptions): void {
+  app.post(
+    '/create',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'Generate cards from text or a file (costs 1, 3 or 5 generations, refunded on failure)',
+        description:
+          'With `Accept: text/event-stream` the answer streams: `progress`, `card` (as soon as each is known), then ' +
+          '`done` (the JSON body) or `error` (`{ detail, code, status }`). Checks that fail before any work answer ' +
+          'as JSON errors either way.',
+        tags: ['Generation'],
+        parts: generationForm,
+        response: { 200: generateResponseSchema },
+        errors: [
+          'empty_input',
+          'text_too_long',
+          'file_too_large',
+          'unsupported_file_type',
+          'file_unreadable',
+          'no_cards_generated',
+          'insufficient_quota',
+          'rate_limited',
+          'busy',
+          'generation_in_progress',
+          'ai_unavailable',
+          'ai_timeout',
+        ],
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const input = await readGenerationInput(request, options.uploads);
+      const upload = input.file && 'path' in input.file.source ? input.file.source.path : null;
+      try {
+        return await answer(request, reply, user.id, input);
+      } finally {
+        if (upload) await options.uploads.remove(upload);
+      }
+    },
+  );
 
   async function answer(request: FastifyRequest, reply: FastifyReply, userId: string, input: GenerationInput) {
     const left = new AbortController();

@@ -3,9 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { noContent, nonJson } from '../../http/api-schemas';
 import { errors } from '../../http/app-error';
 import { currentUser } from '../../http/authenticate';
+import { deckIdParams } from '../../http/request-schemas';
+import type { App } from '../../http/validation';
+import { fileImportResponseSchema, importForm, mediaParams } from './interop.schemas';
 import { type InteropService, importKind, importTooLarge, unsupportedImportType } from './interop.service';
 
 // Multipart framing and the deck_name field on top of the file itself.
@@ -61,29 +65,66 @@ async function receiveUpload(request: FastifyRequest, dir: string, maxBytes: num
   return { ...upload, deckName };
 }
 
-export function interopRoutes(app: FastifyInstance, interop: InteropService, options: { maxImportBytes: number }) {
-  app.post('/import', { onRequest: app.authenticate }, async (request, reply) => {
-    const user = currentUser(request);
-    await interop.admitImport(user.id);
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'flashcards-import-'));
-    // A client that leaves stops the reading of its file (the reading process is killed).
-    const left = new AbortController();
-    const onClose = () => {
-      if (!reply.raw.writableFinished) left.abort();
-    };
-    reply.raw.once('close', onClose);
-    try {
-      const upload = await receiveUpload(request, dir, options.maxImportBytes);
-      return reply.status(201).send(await interop.import(user.id, upload, left.signal));
-    } finally {
-      reply.raw.off('close', onClose);
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+/** docs/api.md, "Anki interop". */
+export function interopRoutes(app: App, interop: InteropService, options: { maxImportBytes: number }) {
+  const tags: ['Anki interop'] = ['Anki interop'];
 
-  app.get<{ Params: { id: string } }>(
+  app.post(
+    '/import',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'Import an Anki package or a text/CSV file of cards (costs no generation)',
+        tags,
+        parts: importForm,
+        response: { 201: fileImportResponseSchema },
+        errors: [
+          'file_too_large',
+          'unsupported_file_type',
+          'invalid_package',
+          'import_in_progress',
+          'rate_limited',
+          'busy',
+          'too_many_decks',
+          'too_many_cards',
+          'media_quota_exceeded',
+        ],
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await interop.admitImport(user.id);
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'flashcards-import-'));
+      // A client that leaves stops the reading of its file (the reading process is killed).
+      const left = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) left.abort();
+      };
+      reply.raw.once('close', onClose);
+      try {
+        const upload = await receiveUpload(request, dir, options.maxImportBytes);
+        return reply.status(201).send(await interop.import(user.id, upload, left.signal));
+      } finally {
+        reply.raw.off('close', onClose);
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  app.get(
     '/decks/:id/export.apkg',
-    { onRequest: app.authenticate },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'A deck as an Anki package',
+        tags,
+        params: deckIdParams,
+        response: {
+          200: nonJson('application/octet-stream', 'The .apkg file (Content-Disposition: attachment)', 'binary'),
+        },
+        errors: ['deck_not_found', 'rate_limited'],
+      },
+    },
     async (request, reply) => {
       const { deckName, body } = await interop.exportApkg(currentUser(request).id, request.params.id);
       const name = exportFileName(deckName);
@@ -99,21 +140,39 @@ export function interopRoutes(app: FastifyInstance, interop: InteropService, opt
   );
 
   // Public: the unguessable name is the permission, so an <img> loads it without a token.
-  app.get<{ Params: { name: string } }>('/media/:name', async (request, reply) => {
-    const media = await interop.media(request.params.name, request.ip);
-    // A name is a hash of the content, so it never changes: the name is the validator, and a match costs no read.
-    const etag = `"${request.params.name}"`;
-    reply
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', mediaCacheControl)
-      .header('etag', etag)
-      .header('content-security-policy', "default-src 'none'; sandbox");
-    if (request.headers['if-none-match'] === etag) {
-      media.body.destroy();
-      return reply.status(304).send();
-    }
-    return reply.type(media.contentType).header('content-length', media.size).send(media.body);
-  });
+  app.get(
+    '/media/:name',
+    {
+      schema: {
+        summary: "An imported card's image (no sign-in: the unguessable name is the permission)",
+        description:
+          'Streamed in chunks. Cached privately for a year (`ETag` is the name; a matching `If-None-Match` answers ' +
+          '304). MEDIA_RATE_LIMIT_PER_MINUTE per client address.',
+        tags,
+        params: mediaParams,
+        response: {
+          200: nonJson('image/*', 'The image, cached for a year', 'binary'),
+          304: noContent('Not modified: the client holds this image'),
+        },
+        errors: ['media_not_found', 'rate_limited'],
+      },
+    },
+    async (request, reply) => {
+      const media = await interop.media(request.params.name, request.ip);
+      // A name is a hash of the content, so it never changes: the name is the validator, and a match costs no read.
+      const etag = `"${request.params.name}"`;
+      reply
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', mediaCacheControl)
+        .header('etag', etag)
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      if (request.headers['if-none-match'] === etag) {
+        media.body.destroy();
+        return reply.status(304).send();
+      }
+      return reply.type(media.contentType).header('content-length', media.size).send(media.body);
+    },
+  );
 }
 
 /**

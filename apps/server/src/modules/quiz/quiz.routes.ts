@@ -1,12 +1,31 @@
-import type { FastifyInstance } from 'fastify';
+import { quizResponseSchema } from '../../http/api-schemas';
 import { currentUser } from '../../http/authenticate';
-import { parseInput } from '../../http/validation';
+import type { App } from '../../http/validation';
 import { quizRequestSchema } from './quiz.schemas';
 import type { QuizService } from './quiz.service';
 
-export function quizRoutes(app: FastifyInstance, quiz: QuizService): void {
-  app.post('/api/quiz/generate', { onRequest: app.authenticate }, async (request) => {
-    const { deck_id } = parseInput(quizRequestSchema, request.body);
-    return quiz.generate(currentUser(request).id, deck_id, request.log);
-  });
+/** docs/api.md, "Quiz". */
+export function quizRoutes(app: App, quiz: QuizService): void {
+  app.post(
+    '/api/quiz/generate',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "New questions on a deck's material (costs no generation; limited per hour)",
+        tags: ['Quiz'],
+        body: quizRequestSchema,
+        response: { 200: quizResponseSchema },
+        errors: [
+          'invalid_deck_id',
+          'deck_not_found',
+          'empty_deck',
+          'no_quiz_cards',
+          'rate_limited',
+          'ai_unavailable',
+          'ai_timeout',
+        ],
+      },
+    },
+    async (request) => quiz.generate(currentUser(request).id, request.body.deck_id, request.log),
+  );
 }

@@ -2,8 +2,6 @@ import { idOf } from '@flashcards/shared/ids';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { isId } from '../../adapters/ids';
-import { quizResponseSchema } from '../../http/api-schemas';
-import { type ApiPaths, json, operation } from '../../http/openapi';
 
 /**
  * POST /api/quiz/generate: `deck_id` (or `_id` / `id`). Missing: 422 validation_failed "Please select a deck.";
@@ -21,25 +19,3 @@ export const quizRequestSchema = z.preprocess(
       .pipe(z.custom<string>(isId, { error: messages.invalidDeckIdServer, params: { code: 'invalid_deck_id' } })),
   }),
 );
-
-/** docs/api.md, "Quiz". */
-export const quizPaths: ApiPaths = {
-  '/api/quiz/generate': {
-    post: operation({
-      summary: "New questions on a deck's material (costs no generation; limited per hour)",
-      tags: ['Quiz'],
-      auth: true,
-      body: json(quizRequestSchema),
-      success: { status: 200, description: 'The questions', schema: quizResponseSchema },
-      errors: [
-        'invalid_deck_id',
-        'deck_not_found',
-        'empty_deck',
-        'no_quiz_cards',
-        'rate_limited',
-        'ai_unavailable',
-        'ai_timeout',
-      ],
-    }),
-  },
-};

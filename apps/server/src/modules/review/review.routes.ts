@@ -1,36 +1,103 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { cardSchema, deckStatsSchema, dueCardSchema } from '../../http/api-schemas';
 import { currentUser } from '../../http/authenticate';
-import { parseInput } from '../../http/validation';
+import { cardIdParams, deckIdParams } from '../../http/request-schemas';
+import type { App } from '../../http/validation';
 import { queueQuerySchema, reviewSchema } from './review.schemas';
 import type { ReviewService } from './review.service';
 import { parseWeights } from './scheduler';
 
-export function reviewRoutes(app: FastifyInstance, reviews: ReviewService): void {
-  const auth = { onRequest: app.authenticate };
+/** docs/api.md, "Studying". */
+export function reviewRoutes(app: App, reviews: ReviewService): void {
+  const auth = app.authenticate;
+  const tags: ['Studying'] = ['Studying'];
 
-  app.get('/cards/due', auth, async (request) => {
-    const { deck_id } = parseInput(queueQuerySchema, request.query);
-    const user = currentUser(request);
-    return reviews.queue(user.id, deck_id, user.time_zone, parseWeights(user.fsrs_parameters));
-  });
-
-  app.post('/cards/review', auth, async (request) => {
-    const input = parseInput(reviewSchema, request.body);
-    const user = currentUser(request);
-    return reviews.review(user.id, input.card_id, input.result, parseWeights(user.fsrs_parameters));
-  });
-
-  app.post<{ Params: { id: string } }>('/cards/:id/undo-review', auth, async (request) =>
-    reviews.undo(currentUser(request).id, request.params.id),
+  app.get(
+    '/cards/due',
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'What to study now, in order',
+        description:
+          'Learning and relearning cards that are due, then long-term cards that are due, then new cards up to ' +
+          "each deck's daily new-card limit minus the new cards it introduced today. Each card says when it would " +
+          "next be due after a pass and after a fail (the learner's FSRS parameters, the deck's desired retention, " +
+          'no fuzz).',
+        tags,
+        querystring: queueQuerySchema,
+        response: { 200: z.array(dueCardSchema) },
+        errors: ['deck_not_found'],
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return reviews.queue(user.id, request.query.deck_id, user.time_zone, parseWeights(user.fsrs_parameters));
+    },
   );
 
-  app.get('/decks/stats', auth, async (request) => {
-    const user = currentUser(request);
-    return reviews.stats(user.id, undefined, user.time_zone);
-  });
+  app.post(
+    '/cards/review',
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'Answer a card: "pass" (FSRS Good) or "fail" (Again)',
+        description: 'The card rescheduled, with when its next answer would bring it back (`next_due`).',
+        tags,
+        body: reviewSchema,
+        response: { 200: z.object({ card: dueCardSchema }) },
+        errors: ['card_not_found', 'review_conflict', 'rate_limited'],
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { card_id, result } = request.body;
+      return reviews.review(user.id, card_id, result, parseWeights(user.fsrs_parameters));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/decks/:id/stats', auth, async (request) => {
-    const user = currentUser(request);
-    return reviews.stats(user.id, request.params.id, user.time_zone);
-  });
+  app.post(
+    '/cards/:id/undo-review',
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'Undo the latest answer to a card (the review log keeps it, marked undone)',
+        description: 'The card as it was before.',
+        tags,
+        params: cardIdParams,
+        response: { 200: z.object({ card: cardSchema }) },
+        errors: ['card_not_found', 'nothing_to_undo'],
+      },
+    },
+    async (request) => reviews.undo(currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/decks/stats',
+    {
+      onRequest: auth,
+      schema: { summary: 'Statistics over every deck', tags, response: { 200: deckStatsSchema } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return reviews.stats(user.id, undefined, user.time_zone);
+    },
+  );
+
+  app.get(
+    '/decks/:id/stats',
+    {
+      onRequest: auth,
+      schema: {
+        summary: "One deck's statistics",
+        tags,
+        params: deckIdParams,
+        response: { 200: deckStatsSchema },
+        errors: ['deck_not_found'],
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return reviews.stats(user.id, request.params.id, user.time_zone);
+    },
+  );
 }

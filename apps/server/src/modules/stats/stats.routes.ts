@@ -1,19 +1,45 @@
-import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/authenticate';
-import { parseInput } from '../../http/validation';
-import { forecastQuerySchema, historyQuerySchema } from './stats.schemas';
+import type { App } from '../../http/validation';
+import {
+  forecastQuerySchema,
+  forecastResponseSchema,
+  historyQuerySchema,
+  historyResponseSchema,
+} from './stats.schemas';
 import type { StatsService } from './stats.service';
 
-export function statsRoutes(app: FastifyInstance, stats: StatsService): void {
-  const auth = { onRequest: app.authenticate };
+/** docs/api.md, "Statistics". */
+export function statsRoutes(app: App, stats: StatsService): void {
+  const tags: ['Statistics'] = ['Statistics'];
 
-  app.get('/stats/history', auth, async (request) => {
-    const { days, deck_id } = parseInput(historyQuerySchema, request.query);
-    return stats.history(currentUser(request), days, deck_id);
-  });
+  app.get(
+    '/stats/history',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'Reviews per study day, streak and 30-day retention',
+        description: 'Every day of the range, oldest first.',
+        tags,
+        querystring: historyQuerySchema,
+        response: { 200: historyResponseSchema },
+        errors: ['deck_not_found'],
+      },
+    },
+    async (request) => stats.history(currentUser(request), request.query.days, request.query.deck_id),
+  );
 
-  app.get('/stats/forecast', auth, async (request) => {
-    const { days, deck_id } = parseInput(forecastQuerySchema, request.query);
-    return stats.forecast(currentUser(request), days, deck_id);
-  });
+  app.get(
+    '/stats/forecast',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'Cards falling due per day, today first',
+        tags,
+        querystring: forecastQuerySchema,
+        response: { 200: forecastResponseSchema },
+        errors: ['deck_not_found'],
+      },
+    },
+    async (request) => stats.forecast(currentUser(request), request.query.days, request.query.deck_id),
+  );
 }

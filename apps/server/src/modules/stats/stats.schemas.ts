@@ -2,7 +2,6 @@ import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-t
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
-import { type ApiPaths, operation } from '../../http/openapi';
 import { boundedInt, deckFilter } from '../../http/request-schemas';
 
 const days = (fallback: number) =>
@@ -22,7 +21,7 @@ export const historyQuerySchema = z.object({ days: days(limits.defaultHistoryDay
 /** GET /stats/forecast: `days` 1 to 366 (default 30), optional `deck_id`. */
 export const forecastQuerySchema = z.object({ days: days(limits.defaultForecastDays), deck_id: deckFilter });
 
-const historyResponseSchema = z.object({
+export const historyResponseSchema = z.object({
   time_zone: z.string(),
   days: z.array(z.object({ date: z.string(), reviews: z.int(), passed: z.int(), new_cards: z.int() })),
   streak_days: z.int(),
@@ -30,31 +29,7 @@ const historyResponseSchema = z.object({
   reviews_30d: z.int(),
 }) satisfies z.ZodType<HistoryResponse>;
 
-const forecastResponseSchema = z.object({
+export const forecastResponseSchema = z.object({
   time_zone: z.string(),
   days: z.array(z.object({ date: z.string(), due: z.int() })),
 }) satisfies z.ZodType<ForecastResponse>;
-
-/** docs/api.md, "Statistics". */
-export const statsPaths: ApiPaths = {
-  '/stats/history': {
-    get: operation({
-      summary: 'Reviews per study day, streak and 30-day retention',
-      tags: ['Statistics'],
-      auth: true,
-      query: historyQuerySchema,
-      success: { status: 200, description: 'Every day of the range, oldest first', schema: historyResponseSchema },
-      errors: ['deck_not_found'],
-    }),
-  },
-  '/stats/forecast': {
-    get: operation({
-      summary: 'Cards falling due per day, today first',
-      tags: ['Statistics'],
-      auth: true,
-      query: forecastQuerySchema,
-      success: { status: 200, description: 'The forecast', schema: forecastResponseSchema },
-      errors: ['deck_not_found'],
-    }),
-  },
-};
