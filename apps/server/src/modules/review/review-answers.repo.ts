@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { inGroupCommit } from '../../db/group-commit';
 import { preparedFirst, preparedQuery } from '../../db/prepared-query';
 import { rowLimit } from '../../db/row-limit';
@@ -90,25 +90,81 @@ const reviewedCard = preparedFirst<ReviewedCardParams, CardViewRow>((db, param) 
     .returning(cardViewColumns),
 );
 
-const insertReviewLog = preparedQuery<ReviewLogRow & { card_before: string }, never>((db, param) =>
-  db.insertInto('review_logs').values({
-    id: param('id'),
-    user_id: param('user_id'),
-    deck_id: param('deck_id'),
-    card_id: param('card_id'),
-    reviewed_at: param('reviewed_at'),
-    rating: param('rating'),
-    state_before: param('state_before'),
-    state_after: param('state_after'),
-    due_before: param('due_before'),
-    due_after: param('due_after'),
-    stability: param('stability'),
-    difficulty: param('difficulty'),
-    scheduled_days: param('scheduled_days'),
-    elapsed_days: param('elapsed_days'),
-    card_before: param('card_before'),
-  }),
+const insertReviewLog = preparedQuery<ReviewLogRow & { card_before: string | null }, { id: string }>((db, param) =>
+  db
+    .insertInto('review_logs')
+    .values({
+      id: param('id'),
+      user_id: param('user_id'),
+      deck_id: param('deck_id'),
+      card_id: param('card_id'),
+      reviewed_at: param('reviewed_at'),
+      rating: param('rating'),
+      state_before: param('state_before'),
+      state_after: param('state_after'),
+      due_before: param('due_before'),
+      due_after: param('due_after'),
+      stability: param('stability'),
+      difficulty: param('difficulty'),
+      scheduled_days: param('scheduled_days'),
+      elapsed_days: param('elapsed_days'),
+      card_before: param('card_before'),
+    })
+    // A synced answer's id is the client's: a second insert of it writes nothing (the caller answers `duplicate`).
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returning('id'),
 );
+
+/** Moves the card to the decided state if it is still as read (same reps), with its deck's counters; null if not. */
+async function moveCard(
+  trx: Transaction<Database>,
+  before: CardToReview,
+  { next, log, now }: ReviewDecision,
+): Promise<CardViewRow | null> {
+  const after = await reviewedCard(trx, {
+    ...next,
+    first_reviewed_at: before.first_reviewed_at ?? log.reviewed_at,
+    updated_at: now,
+    userId: before.user_id,
+    cardId: before.id,
+    repsBefore: before.reps,
+  });
+  if (!after) return null;
+  const [from, to] = [counterFor(before.state), counterFor(next.state)];
+  if (from !== to) {
+    await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
+  }
+  return after;
+}
+
+/** Writes the review-log row and counts it in the statistics' rollup; false if its id was already logged. */
+async function logReview(trx: Transaction<Database>, row: ReviewLogRow & { card_before: string | null }) {
+  const inserted = await insertReviewLog(trx, row);
+  if (inserted.length === 0) return false;
+  await countReview(
+    trx,
+    {
+      userId: row.user_id,
+      deckId: row.deck_id,
+      reviewedAt: row.reviewed_at,
+      rating: row.rating,
+      stateBefore: row.state_before,
+    },
+    1,
+  );
+  return true;
+}
+
+/** What a synced answer came to (docs/api.md, POST /reviews/sync). */
+export type SyncOutcome =
+  | { applied: CardViewRow }
+  | { superseded: CardToReview }
+  | 'duplicate'
+  | 'taken'
+  | 'not_found'
+  | 'raced';
+
+class SyncRaced extends Error {}
 
 /**
  * SQL for answering a card and taking the answer back: the card, its deck's counters, the review log and the
@@ -132,33 +188,61 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
       return inGroupCommit(db, async (trx) => {
         const before = await cardToReview(trx, { userId, cardId });
         if (!before) return 'not_found';
-        const { next, log, now } = decide(before);
-        const after = await reviewedCard(trx, {
-          ...next,
-          first_reviewed_at: before.first_reviewed_at ?? now,
-          updated_at: now,
-          userId: before.user_id,
-          cardId: before.id,
-          repsBefore: before.reps,
-        });
+        const decision = decide(before);
+        const after = await moveCard(trx, before, decision);
         if (!after) return 'raced';
-        const [from, to] = [counterFor(before.state), counterFor(next.state)];
-        if (from !== to) {
-          await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
-        }
-        await insertReviewLog(trx, { ...log, card_before: JSON.stringify(snapshotOf(before)) });
-        await countReview(
-          trx,
-          {
-            userId: log.user_id,
-            deckId: log.deck_id,
-            reviewedAt: log.reviewed_at,
-            rating: log.rating,
-            stateBefore: log.state_before,
-          },
-          1,
-        );
+        await logReview(trx, { ...decision.log, card_before: JSON.stringify(snapshotOf(before)) });
         return after;
+      });
+    },
+
+    /**
+     * An answer given offline (POST /reviews/sync), with the client's id as its review-log id, in one transaction:
+     * `duplicate` if this user's log has that id, `taken` if another user's has; `not_found` for no such card of the
+     * user. An answer older than the card's latest applied review (`last_review`) is logged without moving the card
+     * (`superseded`, not undoable); otherwise `decide` schedules it as reviewCard does (`raced` as there).
+     */
+    syncReview(
+      userId: string,
+      reviewId: string,
+      cardId: string,
+      reviewedAt: number,
+      decide: (before: CardToReview) => ReviewDecision,
+    ): Promise<SyncOutcome> {
+      return inGroupCommit(db, async (trx): Promise<SyncOutcome> => {
+        const logged = await trx
+          .selectFrom('review_logs')
+          .select('user_id')
+          .where('id', '=', reviewId)
+          .executeTakeFirst();
+        if (logged) return logged.user_id === userId ? 'duplicate' : 'taken';
+        const before = await cardToReview(trx, { userId, cardId });
+        if (!before) return 'not_found';
+        if (before.last_review !== null && reviewedAt < before.last_review) {
+          const decision = decide(before);
+          const kept = await logReview(trx, {
+            ...decision.log,
+            state_after: before.state,
+            due_after: before.due,
+            stability: before.stability,
+            difficulty: before.difficulty,
+            scheduled_days: before.scheduled_days,
+            card_before: null,
+          });
+          // Another connection logged this id first (PostgreSQL): nothing was written here.
+          if (!kept) return 'duplicate';
+          return { superseded: before };
+        }
+        const decision = decide(before);
+        const after = await moveCard(trx, before, decision);
+        if (!after) return 'raced';
+        const kept = await logReview(trx, { ...decision.log, card_before: JSON.stringify(snapshotOf(before)) });
+        // The card moved but the id was logged meanwhile by another connection: roll the move back.
+        if (!kept) throw new SyncRaced();
+        return { applied: after };
+      }).catch((error: unknown) => {
+        if (error instanceof SyncRaced) return 'raced';
+        throw error;
       });
     },
 
