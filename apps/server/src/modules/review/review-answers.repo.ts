@@ -90,40 +90,37 @@ const reviewedCard = preparedFirst<ReviewedCardParams, CardViewRow>((db, param) 
     .returning(cardViewColumns),
 );
 
-const insertReviewLog = preparedQuery<ReviewLogRow & { card_before: string | null }, { id: string }>((db, param) =>
-  db
-    .insertInto('review_logs')
-    .values({
-      id: param('id'),
-      user_id: param('user_id'),
-      deck_id: param('deck_id'),
-      card_id: param('card_id'),
-      reviewed_at: param('reviewed_at'),
-      rating: param('rating'),
-      state_before: param('state_before'),
-      state_after: param('state_after'),
-      due_before: param('due_before'),
-      due_after: param('due_after'),
-      stability: param('stability'),
-      difficulty: param('difficulty'),
-      scheduled_days: param('scheduled_days'),
-      elapsed_days: param('elapsed_days'),
-      card_before: param('card_before'),
-    })
-    // A synced answer's id is the client's: a second insert of it writes nothing (the caller answers `duplicate`).
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .returning('id'),
+const insertReviewLog = preparedQuery<ReviewLogRow & { card_before: string }, never>((db, param) =>
+  db.insertInto('review_logs').values({
+    id: param('id'),
+    user_id: param('user_id'),
+    deck_id: param('deck_id'),
+    card_id: param('card_id'),
+    reviewed_at: param('reviewed_at'),
+    rating: param('rating'),
+    state_before: param('state_before'),
+    state_after: param('state_after'),
+    due_before: param('due_before'),
+    due_after: param('due_after'),
+    stability: param('stability'),
+    difficulty: param('difficulty'),
+    scheduled_days: param('scheduled_days'),
+    elapsed_days: param('elapsed_days'),
+    card_before: param('card_before'),
+  }),
 );
 
-/** Moves the card to the decided state if it is still as read (same reps), with its deck's counters; null if not. */
+/** Moves the card to `next` if it is still as read (same reps), with its deck's counters; null if it was not. */
 async function moveCard(
   trx: Transaction<Database>,
   before: CardToReview,
-  { next, log, now }: ReviewDecision,
+  next: SchedulingState,
+  firstReviewedAt: number,
+  now: number,
 ): Promise<CardViewRow | null> {
   const after = await reviewedCard(trx, {
     ...next,
-    first_reviewed_at: before.first_reviewed_at ?? log.reviewed_at,
+    first_reviewed_at: firstReviewedAt,
     updated_at: now,
     userId: before.user_id,
     cardId: before.id,
@@ -137,11 +134,9 @@ async function moveCard(
   return after;
 }
 
-/** Writes the review-log row and counts it in the statistics' rollup; false if its id was already logged. */
-async function logReview(trx: Transaction<Database>, row: ReviewLogRow & { card_before: string | null }) {
-  const inserted = await insertReviewLog(trx, row);
-  if (inserted.length === 0) return false;
-  await countReview(
+/** Counts a logged review in the statistics' rollup. */
+function countLogged(trx: Transaction<Database>, row: ReviewLogRow) {
+  return countReview(
     trx,
     {
       userId: row.user_id,
@@ -152,17 +147,16 @@ async function logReview(trx: Transaction<Database>, row: ReviewLogRow & { card_
     },
     1,
   );
-  return true;
 }
 
-/** What a synced answer came to (docs/api.md, POST /reviews/sync). */
-export type SyncOutcome =
-  | { applied: CardViewRow }
-  | { superseded: CardToReview }
-  | 'duplicate'
-  | 'taken'
-  | 'not_found'
-  | 'raced';
+/** What became of one synced answer of a card (docs/api.md, POST /reviews/sync). */
+export type SyncedAnswer = 'applied' | 'superseded' | 'duplicate' | 'taken';
+
+/** A card's synced answers: the card as they left it, and each answer's outcome in the order given. */
+export interface SyncedCard {
+  card: CardToReview;
+  outcomes: SyncedAnswer[];
+}
 
 class SyncRaced extends Error {}
 
@@ -188,60 +182,86 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
       return inGroupCommit(db, async (trx) => {
         const before = await cardToReview(trx, { userId, cardId });
         if (!before) return 'not_found';
-        const decision = decide(before);
-        const after = await moveCard(trx, before, decision);
+        const { next, log, now } = decide(before);
+        const after = await moveCard(trx, before, next, before.first_reviewed_at ?? now, now);
         if (!after) return 'raced';
-        await logReview(trx, { ...decision.log, card_before: JSON.stringify(snapshotOf(before)) });
+        await insertReviewLog(trx, { ...log, card_before: JSON.stringify(snapshotOf(before)) });
+        await countLogged(trx, log);
         return after;
       });
     },
 
     /**
-     * An answer given offline (POST /reviews/sync), with the client's id as its review-log id, in one transaction:
-     * `duplicate` if this user's log has that id, `taken` if another user's has; `not_found` for no such card of the
-     * user. An answer older than the card's latest applied review (`last_review`) is logged without moving the card
-     * (`superseded`, not undoable); otherwise `decide` schedules it as reviewCard does (`raced` as there).
+     * One card's answers given offline (POST /reviews/sync), `answers` oldest first, in one transaction; each answer's
+     * client id is its review-log id. An id already in this user's log is `duplicate`, in another user's `taken`.
+     * Each other answer is `superseded` if older than the card's latest applied review (`last_review`): logged,
+     * not undoable, the card unmoved; otherwise `decide` schedules it from the card as the answers before it left it
+     * (`applied`). The card is written once, if it is still as read (same reps); `raced` (nothing written) if another
+     * connection changed the card or logged one of the ids meanwhile (PostgreSQL). `not_found`: no such card of the
+     * user. Answers the card as left and each answer's outcome, in `answers` order.
      */
-    syncReview(
+    syncCard<A extends { id: string; reviewedAt: number }>(
       userId: string,
-      reviewId: string,
       cardId: string,
-      reviewedAt: number,
-      decide: (before: CardToReview) => ReviewDecision,
-    ): Promise<SyncOutcome> {
-      return inGroupCommit(db, async (trx): Promise<SyncOutcome> => {
+      answers: readonly A[],
+      decide: (card: CardToReview, answer: A) => ReviewDecision,
+    ): Promise<SyncedCard | 'not_found' | 'raced'> {
+      return inGroupCommit(db, async (trx): Promise<SyncedCard | 'not_found'> => {
         const logged = await trx
           .selectFrom('review_logs')
-          .select('user_id')
-          .where('id', '=', reviewId)
-          .executeTakeFirst();
-        if (logged) return logged.user_id === userId ? 'duplicate' : 'taken';
+          .select(['id', 'user_id'])
+          .where(
+            'id',
+            'in',
+            answers.map((answer) => answer.id),
+          )
+          .execute();
+        const owners = new Map(logged.map((row) => [row.id, row.user_id]));
         const before = await cardToReview(trx, { userId, cardId });
         if (!before) return 'not_found';
-        if (before.last_review !== null && reviewedAt < before.last_review) {
-          const decision = decide(before);
-          const kept = await logReview(trx, {
-            ...decision.log,
-            state_after: before.state,
-            due_after: before.due,
-            stability: before.stability,
-            difficulty: before.difficulty,
-            scheduled_days: before.scheduled_days,
-            card_before: null,
-          });
-          // Another connection logged this id first (PostgreSQL): nothing was written here.
-          if (!kept) return 'duplicate';
-          return { superseded: before };
+        let card = before;
+        let now: number | null = null;
+        const rows: (ReviewLogRow & { card_before: string | null })[] = [];
+        const outcomes = answers.map((answer): SyncedAnswer => {
+          const owner = owners.get(answer.id);
+          if (owner !== undefined) return owner === userId ? 'duplicate' : 'taken';
+          const decision = decide(card, answer);
+          if (card.last_review !== null && answer.reviewedAt < card.last_review) {
+            rows.push({
+              ...decision.log,
+              state_after: card.state,
+              due_after: card.due,
+              stability: card.stability,
+              difficulty: card.difficulty,
+              scheduled_days: card.scheduled_days,
+              card_before: null,
+            });
+            return 'superseded';
+          }
+          rows.push({ ...decision.log, card_before: JSON.stringify(snapshotOf(card)) });
+          card = { ...card, ...decision.next, first_reviewed_at: card.first_reviewed_at ?? answer.reviewedAt };
+          now = decision.now;
+          return 'applied';
+        });
+        if (now !== null) {
+          const state = { state: card.state, due: card.due, ...fsrsMemoryOf(card), last_review: card.last_review };
+          const firstReviewedAt = card.first_reviewed_at ?? now;
+          if (!(await moveCard(trx, before, state, firstReviewedAt, now))) throw new SyncRaced();
         }
-        const decision = decide(before);
-        const after = await moveCard(trx, before, decision);
-        if (!after) return 'raced';
-        const kept = await logReview(trx, { ...decision.log, card_before: JSON.stringify(snapshotOf(before)) });
-        // The card moved but the id was logged meanwhile by another connection: roll the move back.
-        if (!kept) throw new SyncRaced();
-        return { applied: after };
+        if (rows.length > 0) {
+          const inserted = await trx
+            .insertInto('review_logs')
+            .values(rows)
+            .onConflict((conflict) => conflict.column('id').doNothing())
+            .returning('id')
+            .execute();
+          // Another connection logged one of these ids after our read: roll this card back and read again.
+          if (inserted.length < rows.length) throw new SyncRaced();
+          for (const row of rows) await countLogged(trx, row);
+        }
+        return { card, outcomes };
       }).catch((error: unknown) => {
-        if (error instanceof SyncRaced) return 'raced';
+        if (error instanceof SyncRaced) return 'raced' as const;
         throw error;
       });
     },

@@ -1,12 +1,11 @@
 import type { DueCard, SyncResponse, SyncResult } from '@flashcards/shared/api-types';
 import { DAY_MS, isoTime } from '@flashcards/shared/time';
-import type { FSRSParameters } from 'ts-fsrs';
 import type { Clock } from '../../adapters/clock';
 import { isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { rateLimited } from '../../http/app-error';
-import { type SchedulingState, toCard } from '../study-core/card-state';
-import type { ReviewAnswersRepo } from './review-answers.repo';
+import { toCard } from '../study-core/card-state';
+import type { CardToReview, ReviewAnswersRepo } from './review-answers.repo';
 import type { SyncReviewInput } from './review-sync.schemas';
 import { previewNextDue, type RandomSource, review, schedulerParametersFor } from './scheduler';
 
@@ -23,7 +22,7 @@ export const SYNC_MAX_AHEAD_MS = 60_000;
 export const SYNC_MAX_AGE_MS = 30 * DAY_MS;
 /** Cards synced at the same time; one card's answers always go one after another, in time order. */
 const SYNC_CONCURRENCY = 8;
-/** As POST /cards/review: a review of the same card on another connection makes this one read the card again. */
+/** As POST /cards/review: a write to the same card on another connection makes this one read the card again. */
 const MAX_SYNC_ATTEMPTS = 10;
 
 /**
@@ -42,38 +41,34 @@ interface Pending {
 
 /** POST /reviews/sync (docs/api.md, "Offline review and sync"): answers given offline, each applied exactly once. */
 export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
-  const { answers, clock } = deps;
+  const { clock } = deps;
 
-  async function applyOne(
+  /** One card's answers, oldest first: their results, in that order. */
+  async function applyCard(
     userId: string,
-    item: SyncReviewInput,
+    cardId: string,
+    group: readonly SyncReviewInput[],
     weights: readonly number[] | null,
-  ): Promise<SyncResult> {
-    const { id } = item;
+  ): Promise<SyncResult[]> {
+    const answers = group.map((item) => ({ ...item, reviewedAt: item.reviewed_at }));
     for (let attempt = 0; attempt < MAX_SYNC_ATTEMPTS; attempt++) {
-      const decided: { parameters: FSRSParameters | null; next: SchedulingState | null } = {
-        parameters: null,
-        next: null,
-      };
-      const outcome = await answers.syncReview(userId, id, item.card_id, item.reviewed_at, (before) => {
+      const synced = await deps.answers.syncCard(userId, cardId, answers, (card, item) => {
         // The answer is scheduled at its own time, with the learner's weights and its deck's retention.
-        const parameters = schedulerParametersFor(weights, Number(before.desired_retention));
-        const scheduled = review(before, item.result, item.reviewed_at, randomFromId(id), parameters);
-        decided.parameters = parameters;
-        decided.next = scheduled.next;
+        const parameters = schedulerParametersFor(weights, Number(card.desired_retention));
+        const scheduled = review(card, item.result, item.reviewed_at, randomFromId(item.id), parameters);
         return {
           next: scheduled.next,
           now: clock.now(),
           log: {
-            id,
+            id: item.id,
             user_id: userId,
-            deck_id: before.deck_id,
-            card_id: before.id,
+            deck_id: card.deck_id,
+            card_id: card.id,
             reviewed_at: item.reviewed_at,
             rating: scheduled.rating,
-            state_before: before.state,
+            state_before: card.state,
             state_after: scheduled.next.state,
-            due_before: before.due,
+            due_before: card.due,
             due_after: scheduled.next.due,
             stability: scheduled.next.stability,
             difficulty: scheduled.next.difficulty,
@@ -82,26 +77,25 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
           },
         };
       });
-      if (outcome === 'raced') continue;
-      if (outcome === 'duplicate') return { id, status: 'duplicate' };
-      if (outcome === 'taken') return { id, status: 'rejected', code: 'review_id_taken' };
-      if (outcome === 'not_found') return { id, status: 'rejected', code: 'card_not_found' };
-      const parameters = decided.parameters;
-      if (parameters === null) throw new Error('syncReview wrote without a decision');
-      if ('superseded' in outcome) {
-        return { id, status: 'superseded', card: dueCard(outcome.superseded, outcome.superseded, parameters) };
-      }
-      if (decided.next === null) throw new Error('syncReview moved a card without a decision');
-      return { id, status: 'applied', card: dueCard(outcome.applied, decided.next, parameters) };
+      if (synced === 'raced') continue;
+      if (synced === 'not_found') return group.map(({ id }) => ({ id, status: 'rejected', code: 'card_not_found' }));
+      const card = dueCard(synced.card, weights);
+      return group.map(({ id }, index): SyncResult => {
+        const outcome = synced.outcomes[index];
+        if (outcome === 'taken') return { id, status: 'rejected', code: 'review_id_taken' };
+        if (outcome === 'duplicate' || outcome === undefined) return { id, status: 'duplicate' };
+        return { id, status: outcome, card };
+      });
     }
-    return { id, status: 'rejected', code: 'review_conflict' };
+    return group.map(({ id }) => ({ id, status: 'rejected', code: 'review_conflict' }));
   }
 
-  function dueCard(row: Parameters<typeof toCard>[0], state: SchedulingState, parameters: FSRSParameters): DueCard {
-    const next = previewNextDue(state, clock.now(), parameters);
-    return { ...toCard(row), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } };
+  /** The card as the sync left it, with when its next answer would bring it back. */
+  function dueCard(card: CardToReview, weights: readonly number[] | null): DueCard {
+    const parameters = schedulerParametersFor(weights, Number(card.desired_retention));
+    const next = previewNextDue(card, clock.now(), parameters);
+    return { ...toCard(card), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } };
   }
-
   return {
     /**
      * Applies `reviews` (in any order) card by card in `reviewed_at` order, each id once: an id already in the
@@ -142,12 +136,22 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
         group.push({ index, review: item });
         byCard.set(item.card_id, group);
       });
-      const groups = [...byCard.values()].map((group) =>
-        group.sort((a, b) => a.review.reviewed_at - b.review.reviewed_at || compare(a.review.id, b.review.id)),
-      );
+      const groups = [...byCard.entries()].map(([cardId, group]) => ({
+        cardId,
+        group: group.sort((a, b) => a.review.reviewed_at - b.review.reviewed_at || compare(a.review.id, b.review.id)),
+      }));
       const worker = async () => {
-        for (let group = groups.shift(); group; group = groups.shift()) {
-          for (const { index, review: item } of group) results[index] = await applyOne(userId, item, weights);
+        for (let next = groups.shift(); next; next = groups.shift()) {
+          const { cardId, group } = next;
+          const synced = await applyCard(
+            userId,
+            cardId,
+            group.map((pending) => pending.review),
+            weights,
+          );
+          group.forEach((pending, position) => {
+            results[pending.index] = synced[position] as SyncResult;
+          });
         }
       };
       await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, groups.length) }, worker));
