@@ -79,6 +79,7 @@ import { createDueQueueRepo } from './modules/review/due-queue.repo';
 import { reviewRoutes } from './modules/review/review.routes';
 import { createReviewService } from './modules/review/review.service';
 import { createReviewAnswersRepo } from './modules/review/review-answers.repo';
+import { createReviewSyncService } from './modules/review/review-sync.service';
 import type { RandomSource } from './modules/review/scheduler';
 import { createSharingRepo } from './modules/sharing/sharing.repo';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
@@ -301,18 +302,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   notesRoutes(app, createNotesService({ ...study, userLimits, decks: decksRepo, notes: notesRepo }));
+  const reviewAnswers = createReviewAnswersRepo(deps.db);
+  // One count of answers per account for POST /cards/review and POST /reviews/sync.
+  const reviewLimiter = deps.rateLimiters({
+    name: 'review',
+    points: config.review.rateLimitPerDay,
+    windowMs: 86_400_000,
+  });
   reviewRoutes(
     app,
     createReviewService({
       ...study,
       queueReads: createDueQueueRepo(deps.db),
-      answers: createReviewAnswersRepo(deps.db),
+      answers: reviewAnswers,
       deckStats: createDeckStatsRepo(deps.db),
       decks: decksRepo,
       random: deps.random ?? Math.random,
       maxQueue: limits.maxReviewQueue,
-      limiter: deps.rateLimiters({ name: 'review', points: config.review.rateLimitPerDay, windowMs: 86_400_000 }),
+      limiter: reviewLimiter,
     }),
+    createReviewSyncService({ answers: reviewAnswers, clock: deps.clock, limiter: reviewLimiter }),
   );
   statsRoutes(app, createStatsService({ stats: createStatsRepo(deps.db), decks: decksRepo, clock: deps.clock }));
   const fsrsOptimizer =

@@ -220,6 +220,30 @@ export interface AnswerResponse {
   card: DueCard;
 }
 
+/** POST /reviews/sync: one answer given offline, with the client's own UUID and the time it was given. */
+export interface SyncReview {
+  id: string;
+  card_id: string;
+  result: ReviewResult;
+  reviewed_at: string;
+  typed?: string;
+  verdict?: 'correct' | 'close' | 'wrong';
+}
+
+export type SyncStatus = 'applied' | 'duplicate' | 'superseded' | 'rejected';
+
+/** What became of one synced answer: `code` for a rejection, `card` as it is now for applied and superseded. */
+export interface SyncResult {
+  id: string;
+  status: SyncStatus;
+  code?: ErrorCode;
+  card?: DueCard;
+}
+
+export interface SyncResponse {
+  results: SyncResult[];
+}
+
 /** GET /decks/{id}/cards with `limit`: one page in creation order; `next_cursor` is null on the last page. */
 export interface CardPage {
   cards: Card[];

@@ -38,6 +38,7 @@ export const errorCodes = {
   already_imported: { status: 409, message: 'alreadyImported' },
   review_conflict: { status: 409, message: 'reviewConflict' },
   nothing_to_undo: { status: 409, message: 'nothingToUndo' },
+  review_id_taken: { status: 409, message: 'reviewIdTaken' },
   // 410
   share_expired: { status: 410, message: 'shareExpired' },
   // 413
@@ -62,6 +63,8 @@ export const errorCodes = {
   too_many_cards: { status: 422, message: 'tooManyCardsInAccount' },
   media_quota_exceeded: { status: 422, message: 'mediaQuotaExceeded' },
   edit_note_instead: { status: 422, message: 'editNoteInstead' },
+  review_in_future: { status: 422, message: 'reviewInFuture' },
+  review_too_old: { status: 422, message: 'reviewTooOld' },
   // 429
   rate_limited: { status: 429, message: 'rateLimited' },
   generation_in_progress: { status: 429, message: 'generationInProgress' },

@@ -115,6 +115,16 @@ export const messages = {
   reviewResultInvalid: 'Result must be "pass" or "fail".',
   reviewConflict: 'This card was being reviewed at the same time elsewhere. Please try again.',
   nothingToUndo: 'There is no review of this card to undo.',
+  // POST /reviews/sync: the whole batch, then one answer's rejection
+  syncReviewsMissing: 'Send the answers as "reviews", a list of at most 500.',
+  syncTooManyReviews: 'Send at most 500 answers at a time.',
+  syncReviewIdInvalid: 'Each answer needs an "id" that is a UUID.',
+  syncReviewedAtInvalid: 'Each answer needs "reviewed_at", a date and time (ISO 8601).',
+  syncTypedInvalid: 'The typed answer must be 1 to 1,000 characters.',
+  syncVerdictInvalid: 'The verdict must be "correct", "close" or "wrong".',
+  reviewIdTaken: "This answer's id is already used by another answer.",
+  reviewInFuture: "This answer is dated more than a minute ahead of the server's clock.",
+  reviewTooOld: 'This answer is more than 30 days old.',
   invalidPackage: 'This file could not be read as an Anki package or a text file of cards.',
 
   // Card management (server): paging, search, undo

@@ -16,10 +16,13 @@ export const idSchema = z
   .regex(/^[0-9a-f]{24}$/)
   .meta({ id: 'Id', description: '24 lowercase hex characters, time-ordered', example: '6740a8b2c3d4e5f607182930' });
 
+/** Any code of packages/shared/src/errors.ts. */
+export const errorCodeSchema = z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]);
+
 export const apiErrorSchema = z
   .object({
     detail: z.string().meta({ description: 'A message a person can read' }),
-    code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+    code: errorCodeSchema,
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: 'ApiError' }) satisfies z.ZodType<Api.ApiError>;

@@ -6,8 +6,11 @@ import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimi
  * when REDIS_URL is set so that several app servers share the same counts.
  */
 export interface RateLimiter {
-  /** Counts one hit. Resolves with null when allowed, or with the milliseconds to wait when over the limit. */
-  hit(key: string): Promise<number | null>;
+  /**
+   * Counts one hit (or `points` hits at once). Resolves with null when allowed, or with the milliseconds to wait
+   * when over the limit.
+   */
+  hit(key: string, points?: number): Promise<number | null>;
   /** Milliseconds to wait if the key is already at its limit, without counting a hit; null otherwise. */
   blockedFor(key: string): Promise<number | null>;
   /** Forgets the key's count (e.g. after a successful login). */
@@ -48,9 +51,9 @@ function toSeconds(ms: number): number {
 
 function wrap(limiter: RateLimiterAbstract): RateLimiter {
   return {
-    async hit(key) {
+    async hit(key, points = 1) {
       try {
-        await limiter.consume(key);
+        await limiter.consume(key, points);
         return null;
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return Math.max(1, rejection.msBeforeNext);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { inGroupCommit } from '../../db/group-commit';
 import { preparedFirst, preparedQuery } from '../../db/prepared-query';
 import { rowLimit } from '../../db/row-limit';
@@ -115,6 +115,56 @@ const insertReviewLog = preparedQuery<ReviewLogRow & { card_before: string }, ne
   }),
 );
 
+/** Moves the card to `next` if it is still as read (same reps), with its deck's counters; null if it was not. */
+async function moveCard(
+  trx: Transaction<Database>,
+  before: CardToReview,
+  next: SchedulingState,
+  firstReviewedAt: number,
+  now: number,
+): Promise<CardViewRow | null> {
+  const after = await reviewedCard(trx, {
+    ...next,
+    first_reviewed_at: firstReviewedAt,
+    updated_at: now,
+    userId: before.user_id,
+    cardId: before.id,
+    repsBefore: before.reps,
+  });
+  if (!after) return null;
+  const [from, to] = [counterFor(before.state), counterFor(next.state)];
+  if (from !== to) {
+    await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
+  }
+  return after;
+}
+
+/** Counts a logged review in the statistics' rollup. */
+function countLogged(trx: Transaction<Database>, row: ReviewLogRow) {
+  return countReview(
+    trx,
+    {
+      userId: row.user_id,
+      deckId: row.deck_id,
+      reviewedAt: row.reviewed_at,
+      rating: row.rating,
+      stateBefore: row.state_before,
+    },
+    1,
+  );
+}
+
+/** What became of one synced answer of a card (docs/api.md, POST /reviews/sync). */
+export type SyncedAnswer = 'applied' | 'superseded' | 'duplicate' | 'taken';
+
+/** A card's synced answers: the card as they left it, and each answer's outcome in the order given. */
+export interface SyncedCard {
+  card: CardToReview;
+  outcomes: SyncedAnswer[];
+}
+
+class SyncRaced extends Error {}
+
 /**
  * SQL for answering a card and taking the answer back: the card, its deck's counters, the review log and the
  * statistics' rollup change together in one transaction. Every query is scoped by user_id.
@@ -138,33 +188,87 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
         const before = await cardToReview(trx, { userId, cardId });
         if (!before) return 'not_found';
         const { next, log, now, buryUntil } = decide(before);
-        const after = await reviewedCard(trx, {
-          ...next,
-          first_reviewed_at: before.first_reviewed_at ?? now,
-          updated_at: now,
-          userId: before.user_id,
-          cardId: before.id,
-          repsBefore: before.reps,
-        });
+        const after = await moveCard(trx, before, next, before.first_reviewed_at ?? now, now);
         if (!after) return 'raced';
-        const [from, to] = [counterFor(before.state), counterFor(next.state)];
-        if (from !== to) {
-          await adjustDeckCounters(trx, { userId: before.user_id, deckId: before.deck_id }, { [from]: -1, [to]: 1 });
-        }
         await insertReviewLog(trx, { ...log, card_before: JSON.stringify(snapshotOf(before)) });
         await burySiblings(trx, before, buryUntil);
-        await countReview(
-          trx,
-          {
-            userId: log.user_id,
-            deckId: log.deck_id,
-            reviewedAt: log.reviewed_at,
-            rating: log.rating,
-            stateBefore: log.state_before,
-          },
-          1,
-        );
+        await countLogged(trx, log);
         return after;
+      });
+    },
+
+    /**
+     * One card's answers given offline (POST /reviews/sync), `answers` oldest first, in one transaction; each answer's
+     * client id is its review-log id. An id already in this user's log is `duplicate`, in another user's `taken`.
+     * Each other answer is `superseded` if older than the card's latest applied review (`last_review`): logged,
+     * not undoable, the card unmoved; otherwise `decide` schedules it from the card as the answers before it left it
+     * (`applied`). The card is written once, if it is still as read (same reps); `raced` (nothing written) if another
+     * connection changed the card or logged one of the ids meanwhile (PostgreSQL). `not_found`: no such card of the
+     * user. Answers the card as left and each answer's outcome, in `answers` order.
+     */
+    syncCard<A extends { id: string; reviewedAt: number }>(
+      userId: string,
+      cardId: string,
+      answers: readonly A[],
+      decide: (card: CardToReview, answer: A) => Omit<ReviewDecision, 'buryUntil'>,
+    ): Promise<SyncedCard | 'not_found' | 'raced'> {
+      return inGroupCommit(db, async (trx): Promise<SyncedCard | 'not_found'> => {
+        const logged = await trx
+          .selectFrom('review_logs')
+          .select(['id', 'user_id'])
+          .where(
+            'id',
+            'in',
+            answers.map((answer) => answer.id),
+          )
+          .execute();
+        const owners = new Map(logged.map((row) => [row.id, row.user_id]));
+        const before = await cardToReview(trx, { userId, cardId });
+        if (!before) return 'not_found';
+        let card = before;
+        let now: number | null = null;
+        const rows: (ReviewLogRow & { card_before: string | null })[] = [];
+        const outcomes = answers.map((answer): SyncedAnswer => {
+          const owner = owners.get(answer.id);
+          if (owner !== undefined) return owner === userId ? 'duplicate' : 'taken';
+          const decision = decide(card, answer);
+          if (card.last_review !== null && answer.reviewedAt < card.last_review) {
+            rows.push({
+              ...decision.log,
+              state_after: card.state,
+              due_after: card.due,
+              stability: card.stability,
+              difficulty: card.difficulty,
+              scheduled_days: card.scheduled_days,
+              card_before: null,
+            });
+            return 'superseded';
+          }
+          rows.push({ ...decision.log, card_before: JSON.stringify(snapshotOf(card)) });
+          card = { ...card, ...decision.next, first_reviewed_at: card.first_reviewed_at ?? answer.reviewedAt };
+          now = decision.now;
+          return 'applied';
+        });
+        if (now !== null) {
+          const state = { state: card.state, due: card.due, ...fsrsMemoryOf(card), last_review: card.last_review };
+          const firstReviewedAt = card.first_reviewed_at ?? now;
+          if (!(await moveCard(trx, before, state, firstReviewedAt, now))) throw new SyncRaced();
+        }
+        if (rows.length > 0) {
+          const inserted = await trx
+            .insertInto('review_logs')
+            .values(rows)
+            .onConflict((conflict) => conflict.column('id').doNothing())
+            .returning('id')
+            .execute();
+          // Another connection logged one of these ids after our read: roll this card back and read again.
+          if (inserted.length < rows.length) throw new SyncRaced();
+          for (const row of rows) await countLogged(trx, row);
+        }
+        return { card, outcomes };
+      }).catch((error: unknown) => {
+        if (error instanceof SyncRaced) return 'raced' as const;
+        throw error;
       });
     },
 

@@ -5,10 +5,12 @@ import { cardIdParams, deckIdParams } from '../../http/request-schemas';
 import type { App } from '../../http/validation';
 import { queueQuerySchema, reviewSchema } from './review.schemas';
 import type { ReviewService } from './review.service';
+import { syncRequestSchema, syncResponseSchema } from './review-sync.schemas';
+import type { ReviewSyncService } from './review-sync.service';
 import { parseWeights } from './scheduler';
 
 /** docs/api.md, "Studying". */
-export function reviewRoutes(app: App, reviews: ReviewService): void {
+export function reviewRoutes(app: App, reviews: ReviewService, sync: ReviewSyncService): void {
   const auth = app.authenticate;
   const tags: ['Studying'] = ['Studying'];
 
@@ -53,6 +55,31 @@ export function reviewRoutes(app: App, reviews: ReviewService): void {
       const { card_id, result, typed, verdict } = request.body;
       const answer = { typed: typed ?? null, verdict: verdict ?? null };
       return reviews.review(user.id, card_id, result, parseWeights(user.fsrs_parameters), user.time_zone, answer);
+    },
+  );
+
+  app.post(
+    '/reviews/sync',
+    {
+      onRequest: auth,
+      // 500 answers with typed answers of 1,000 characters are more than the 1 MiB other bodies may be.
+      bodyLimit: 4 * 1_048_576,
+      schema: {
+        summary: 'Send answers given offline, each with its own UUID and time (at most 500)',
+        description:
+          "Each card's answers are applied in `reviewed_at` order, each id once (`duplicate` the second time). An " +
+          "answer older than the card's latest applied one is logged as `superseded` without moving the card. " +
+          'Answers dated over a minute ahead or over 30 days back, and unknown or foreign cards, are `rejected` ' +
+          'with a code. Results in the request order.',
+        tags,
+        body: syncRequestSchema,
+        response: { 200: syncResponseSchema },
+        errors: ['rate_limited'],
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return sync.sync(user.id, request.body.reviews, parseWeights(user.fsrs_parameters));
     },
   );
 

@@ -1,0 +1,49 @@
+import type { SyncResponse } from '@flashcards/shared/api-types';
+import { messages } from '@flashcards/shared/messages';
+import { z } from 'zod';
+import { dueCardSchema, errorCodeSchema } from '../../http/api-schemas';
+
+/** The most answers one POST /reviews/sync takes (docs/api.md). */
+export const MAX_SYNC_REVIEWS = 500;
+
+const syncReviewSchema = z.object({
+  // Lower case, so that one UUID written in either case is one id.
+  id: z
+    .uuid({ error: messages.syncReviewIdInvalid })
+    .transform((id) => id.toLowerCase())
+    .meta({ description: 'A UUID the client made for this answer' }),
+  card_id: z.string({ error: messages.cardIdMissing }).trim().min(1, { error: messages.cardIdMissing }).max(100, {
+    error: messages.cardIdMissing,
+  }),
+  result: z.enum(['pass', 'fail'], { error: messages.reviewResultInvalid }),
+  reviewed_at: z.iso
+    .datetime({ offset: true, error: messages.syncReviewedAtInvalid })
+    .transform((time) => Date.parse(time))
+    .meta({ description: 'When the answer was given (ISO 8601)' }),
+  typed: z
+    .string({ error: messages.syncTypedInvalid })
+    .min(1, { error: messages.syncTypedInvalid })
+    .max(1_000, { error: messages.syncTypedInvalid })
+    .optional(),
+  verdict: z.enum(['correct', 'close', 'wrong'], { error: messages.syncVerdictInvalid }).optional(),
+});
+
+/** POST /reviews/sync: `{ reviews: [...] }`, at most 500. */
+export const syncRequestSchema = z.object({
+  reviews: z
+    .array(syncReviewSchema, { error: messages.syncReviewsMissing })
+    .max(MAX_SYNC_REVIEWS, { error: messages.syncTooManyReviews }),
+});
+
+export type SyncReviewInput = z.output<typeof syncReviewSchema>;
+
+export const syncResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(['applied', 'duplicate', 'superseded', 'rejected']),
+      code: errorCodeSchema.optional().meta({ description: 'Why a `rejected` answer was refused' }),
+      card: dueCardSchema.optional(),
+    }),
+  ),
+}) satisfies z.ZodType<SyncResponse>;
