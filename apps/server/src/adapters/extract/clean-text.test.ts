@@ -34,6 +34,19 @@ describe('cleanPassages: the text of every extractor, before cards are made', ()
     ]);
   });
 
+  it('keeps a paragraph repeated in the body of every page: only repetition at page edges is a running header', () => {
+    const page = (n: number) => ({
+      page: n,
+      text: `Chapter 3. The Human Body\n\nThe heart has ${n + 1} chambers on page ${n}.\n\nRemember: the heart pumps blood.\n\nThe lungs fill with air on page ${n}.\n\n${n}`,
+    });
+    expect(cleanPassages([page(1), page(2), page(3)])).toEqual(
+      [1, 2, 3].map((n) => ({
+        page: n,
+        text: `The heart has ${n + 1} chambers on page ${n}.\n\nRemember: the heart pumps blood.\n\nThe lungs fill with air on page ${n}.`,
+      })),
+    );
+  });
+
   it('drops a man page’s header and footer lines', () => {
     expect(
       cleanText(

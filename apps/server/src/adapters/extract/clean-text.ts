@@ -145,12 +145,17 @@ function escapeRegExp(text: string): string {
 
 const edgeKey = (line: string) => line.trim().replace(/\d+/g, '#').replace(/\s+/g, ' ').toLowerCase();
 
-/** Lines among the first or last three of at least half the pages (two at least), digits ignored. */
+/**
+ * Lines among the first or last three (a quarter of a short page) of at least half the pages (two at least),
+ * digits ignored.
+ */
 function repeatedEdgeLines(pages: string[][]): Set<string> {
   const counts = new Map<string, number>();
   for (const lines of pages) {
     const nonEmpty = lines.filter((line) => line.trim());
-    const edges = new Set([...nonEmpty.slice(0, 3), ...nonEmpty.slice(-3)].map(edgeKey));
+    // A short page's lines are not all at its edges: at most a quarter of them on each side counts.
+    const depth = Math.max(1, Math.min(3, Math.floor(nonEmpty.length / 4)));
+    const edges = new Set([...nonEmpty.slice(0, depth), ...nonEmpty.slice(-depth)].map(edgeKey));
     for (const key of edges) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const out = new Set<string>();

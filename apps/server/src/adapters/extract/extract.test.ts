@@ -8,6 +8,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
 import { docxZipBomb } from '../../../test/support/zip-bomb';
+import { sourceOfCard } from '../../modules/generation/source-attribution';
+import { createOfflineProvider } from '../ai/offline/offline-provider';
 import { zipFiles } from '../anki/zip-files';
 import { detectFileKind } from './detect-file-type';
 import { UnreadableFileError } from './extracted';
@@ -236,10 +238,28 @@ describe('PPTX', () => {
     expect(await extractor.extract('pptx', await pptxWithNotes())).toEqual([
       {
         slide: 1,
-        text: '# The water cycle\nEvaporation turns water into vapour\n\nNotes: Mention that the sun drives evaporation.',
+        text: '# The water cycle\nEvaporation turns water into vapour\n\nMention that the sun drives evaporation.',
       },
-      { slide: 2, text: 'Condensation forms clouds\n\nNotes: Clouds are tiny droplets.' },
+      { slide: 2, text: 'Condensation forms clouds\n\nClouds are tiny droplets.' },
     ]);
+  });
+
+  it('never cards a label of its own: slide cards from speaker notes carry no "Notes:" and keep their slide', async () => {
+    const passages = await extractor.extract('pptx', await pptxWithNotes());
+    const { cards } = await createOfflineProvider().generateCards(
+      {
+        text: passages.map((passage) => passage.text).join('\n\n'),
+        maxCards: 10,
+        style: 'basic',
+      },
+      new AbortController().signal,
+    );
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(`${card.question} ${card.answer}`).not.toMatch(/\bnotes\s*:|\bslide\s+\d/i);
+    const fromNotes = cards.find((card) => card.question.includes('the sun drives'));
+    // The card's wording is the generator's affair; that it starts at the note's own first word is this test's.
+    expect(fromNotes?.question).toMatch(/(^|: )Mention that the sun drives/);
+    expect(fromNotes && sourceOfCard(fromNotes, passages)).toEqual({ slide: 1 });
   });
 });
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { rejoinLigatures } from './ligatures';
 
 /** The file types /create accepts, decided by content (magic bytes), never by name or declared MIME type. */
 export type FileKind = 'pdf' | 'txt' | 'docx' | 'doc' | 'pptx' | 'jpg' | 'png';
@@ -42,11 +43,11 @@ export class UnreadableFileError extends Error {
 }
 
 /**
- * Collapses runs of spaces and blank lines; keeps single line breaks (lists, headings) and tabs (the separator of
+ * Rejoins ligatures (ligatures.ts), then collapses runs of spaces and blank lines; keeps single line breaks (lists, headings) and tabs (the separator of
  * a "term<tab>meaning" vocabulary line).
  */
 export function tidyText(text: string): string {
-  return text
+  return rejoinLigatures(text)
     .replace(/\r\n?/g, '\n')
     .replace(/[ \u00a0]*\t[ \t\u00a0]*/g, '\t')
     .replace(/[ \u00a0]+/g, ' ')

@@ -2,6 +2,7 @@ import { constants, inflateSync } from 'node:zlib';
 import type { ExtractProgress, Passage } from './extracted';
 import { tidyText, UnreadableFileError } from './extracted';
 import type { OcrEngine } from './image-ocr';
+import { joinPageText, type PlacedText } from './pdf-layout';
 
 export interface PdfOptions {
   maxPages: number;
@@ -85,13 +86,20 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
       if (options.signal?.aborted) throw new UnreadableFileError('aborted');
       const page = await doc.getPage(number);
       const content = await page.getTextContent();
-      let text = '';
+      const placed: PlacedText[] = [];
       for (const item of content.items) {
         if (!('str' in item)) continue;
-        text += item.str;
-        text += item.hasEOL ? '\n' : item.str.endsWith(' ') ? '' : ' ';
+        const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+        placed.push({
+          str: item.str,
+          x,
+          y,
+          width: item.width,
+          size: item.height || Math.hypot(c, d),
+          font: item.fontName,
+        });
       }
-      text = tidyText(text);
+      let text = tidyText(joinPageText(placed));
       if ((text.match(/\p{L}/gu)?.length ?? 0) < minLettersForTextLayer && ocrPages < options.maxOcrPages) {
         ocrPages++;
         const image = await renderPage(page);

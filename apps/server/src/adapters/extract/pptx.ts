@@ -100,7 +100,8 @@ function shapes(xml: string): ShapeText[] {
 const isTitle = (shape: ShapeText) => shape.placeholder === 'title' || shape.placeholder === 'ctrTitle';
 
 /**
- * PPTX: per slide, in presentation order, the title (as a "# " heading), the body text, then the speaker notes.
+ * PPTX: per slide, in presentation order, the title (as a "# " heading), the body text, then the speaker notes
+ * (unlabelled paragraphs).
  * One passage per slide, numbered from 1. A slide listed more than once is read once.
  */
 export async function extractPptx(
@@ -159,7 +160,9 @@ function readSlide(slidePath: string, text: (name: string) => string | undefined
   const lines = [
     ...(title ? [`# ${title}`] : []),
     ...body,
-    ...(notes.length ? ['', `Notes: ${notes.join('\n')}`] : []),
+    // The speaker notes follow as paragraphs of their own, with no label: a label of ours ("Notes:") is not content,
+    // and a generator given it made cards of it ("Fill in the blank: Notes: …").
+    ...(notes.length ? ['', notes.join('\n\n')] : []),
   ];
   return tidyText(lines.join('\n'));
 }

@@ -1,4 +1,4 @@
-import type { CardSource, CardStyle, GeneratedCard, GenerationProgress } from '@flashcards/shared/api-types';
+import type { CardStyle, GeneratedCard, GenerationProgress } from '@flashcards/shared/api-types';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type AiProvider,
@@ -6,7 +6,6 @@ import {
   type CardDraft,
   dropNearDuplicates,
   isNearDuplicate,
-  similarity,
 } from '../../adapters/ai/ai-provider';
 import type { Clock } from '../../adapters/clock';
 import { type FileKind, type FileSource, limitPassages, type Passage } from '../../adapters/extract/extracted';
@@ -14,6 +13,7 @@ import type { Extractor } from '../../adapters/extract/extractor';
 import type { Config } from '../../config';
 import { errors } from '../../http/app-error';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
+import { sourceOfCard } from './source-attribution';
 
 /** What one generation works on once its input checks passed: the text, and the file with its detected kind. */
 export interface GenerationJob {
@@ -48,25 +48,9 @@ export interface GenerationPipelineDeps {
   ai: Config['ai'];
 }
 
-/** Which passage of a chunk a card most likely came from (the one sharing most words with it). */
-function sourceOf(card: CardDraft, chunk: Chunk): CardSource | undefined {
-  let best: Passage | undefined;
-  let bestScore = -1;
-  for (const passage of chunk.passages) {
-    const score = similarity(`${card.question} ${card.answer}`, passage.text);
-    if (score > bestScore) {
-      best = passage;
-      bestScore = score;
-    }
-  }
-  if (best?.page !== undefined) return { page: best.page };
-  if (best?.slide !== undefined) return { slide: best.slide };
-  return undefined;
-}
-
 /** The card as the API gives it: a cloze note carries its text in `fields`, and each card its source. */
 function withSource(card: CardDraft, chunk: Chunk): GeneratedCard {
-  const source = sourceOf(card, chunk);
+  const source = sourceOfCard(card, chunk.passages);
   const { question, answer, cloze } = card;
   const shown =
     cloze === undefined ? { question, answer } : { type: 'cloze' as const, fields: { text: cloze }, question, answer };

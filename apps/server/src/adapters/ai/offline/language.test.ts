@@ -15,6 +15,10 @@ describe('language detection (franc-min, and by script for Japanese, Chinese and
     ['ko', '광합성은 식물이 빛 에너지를 이용해 포도당을 만드는 과정입니다.'],
     ['ja', '月曜日：Monday\n火曜日：Tuesday\n水曜日：Wednesday'],
     ['en', 'Monday\nTuesday\nWednesday'],
+    // English with accented loanwords is English.
+    ['en', 'The café serves crème brûlée.'],
+    ['en', 'Our café is famous for its crème brûlée, its soufflé and its purée of chestnuts.'],
+    ['en', 'The protégé made a début at the soirée with a naïve résumé.'],
   ])('%s: %s', (language, text) => {
     expect(detectLanguage(text)).toBe(language);
   });
