@@ -24,6 +24,13 @@ describe('GET /api/openapi.json', () => {
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
   });
 
+  it('has every registered route declare its summary, tags and response', () => {
+    const undeclared = ctx.app.registeredRoutes
+      .filter((route) => !route.schema?.summary || !route.schema.tags || !route.schema.response)
+      .map((route) => `${route.method} ${route.path}`);
+    expect(undeclared).toEqual([]);
+  });
+
   it('describes exactly the routes Fastify registered, method by method', async () => {
     const document = await fetchDocument();
     const documented = Object.entries(document.paths)
