@@ -1,5 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { CookieConsentBanner } from '../features/consent/cookie-consent-banner';
 import { GuestOnly } from '../layout/guards';
@@ -7,7 +6,6 @@ import type { ApiClient } from '../lib/api-client';
 import { ApiProvider } from '../lib/api-context';
 import { AuthProvider } from '../lib/auth-context';
 import type { TokenStore } from '../lib/token-store';
-import { createQueryClient } from './providers';
 
 /** A prerendered public page: its route pattern, its code, and whether only visitors see it (/login). */
 export interface PublicPage {
@@ -44,8 +42,6 @@ export interface PublicAppProps {
  * page load), so hydration matches; as the full app's RootLayout: a skip link, the consent banner, the page.
  */
 export function PublicApp({ api, tokens, goTo, page, Page }: PublicAppProps) {
-  // The signed-in user is a query (lib/auth-context.tsx); a visitor here has none, so nothing is ever fetched into it.
-  const [queryClient] = useState(createQueryClient);
   const content: ReactNode = page.guestOnly ? (
     <GuestOnly>
       <Page />
@@ -54,18 +50,16 @@ export function PublicApp({ api, tokens, goTo, page, Page }: PublicAppProps) {
     <Page />
   );
   return (
-    <QueryClientProvider client={queryClient}>
-      <ApiProvider client={api}>
-        <AuthProvider api={api} tokens={tokens} goTo={goTo}>
-          <a href="#main" className="skip-link">
-            Skip to content
-          </a>
-          <CookieConsentBanner />
-          <Routes>
-            <Route path={page.path} element={content} />
-          </Routes>
-        </AuthProvider>
-      </ApiProvider>
-    </QueryClientProvider>
+    <ApiProvider client={api}>
+      <AuthProvider api={api} tokens={tokens} goTo={goTo}>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <CookieConsentBanner />
+        <Routes>
+          <Route path={page.path} element={content} />
+        </Routes>
+      </AuthProvider>
+    </ApiProvider>
   );
 }

@@ -1,5 +1,4 @@
 import { messages } from '@flashcards/shared/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../test/fake-server';
@@ -25,11 +24,9 @@ function renderAuth(routes: Parameters<typeof fakeServer>[0]) {
   const api = createApiClient({ tokens: localTokenStore, onUnauthorized: vi.fn(), fetch: server.fetch });
   const state: { current: AuthState | null } = { current: null };
   const { unmount } = render(
-    <QueryClientProvider client={new QueryClient()}>
-      <AuthProvider api={api} tokens={localTokenStore} goTo={goTo}>
-        <Probe state={state} />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <AuthProvider api={api} tokens={localTokenStore} goTo={goTo}>
+      <Probe state={state} />
+    </AuthProvider>,
   );
   const auth = () => {
     if (!state.current) throw new Error('not rendered');

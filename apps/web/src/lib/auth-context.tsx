@@ -1,14 +1,13 @@
 import type { SignupRequest, TokenResponse, User } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { type ApiClient, errorDetail } from './api-client';
 import { browserTimeZone } from './time-zone';
 import type { TokenStore } from './token-store';
 
 /**
- * Auth state: the signed-in user is a React Query query (`currentUserKey`), run when a token is stored; on start a
- * stored token loads it (and is removed when the server answers 401); `loading` stays true until then. Login stores the token, then loads the user; signup registers,
+ * Auth state: on start a stored token loads the current user (and is removed when
+ * the server answers 401); `loading` stays true until then. Login stores the token, then loads the user; signup registers,
  * then logs in; logout removes the token, clears the user and goes to '/'.
  * Failures reach callers as AuthError with the text to show (server detail or the spec's fallback).
  */
@@ -40,9 +39,6 @@ async function orAuthError<T>(request: Promise<T>, failure: string): Promise<T> 
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** The query that holds the signed-in user (GET /users/me): set by a sign-in, removed by logout. */
-const currentUserKey = ['users', 'me'] as const;
-
 export interface AuthProviderProps {
   api: ApiClient;
   tokens: TokenStore;
@@ -52,22 +48,31 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps) {
-  const queryClient = useQueryClient();
-  // Seeded from storage: a stored token means a user to load; a sign-in or logout sets it.
-  const [signedIn, setSignedIn] = useState(() => tokens.get() !== null);
-  const me = useQuery({
-    queryKey: currentUserKey,
-    // Only a 401 ends the stored session (the client removes the token then): a request cut short by a navigation,
-    // a network failure or a server error leaves it for the next page load.
-    queryFn: () => api.get<User>('/users/me', { quietUnauthorized: true }),
-    enabled: signedIn,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const user = signedIn ? (me.data ?? null) : null;
-  const loading = signedIn && me.isPending;
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(() => tokens.get() !== null);
   const [notice, setNotice] = useState<string | null>(null);
   const dismissNotice = useCallback(() => setNotice(null), []);
+
+  useEffect(() => {
+    if (!tokens.get()) return;
+    let cancelled = false;
+    api
+      .get<User>('/users/me', { quietUnauthorized: true })
+      .then(
+        (me) => {
+          if (!cancelled) setUser(me);
+        },
+        // Only a 401 ends the stored session (the client removes the token then): a request cut short by a
+        // navigation, a network failure or a server error leaves it for the next page load.
+        () => {},
+      )
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, tokens]);
 
   // The study day follows the learner's time zone: once signed in, the browser's zone is saved when it differs.
   const zoneSynced = useRef<string | null>(null);
@@ -76,14 +81,11 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
     if (!user || zone === null || user.time_zone === zone || zoneSynced.current === user._id) return;
     zoneSynced.current = user._id;
     api.request<{ time_zone: string }>('/users/me/settings', { method: 'PUT', json: { time_zone: zone } }).then(
-      (saved) =>
-        queryClient.setQueryData<User>(currentUserKey, (current) =>
-          current && current._id === user._id ? { ...current, ...saved } : current,
-        ),
+      (saved) => setUser((current) => (current && current._id === user._id ? { ...current, ...saved } : current)),
       // A zone this server does not know keeps the one it has; nothing to show.
       () => {},
     );
-  }, [api, queryClient, user]);
+  }, [api, user]);
 
   /** Asks for a token, stores it and loads the user; a failure of either is an AuthError saying why. */
   const signIn = useCallback(
@@ -91,15 +93,14 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
       const token = await orAuthError(tokenRequest, failure);
       tokens.set(token.access_token);
       try {
-        queryClient.setQueryData(currentUserKey, await api.get<User>('/users/me'));
-        setSignedIn(true);
+        setUser(await api.get<User>('/users/me'));
       } catch (error) {
         tokens.remove();
         throw new AuthError(errorDetail(error, failure));
       }
       return token;
     },
-    [api, queryClient, tokens],
+    [api, tokens],
   );
 
   const login = useCallback(
@@ -130,10 +131,9 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
 
   const logout = useCallback(() => {
     tokens.remove();
-    setSignedIn(false);
-    queryClient.removeQueries({ queryKey: currentUserKey });
+    setUser(null);
     goTo('/');
-  }, [tokens, queryClient, goTo]);
+  }, [tokens, goTo]);
 
   const value = useMemo<AuthState>(
     () => ({ user, loading, login, signup, googleLogin, logout, notice, dismissNotice }),
