@@ -99,20 +99,25 @@ export function createProcessPool<Task, Result, Message = never>(
     async run(task, runOptions = {}): Promise<Result> {
       if (inFlight >= options.workers + options.queue) throw new PoolBusyError('queue full');
       inFlight++;
-      const controller = new AbortController();
-      const onAbort = () => controller.abort();
-      runOptions.signal?.addEventListener('abort', onAbort, { once: true });
+      // Ends the job: the caller's signal, a deadline, or the memory cap (which also kills the process).
+      const cancel = new AbortController();
+      const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, cancel.signal]) : cancel.signal;
       let failure: JobFailure | null = null;
       let waitedTooLong = false;
       let memoryTimer: NodeJS.Timeout | undefined;
       // A job beyond the running ones waits in the queue; one that a process was free for is only starting.
       const queued = inFlight > options.workers;
       // Waiting is bounded too: a job still queued after the time limit is answered busy, one still starting timed out.
-      let timer = setTimeout(() => {
+      const waitDeadline = AbortSignal.timeout(options.timeoutMs);
+      const onWaitExpired = () => {
         if (queued) waitedTooLong = true;
         else failure ??= 'timeout';
-        controller.abort();
-      }, options.timeoutMs);
+        cancel.abort();
+      };
+      waitDeadline.addEventListener('abort', onWaitExpired, { once: true });
+      // The job's own deadline starts once its process announces itself (JobStarted).
+      let runDeadline: AbortSignal | undefined;
+      let onRunExpired: (() => void) | undefined;
       const kill = (reason: JobFailure, pid: number, why: string) => {
         failure ??= reason;
         options.onKill?.(why);
@@ -121,20 +126,19 @@ export function createProcessPool<Task, Result, Message = never>(
         } catch {
           // Already gone.
         }
-        controller.abort();
+        cancel.abort();
       };
       try {
         return (await pool.run(task, {
-          signal: controller.signal,
+          signal,
           channel: {
             postMessage(message: JobStarted | Message) {
               if (message && typeof message === 'object' && 'started' in message && 'pid' in message) {
                 const { pid } = message as JobStarted;
-                clearTimeout(timer);
-                timer = setTimeout(
-                  () => kill('timeout', pid, `job took longer than ${options.timeoutMs} ms`),
-                  options.timeoutMs,
-                );
+                waitDeadline.removeEventListener('abort', onWaitExpired);
+                onRunExpired = () => kill('timeout', pid, `job took longer than ${options.timeoutMs} ms`);
+                runDeadline = AbortSignal.timeout(options.timeoutMs);
+                runDeadline.addEventListener('abort', onRunExpired, { once: true });
                 memoryTimer = setInterval(() => {
                   const rss = residentBytes(pid);
                   if (rss !== null && rss > options.memoryBytes) {
@@ -155,9 +159,9 @@ export function createProcessPool<Task, Result, Message = never>(
         if (/queue is at limit|no task queue/i.test(message)) throw new PoolBusyError(message);
         throw new JobFailedError(failure ?? 'crashed', message);
       } finally {
-        clearTimeout(timer);
+        waitDeadline.removeEventListener('abort', onWaitExpired);
+        if (onRunExpired) runDeadline?.removeEventListener('abort', onRunExpired);
         clearInterval(memoryTimer);
-        runOptions.signal?.removeEventListener('abort', onAbort);
         inFlight--;
       }
     },
