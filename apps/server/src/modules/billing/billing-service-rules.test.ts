@@ -132,6 +132,9 @@ const renewal = (over: Partial<Extract<PaymentEvent, { type: 'invoice_paid' }>> 
   ...over,
 });
 
+/** Argument `index` of the recorded call `at`. */
+const arg = (calls: unknown[][], at: number, index: number): unknown => (calls[at] ?? [])[index];
+
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; detail: string }> {
   const error = await promise.then(
     () => null,
@@ -187,7 +190,7 @@ describe('a completed checkout', () => {
       eventId: 'evt_3',
       checkout: { ...monthly, periodEnd: now + 5 * DAY_MS },
     });
-    expect((dated.calls[1]?.[3] as { periodEnd: number }).periodEnd).toBe(now + 5 * DAY_MS);
+    expect((arg(dated.calls, 1, 3) as { periodEnd: number }).periodEnd).toBe(now + 5 * DAY_MS);
   });
 
   it('accepts the currency in capitals and an amount above the price (taxes)', async () => {
@@ -354,8 +357,10 @@ describe('checkout, verification, portal and webhooks', () => {
   ])('sends the buyer back to our own origin for %s', async (_label, baseUrl) => {
     const { billing, calls } = setup();
     await billing.createCheckout(user, { plan_type: 'generations', ...(baseUrl ? { base_url: baseUrl } : {}) });
-    expect((calls[0]?.[1] as { cancelUrl: string }).cancelUrl).toBe('https://cards.example.com/account?canceled=true');
-    expect((calls[0]?.[1] as { customerId: unknown }).customerId).toBeNull();
+    expect((arg(calls, 0, 1) as { cancelUrl: string }).cancelUrl).toBe(
+      'https://cards.example.com/account?canceled=true',
+    );
+    expect((arg(calls, 0, 1) as { customerId: unknown }).customerId).toBeNull();
   });
 
   it('refuses an unknown plan with 422, and a provider failure with 502', async () => {
