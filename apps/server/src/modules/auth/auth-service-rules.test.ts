@@ -4,6 +4,7 @@ import type { GoogleIdentity, GoogleIdTokenVerifier } from '../../adapters/googl
 import { GoogleTokenError } from '../../adapters/google/id-token-verifier';
 import { memoryRateLimiters, type RateLimitRule } from '../../adapters/rate-limit/rate-limiter';
 import { AppError } from '../../http/app-error';
+import type { SessionUser } from '../../http/session-user';
 import { type AuthServiceDeps, createAuthService, RECENT_GOOGLE_SIGN_IN_MS, toUser } from './auth.service';
 import { hashPassword } from './passwords';
 import type { UserRow, UsersRepo } from './users.repo';
@@ -12,6 +13,16 @@ import type { UserRow, UsersRepo } from './users.repo';
 // each limit is keyed by and counts, what a success gives back, and the exact error of each refusal.
 
 const HOUR = 3_600_000;
+
+const session = (id: string, email: string, token_version = 0): SessionUser => ({
+  id,
+  email,
+  token_version,
+  time_zone: 'UTC',
+  fsrs_parameters: null,
+  fsrs_optimized_at: null,
+  fsrs_reviews_used: 0,
+});
 const start = Date.UTC(2026, 0, 10, 12);
 
 function fakeUsers(rows: UserRow[]) {
@@ -300,18 +311,18 @@ describe('auth service accounts', () => {
 
   it('changes a password: the current one is needed, a wrong one is 403 and counts against the account', async () => {
     const { service, users } = setup({ rows: [await passwordRow('u1', 'ada@example.com')] });
-    const session = { id: 'u1', email: 'ada@example.com', token_version: 0 };
+    const me = session('u1', 'ada@example.com');
     await expectRefused(
-      service.changePassword(session, { new_password: 'new password 1' }),
+      service.changePassword(me, { new_password: 'new password 1' }),
       'wrong_password',
       messages.wrongPassword,
     );
     for (let attempt = 1; attempt <= 4; attempt++) {
-      await refusal(service.changePassword(session, { current_password: 'wrong', new_password: 'new password 1' }));
+      await refusal(service.changePassword(me, { current_password: 'wrong', new_password: 'new password 1' }));
     }
     // Five wrong current passwords: the account's limit is spent.
     await expectRefused(
-      service.changePassword(session, { current_password: 'right password', new_password: 'new password 1' }),
+      service.changePassword(me, { current_password: 'right password', new_password: 'new password 1' }),
       'rate_limited',
       messages.rateLimited,
     );
@@ -320,11 +331,11 @@ describe('auth service accounts', () => {
 
   it('a right current password sets the new one, moves the version on and gives its hit back', async () => {
     const { service, users } = setup({ rows: [await passwordRow('u1', 'ada@example.com')] });
-    const session = { id: 'u1', email: 'ada@example.com', token_version: 0 };
+    const me = session('u1', 'ada@example.com');
     for (let round = 1; round <= 6; round++) {
       const password = round === 1 ? 'right password' : `new password ${round - 1}`;
       await expect(
-        service.changePassword(session, { current_password: password, new_password: `new password ${round}` }),
+        service.changePassword(me, { current_password: password, new_password: `new password ${round}` }),
       ).resolves.toEqual({ access_token: `token:u1:${round}`, token_type: 'bearer' });
     }
     expect(users.byId.get('u1')?.token_version).toBe(6);
@@ -334,7 +345,7 @@ describe('auth service accounts', () => {
   it('lets a Google-only account set its first password without a current one', async () => {
     const { service, users } = setup({ rows: [googleRow('g1', 'grace@example.com', null)] });
     await expect(
-      service.changePassword({ id: 'g1', email: 'grace@example.com', token_version: 0 }, { new_password: 'first one' }),
+      service.changePassword(session('g1', 'grace@example.com'), { new_password: 'first one' }),
     ).resolves.toEqual({ access_token: 'token:g1:1', token_type: 'bearer' });
     expect(users.byId.get('g1')?.password_hash).toMatch(/^\$argon2id\$/);
   });
@@ -342,7 +353,7 @@ describe('auth service accounts', () => {
   it('answers 401 not_authenticated for a session whose account is gone', async () => {
     const { service } = setup();
     await expectRefused(
-      service.account({ id: 'gone', email: 'gone@example.com', token_version: 0 }),
+      service.account(session('gone', 'gone@example.com')),
       'not_authenticated',
       messages.notAuthenticated,
     );
@@ -350,23 +361,19 @@ describe('auth service accounts', () => {
 
   it('signs out everywhere by moving the version on', async () => {
     const { service, users } = setup({ rows: [await passwordRow('u1', 'ada@example.com')] });
-    await service.signOutEverywhere({ id: 'u1', email: 'ada@example.com', token_version: 0 });
+    await service.signOutEverywhere(session('u1', 'ada@example.com'));
     expect(users.byId.get('u1')?.token_version).toBe(1);
   });
 
   it('deletes a password account only with its password, each try counted against the account', async () => {
     const { service, users } = setup({ rows: [await passwordRow('u1', 'ada@example.com')] });
-    const session = { id: 'u1', email: 'ada@example.com', token_version: 0 };
-    await expectRefused(service.deleteAccount(session, {}), 'wrong_password', messages.wrongPassword);
+    const me = session('u1', 'ada@example.com');
+    await expectRefused(service.deleteAccount(me, {}), 'wrong_password', messages.wrongPassword);
     for (let attempt = 1; attempt <= 4; attempt++) {
-      await expectRefused(
-        service.deleteAccount(session, { password: 'wrong' }),
-        'wrong_password',
-        messages.wrongPassword,
-      );
+      await expectRefused(service.deleteAccount(me, { password: 'wrong' }), 'wrong_password', messages.wrongPassword);
     }
     await expectRefused(
-      service.deleteAccount(session, { password: 'right password' }),
+      service.deleteAccount(me, { password: 'right password' }),
       'rate_limited',
       messages.rateLimited,
     );
@@ -375,28 +382,25 @@ describe('auth service accounts', () => {
 
   it('deletes a password account with its password', async () => {
     const { service, users } = setup({ rows: [await passwordRow('u1', 'ada@example.com')] });
-    await service.deleteAccount(
-      { id: 'u1', email: 'ada@example.com', token_version: 0 },
-      { password: 'right password' },
-    );
+    await service.deleteAccount(session('u1', 'ada@example.com'), { password: 'right password' });
     expect(users.byId.has('u1')).toBe(false);
   });
 
   it('deletes a Google-only account within ten minutes of a Google sign-in, not after, not without one', async () => {
     expect(RECENT_GOOGLE_SIGN_IN_MS).toBe(600_000);
     const exactly = setup({ rows: [googleRow('g1', 'g@example.com', start - RECENT_GOOGLE_SIGN_IN_MS)] });
-    await exactly.service.deleteAccount({ id: 'g1', email: 'g@example.com', token_version: 0 }, {});
+    await exactly.service.deleteAccount(session('g1', 'g@example.com'), {});
     expect(exactly.users.byId.has('g1')).toBe(false);
 
     const late = setup({ rows: [googleRow('g1', 'g@example.com', start - RECENT_GOOGLE_SIGN_IN_MS - 1)] });
     await expectRefused(
-      late.service.deleteAccount({ id: 'g1', email: 'g@example.com', token_version: 0 }, {}),
+      late.service.deleteAccount(session('g1', 'g@example.com'), {}),
       'recent_sign_in_required',
       messages.recentGoogleSignInRequired,
     );
     const never = setup({ rows: [googleRow('g1', 'g@example.com', null)] });
     await expectRefused(
-      never.service.deleteAccount({ id: 'g1', email: 'g@example.com', token_version: 0 }, {}),
+      never.service.deleteAccount(session('g1', 'g@example.com'), {}),
       'recent_sign_in_required',
       messages.recentGoogleSignInRequired,
     );

@@ -9,6 +9,7 @@ import {
   WebhookSignatureError,
 } from '../../adapters/payments/payment-provider';
 import { AppError } from '../../http/app-error';
+import type { SessionUser } from '../../http/session-user';
 import type { BillingRepo } from './billing.repo';
 import { createBillingService } from './billing.service';
 
@@ -18,7 +19,15 @@ import { createBillingService } from './billing.service';
 
 const now = Date.parse('2026-11-22T10:00:00Z');
 const DAY_MS = 86_400_000;
-const user = { id: 'u1', email: 'ada@example.com', token_version: 0 };
+const user: SessionUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  token_version: 0,
+  time_zone: 'UTC',
+  fsrs_parameters: null,
+  fsrs_optimized_at: null,
+  fsrs_reviews_used: 0,
+};
 const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
 
 interface Options {
