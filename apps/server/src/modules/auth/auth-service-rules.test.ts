@@ -1,9 +1,9 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from '../../../test/support/api-error';
 import type { GoogleIdentity, GoogleIdTokenVerifier } from '../../adapters/google/id-token-verifier';
 import { GoogleTokenError } from '../../adapters/google/id-token-verifier';
 import { memoryRateLimiters, type RateLimitRule } from '../../adapters/rate-limit/rate-limiter';
-import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/session-user';
 import { type AuthServiceDeps, createAuthService, RECENT_GOOGLE_SIGN_IN_MS, toUser } from './auth.service';
 import { hashPassword } from './passwords';
@@ -135,19 +135,10 @@ function googleRow(id: string, email: string, signedInAt: number | null): UserRo
   } as UserRow;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 async function expectRefused(promise: Promise<unknown>, code: string, detail: string, retryAfterSeconds?: number) {
-  const error = await refusal(promise);
+  const error = await refusalOf(promise);
   expect({ code: error.code, detail: error.detail }).toEqual({ code, detail });
-  if (retryAfterSeconds !== undefined) expect(error.extra.retryAfterSeconds).toBe(retryAfterSeconds);
+  if (retryAfterSeconds !== undefined) expect(error.retryAfterSeconds).toBe(retryAfterSeconds);
 }
 
 const verifierFor = (identity: GoogleIdentity): GoogleIdTokenVerifier => ({
@@ -193,14 +184,14 @@ describe('auth service limits', () => {
     const { service } = setup({ rows: [await passwordRow('u1', 'ada@example.com')] });
     const fail = (ip: string) => service.login({ username: 'ada@example.com', password: 'wrong' }, ip);
     const succeed = (ip: string) => service.login({ username: 'ada@example.com', password: 'right password' }, ip);
-    await refusal(fail('192.0.2.1'));
-    await refusal(fail('192.0.2.1'));
+    await refusalOf(fail('192.0.2.1'));
+    await refusalOf(fail('192.0.2.1'));
     await succeed('192.0.2.1');
     // The address count starts again: three more failures pass before the limit.
     for (let attempt = 1; attempt <= 3; attempt++) {
-      expect((await refusal(fail('192.0.2.1'))).code).toBe('invalid_credentials');
+      expect((await refusalOf(fail('192.0.2.1'))).code).toBe('invalid_credentials');
     }
-    expect((await refusal(fail('192.0.2.1'))).code).toBe('rate_limited');
+    expect((await refusalOf(fail('192.0.2.1'))).code).toBe('rate_limited');
     // The account has counted 5 failures + 1 refused: the success's own hit was refunded, so a fresh address is
     // now refused by the per-account limit of 5.
     await expectRefused(succeed('192.0.2.9'), 'rate_limited', messages.rateLimited, 3600);
@@ -211,7 +202,7 @@ describe('auth service limits', () => {
       rows: [await passwordRow('u1', 'ada@example.com'), await passwordRow('u2', 'bob@example.com')],
     });
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const error = await refusal(
+      const error = await refusalOf(
         service.login({ username: 'ada@example.com', password: 'x' }, `198.51.100.${attempt}`),
       );
       expect(error.code).toBe('invalid_credentials');
@@ -230,7 +221,7 @@ describe('auth service limits', () => {
   it('limits every attempt per client address, sign-ups and logins together', async () => {
     const { service } = setup({ limits: { perIp: 2 } });
     await service.signup({ email: 'a@example.com', password: 'password one', name: 'A' }, '203.0.113.5');
-    await refusal(service.login({ username: 'a@example.com', password: 'wrong' }, '203.0.113.5'));
+    await refusalOf(service.login({ username: 'a@example.com', password: 'wrong' }, '203.0.113.5'));
     await expectRefused(
       service.signup({ email: 'b@example.com', password: 'password two', name: 'B' }, '203.0.113.5'),
       'rate_limited',
@@ -318,7 +309,7 @@ describe('auth service accounts', () => {
       messages.wrongPassword,
     );
     for (let attempt = 1; attempt <= 4; attempt++) {
-      await refusal(service.changePassword(me, { current_password: 'wrong', new_password: 'new password 1' }));
+      await refusalOf(service.changePassword(me, { current_password: 'wrong', new_password: 'new password 1' }));
     }
     // Five wrong current passwords: the account's limit is spent.
     await expectRefused(

@@ -2,13 +2,13 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import { plans, toPublicPlan } from '@flashcards/shared/plans';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from '../../../test/support/api-error';
 import {
   type CheckoutInfo,
   type PaymentEvent,
   type PaymentProvider,
   WebhookSignatureError,
 } from '../../adapters/payments/payment-provider';
-import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/session-user';
 import type { BillingRepo } from './billing.repo';
 import { createBillingService } from './billing.service';
@@ -143,15 +143,6 @@ const renewal = (over: Partial<Extract<PaymentEvent, { type: 'invoice_paid' }>> 
 
 /** Argument `index` of the recorded call `at`. */
 const arg = (calls: unknown[][], at: number, index: number): unknown => (calls[at] ?? [])[index];
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; detail: string }> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return { code: (error as AppError).code, detail: (error as AppError).detail };
-}
 
 describe('a completed checkout', () => {
   it('grants a pack once, recording the payment as the provider gave it', async () => {
@@ -373,13 +364,13 @@ describe('checkout, verification, portal and webhooks', () => {
   });
 
   it('refuses an unknown plan with 422, and a provider failure with 502', async () => {
-    expect(await refusal(setup().billing.createCheckout(user, { plan_type: 'lifetime' } as never))).toEqual({
+    expect(await refusalOf(setup().billing.createCheckout(user, { plan_type: 'lifetime' } as never))).toEqual({
       code: 'validation_failed',
       detail: messages.unknownPlan,
     });
-    expect(await refusal(setup({ failProvider: true }).billing.createCheckout(user, { plan_type: 'monthly' }))).toEqual(
-      { code: 'payment_unavailable', detail: messages.paymentProviderUnavailable },
-    );
+    expect(
+      await refusalOf(setup({ failProvider: true }).billing.createCheckout(user, { plan_type: 'monthly' })),
+    ).toEqual({ code: 'payment_unavailable', detail: messages.paymentProviderUnavailable });
   });
 
   it('verifies a paid checkout this user started, by session or by plan, and says what it gave', async () => {
@@ -434,14 +425,14 @@ describe('checkout, verification, portal and webhooks', () => {
       'createPortal',
       { userId: 'u1', customerId: 'cus_1', returnUrl: 'https://cards.example.com/account' },
     ]);
-    expect(await refusal(setup().billing.portal(user))).toEqual({
+    expect(await refusalOf(setup().billing.portal(user))).toEqual({
       code: 'no_billing_account',
       detail: messages.nothingToManage,
     });
     expect(await setup({ providerName: 'test' }).billing.portal(user)).toEqual({
       url: 'https://pay.example.com/portal',
     });
-    expect(await refusal(setup({ customerId: 'cus_1', failProvider: true }).billing.portal(user))).toEqual({
+    expect(await refusalOf(setup({ customerId: 'cus_1', failProvider: true }).billing.portal(user))).toEqual({
       code: 'payment_unavailable',
       detail: messages.paymentProviderUnavailable,
     });
@@ -459,7 +450,7 @@ describe('checkout, verification, portal and webhooks', () => {
         throw new WebhookSignatureError('bad');
       },
     });
-    expect(await refusal(forged.billing.webhook(Buffer.from('{}'), 'sig'))).toEqual({
+    expect(await refusalOf(forged.billing.webhook(Buffer.from('{}'), 'sig'))).toEqual({
       code: 'invalid_signature',
       detail: messages.webhookSignatureInvalid,
     });

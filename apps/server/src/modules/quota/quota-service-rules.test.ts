@@ -1,6 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/app-error';
+import { refusalOf } from '../../../test/support/api-error';
 import type { Draw, QuotaRepo, QuotaRow } from './quota.repo';
 import { balanceOf, createQuotaService, isSubscriptionActive } from './quota.service';
 
@@ -34,15 +34,6 @@ function service(row: QuotaRow | undefined, draw: Draw | null = { premium: 1, fr
     },
   } as unknown as QuotaRepo;
   return { quota: createQuotaService({ repo, clock: { now: () => now }, freeGenerationsPerMonth: 10 }), calls };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; detail: string }> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return { code: (error as AppError).code, detail: (error as AppError).detail };
 }
 
 describe('balanceOf', () => {
@@ -146,11 +137,11 @@ describe('the quota service', () => {
 
   it('refuses with 402 insufficient_quota when the repo takes nothing, 401 when the account is gone', async () => {
     const { quota } = service(stored(), null);
-    expect(await refusal(quota.reserve('u1', 500))).toEqual({
+    expect(await refusalOf(quota.reserve('u1', 500))).toEqual({
       code: 'insufficient_quota',
       detail: messages.insufficientQuota,
     });
-    expect(await refusal(quota.reserve('gone', 1))).toEqual({
+    expect(await refusalOf(quota.reserve('gone', 1))).toEqual({
       code: 'not_authenticated',
       detail: messages.notAuthenticated,
     });
@@ -159,7 +150,7 @@ describe('the quota service', () => {
   it('answers the balance, or 401 for an account that is gone', async () => {
     const { quota } = service(stored());
     expect((await quota.balance('u1')).remaining).toBe(193);
-    expect(await refusal(quota.balance('gone'))).toEqual({
+    expect(await refusalOf(quota.balance('gone'))).toEqual({
       code: 'not_authenticated',
       detail: messages.notAuthenticated,
     });

@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from '../../../test/support/api-error';
 import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
-import { AppError } from '../../http/app-error';
 import { CardState, newCardState } from '../study-core/card-state';
 import type { DeckStatsRepo } from './deck-stats.repo';
 import type { DueQueueRepo } from './due-queue.repo';
@@ -76,16 +76,6 @@ function setup(outcomes: Outcome[] = ['write'], limit = 3) {
   };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; detail: string; retry?: number }> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  const { code, detail, extra } = error as AppError;
-  return extra.retryAfterSeconds === undefined ? { code, detail } : { code, detail, retry: extra.retryAfterSeconds };
-}
-
 describe('a review', () => {
   it('writes the next state and a review-log row, holds siblings until the next 04:00, and answers the card', async () => {
     const { service, decisions } = setup();
@@ -129,23 +119,23 @@ describe('a review', () => {
 
   it('counts every answer of the account, refused ones too, and then answers 429 with the wait', async () => {
     const { service } = setup(['not_found'], 2);
-    expect(await refusal(service.review(userId, cardId, 'pass'))).toEqual({
+    expect(await refusalOf(service.review(userId, cardId, 'pass'))).toEqual({
       code: 'card_not_found',
       detail: messages.cardNotFound,
     });
-    await refusal(service.review(userId, cardId, 'pass'));
-    expect(await refusal(service.review(userId, cardId, 'pass'))).toEqual({
+    await refusalOf(service.review(userId, cardId, 'pass'));
+    expect(await refusalOf(service.review(userId, cardId, 'pass'))).toEqual({
       code: 'rate_limited',
       detail: messages.rateLimited,
-      retry: 86_400,
+      retryAfterSeconds: 86_400,
     });
     // Another account has its own count.
-    expect((await refusal(service.review('u2', cardId, 'pass'))).code).toBe('card_not_found');
+    expect((await refusalOf(service.review('u2', cardId, 'pass'))).code).toBe('card_not_found');
   });
 
   it('refuses a malformed card id before counting it', async () => {
     const { service, calls } = setup(['write'], 1);
-    expect(await refusal(service.review(userId, 'nope', 'pass'))).toEqual({
+    expect(await refusalOf(service.review(userId, 'nope', 'pass'))).toEqual({
       code: 'card_not_found',
       detail: messages.cardNotFound,
     });
@@ -158,7 +148,7 @@ describe('a review', () => {
     await racedOnce.service.review(userId, cardId, 'pass');
     expect(racedOnce.calls()).toBe(2);
     const always = setup(['raced']);
-    expect(await refusal(always.service.review(userId, cardId, 'pass'))).toEqual({
+    expect(await refusalOf(always.service.review(userId, cardId, 'pass'))).toEqual({
       code: 'review_conflict',
       detail: messages.reviewConflict,
     });
@@ -169,20 +159,20 @@ describe('a review', () => {
 describe('undo and stats', () => {
   it('maps each undo outcome to its answer, with the study day of the learner’s zone', async () => {
     const { service, decisions, setUndo } = setup();
-    expect(await refusal(service.undo(userId, 'nope'))).toEqual({
+    expect(await refusalOf(service.undo(userId, 'nope'))).toEqual({
       code: 'card_not_found',
       detail: messages.cardNotFound,
     });
     expect(decisions).toEqual([]);
     setUndo('card_not_found');
-    expect((await refusal(service.undo(userId, cardId))).code).toBe('card_not_found');
+    expect((await refusalOf(service.undo(userId, cardId))).code).toBe('card_not_found');
     setUndo('nothing_to_undo');
-    expect(await refusal(service.undo(userId, cardId))).toEqual({
+    expect(await refusalOf(service.undo(userId, cardId))).toEqual({
       code: 'nothing_to_undo',
       detail: messages.nothingToUndo,
     });
     setUndo('conflict');
-    expect(await refusal(service.undo(userId, cardId))).toEqual({
+    expect(await refusalOf(service.undo(userId, cardId))).toEqual({
       code: 'review_conflict',
       detail: messages.reviewConflict,
     });

@@ -1,7 +1,7 @@
 import type { Card } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/app-error';
+import { refusalOf } from '../../../test/support/api-error';
 import { CardState, fsrsMemoryOf, newCardRow, newCardState, statusOf, toCard } from './card-state';
 import { newCardTakes } from './daily-limit';
 import { deckScope, requireOwnDeck } from './deck-scope';
@@ -12,15 +12,6 @@ import { createUserLimits } from './user-limits';
 
 const deckId = '0123456789abcdef01234567';
 const now = Date.parse('2026-11-22T10:00:00Z');
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; detail: string }> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return { code: (error as AppError).code, detail: (error as AppError).detail };
-}
 
 describe('newCardTakes (the daily new-card limit)', () => {
   it('gives each deck what its limit leaves today, at most the room, and drops decks with nothing left', () => {
@@ -54,11 +45,11 @@ describe('createUserLimits (per-user caps)', () => {
 
   it('lets an account fill its caps exactly, and refuses one more with the cap in the text', async () => {
     await limits(2, 99).assertRoom('u', { decks: 1, cards: 1 });
-    expect(await refusal(limits(3, 0).assertRoom('u', { decks: 1 }))).toEqual({
+    expect(await refusalOf(limits(3, 0).assertRoom('u', { decks: 1 }))).toEqual({
       code: 'too_many_decks',
       detail: fillMessage(messages.tooManyDecks, { max: 3 }),
     });
-    expect(await refusal(limits(0, 90).assertRoom('u', { cards: 11 }))).toEqual({
+    expect(await refusalOf(limits(0, 90).assertRoom('u', { cards: 11 }))).toEqual({
       code: 'too_many_cards',
       detail: fillMessage(messages.tooManyCardsInAccount, { max: 100 }),
     });
@@ -88,9 +79,9 @@ describe('deckScope', () => {
 
   it('answers deck_not_found alike for a malformed id, a missing deck and someone else’s', async () => {
     const notFound = { code: 'deck_not_found', detail: messages.deckNotFound };
-    expect(await refusal(deckScope(owned, 'u1', 'not-an-id'))).toEqual(notFound);
-    expect(await refusal(deckScope(owned, 'u1', 'fedcba9876543210fedcba98'))).toEqual(notFound);
-    expect(await refusal(requireOwnDeck(owned, 'u2', deckId))).toEqual(notFound);
+    expect(await refusalOf(deckScope(owned, 'u1', 'not-an-id'))).toEqual(notFound);
+    expect(await refusalOf(deckScope(owned, 'u1', 'fedcba9876543210fedcba98'))).toEqual(notFound);
+    expect(await refusalOf(requireOwnDeck(owned, 'u2', deckId))).toEqual(notFound);
   });
 });
 
