@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
-import type { PaymentEvent, PaymentProvider } from '../../src/adapters/payments/payment-provider';
+import type { CheckoutInfo, PaymentEvent, PaymentProvider } from '../../src/adapters/payments/payment-provider';
 import type { Database } from '../../src/db/schema';
 
 /** Vouches for whatever event is posted, so that what a test sees is billing's own check, not a signature's. */
@@ -52,4 +52,20 @@ export async function setBillingFields(
 /** How many payments are recorded for a user. */
 export async function paymentCountOf(db: Kysely<Database>, userId: string): Promise<number> {
   return (await db.selectFrom('payments').select('id').where('user_id', '=', userId).execute()).length;
+}
+
+/** A checkout the provider says was paid: the 50-generation pack at its price, for nobody yet (override what differs). */
+export function paidCheckout(over: Partial<CheckoutInfo> = {}): CheckoutInfo {
+  return {
+    sessionId: 'cs_1',
+    userId: null,
+    planType: 'generations',
+    paid: true,
+    amountCents: 699,
+    currency: 'usd',
+    customerId: null,
+    subscriptionId: null,
+    periodEnd: null,
+    ...over,
+  };
 }

@@ -3,6 +3,7 @@ import { plans, toPublicPlan } from '@flashcards/shared/plans';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../test/support/api-error';
+import { paidCheckout } from '../../../test/support/billing';
 import {
   type CheckoutInfo,
   type PaymentEvent,
@@ -115,18 +116,7 @@ function setup(options: Options = {}) {
   return { billing, calls, names: () => calls.map((call) => call[0]) };
 }
 
-const checkout = (over: Partial<CheckoutInfo> = {}): CheckoutInfo => ({
-  sessionId: 'cs_1',
-  userId: 'u1',
-  planType: 'generations',
-  paid: true,
-  amountCents: 699,
-  currency: 'usd',
-  customerId: null,
-  subscriptionId: null,
-  periodEnd: null,
-  ...over,
-});
+const checkout = (over: Partial<CheckoutInfo> = {}): CheckoutInfo => paidCheckout({ userId: 'u1', ...over });
 
 const renewal = (over: Partial<Extract<PaymentEvent, { type: 'invoice_paid' }>> = {}): PaymentEvent => ({
   type: 'invoice_paid',

@@ -2,6 +2,7 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import {
   billingFieldsOf,
+  paidCheckout,
   paymentCountOf,
   sendPaymentEvent,
   setBillingFields,
@@ -29,18 +30,7 @@ function completed(checkout: Partial<CheckoutInfo>): PaymentEvent {
   return {
     type: 'checkout_completed',
     eventId: `evt_checkout_${counter}`,
-    checkout: {
-      sessionId: `cs_rule_${counter}`,
-      userId: null,
-      planType: 'generations',
-      paid: true,
-      amountCents: 699,
-      currency: 'usd',
-      customerId: null,
-      subscriptionId: null,
-      periodEnd: null,
-      ...checkout,
-    },
+    checkout: paidCheckout({ sessionId: `cs_rule_${counter}`, ...checkout }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { noSubscription } from '@flashcards/shared/plans';
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../test/support/api-error';
 import type { Draw, QuotaRepo, QuotaRow } from './quota.repo';
@@ -106,18 +107,7 @@ describe('the quota service', () => {
         plan_type: null,
       }),
     );
-    expect(await quota.status('u1')).toEqual({
-      has_access: false,
-      plan_type: null,
-      premium_quota: 0,
-      premium_requests_used: 0,
-      purchased_generations: 0,
-      subscription_end_date: null,
-      cancel_at_period_end: false,
-      free_quota: 10,
-      free_used: 4,
-      remaining: 6,
-    });
+    expect(await quota.status('u1')).toEqual({ ...noSubscription, free_quota: 10, free_used: 4, remaining: 6 });
     const missing = service(undefined).quota;
     expect(await missing.status('u1')).toMatchObject({ plan_type: null, cancel_at_period_end: false, remaining: 10 });
   });
