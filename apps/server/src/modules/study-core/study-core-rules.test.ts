@@ -97,17 +97,8 @@ describe('card state', () => {
   });
 
   it('builds a new card due now, its note its own unless one is given', () => {
-    expect(newCardState(now)).toEqual({
-      state: 0,
-      due: now,
-      stability: 0,
-      difficulty: 0,
-      scheduled_days: 0,
-      learning_steps: 0,
-      reps: 0,
-      lapses: 0,
-      last_review: null,
-    });
+    const noMemory = { stability: 0, difficulty: 0, scheduled_days: 0, learning_steps: 0, reps: 0, lapses: 0 };
+    expect(newCardState(now)).toEqual({ state: CardState.New, due: now, ...noMemory, last_review: null });
     const row = newCardRow({ id: 'c1', userId: 'u1', deckId }, { question: 'Q', answer: 'A' }, now);
     expect(row).toEqual({
       id: 'c1',
