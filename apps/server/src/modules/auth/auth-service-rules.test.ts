@@ -555,6 +555,23 @@ describe('auth service Google sign-in', () => {
     );
   });
 
+  it('passes on an insert failure that is not a duplicate, and answers 401 when the account vanished meanwhile', async () => {
+    const broken = setup({ google: verifierFor(identity()) });
+    (broken.users.repo as unknown as { insert: () => Promise<void> }).insert = async () => {
+      throw new Error('disk full');
+    };
+    await expect(broken.service.googleLogin('good credential', '::1')).rejects.toThrow('disk full');
+    const vanished = setup({
+      rows: [googleRow('g1', 'grace@example.com', null)],
+      google: verifierFor(identity({ sub: 'sub-g1' })),
+    });
+    (vanished.users.repo as unknown as { findById: () => Promise<undefined> }).findById = async () => undefined;
+    expect(await refusalOf(vanished.service.googleLogin('good credential', '::1'))).toEqual({
+      code: 'invalid_google_token',
+      detail: messages.googleTokenInvalid,
+    });
+  });
+
   it('counts Google sign-ins against the client address', async () => {
     const { service } = setup({ google: verifierFor(identity()), limits: { perIp: 1 } });
     await service.googleLogin('good credential', '::1');
