@@ -7,6 +7,7 @@ import type { DeckStatsRepo } from './deck-stats.repo';
 import type { DueQueueRepo } from './due-queue.repo';
 import { createReviewService } from './review.service';
 import type { ReviewAnswersRepo } from './review-answers.repo';
+import { parseWeights, schedulerParameters, schedulerParametersFor } from './scheduler';
 
 // review.service.ts's own rules with a recording repo: the per-account answer limit (keyed by the account, counted
 // before anything else, refused ones too), what a review writes, the errors each outcome maps to, and the stats shape.
@@ -196,5 +197,38 @@ describe('undo and stats', () => {
       cards_reviewed_today: 5,
       next_due_time: new Date(now + 60_000).toISOString(),
     });
+  });
+});
+
+describe('scheduler parameters', () => {
+  // The defaults with the first weight moved a little (ts-fsrs clips weights outside their ranges).
+  const weights = schedulerParameters.w.map((value, index) => (index === 0 ? value + 0.1 : value));
+
+  it('are the product defaults themselves for default weights and retention', () => {
+    expect(schedulerParametersFor(null, 0.9)).toBe(schedulerParameters);
+  });
+
+  it('carry a learner’s weights and a deck’s retention, one object per pair of values', () => {
+    const own = schedulerParametersFor(weights, 0.85);
+    expect(own.w).toEqual(weights);
+    expect(own.request_retention).toBe(0.85);
+    expect(own.maximum_interval).toBe(schedulerParameters.maximum_interval);
+    expect(schedulerParametersFor([...weights], 0.85)).toBe(own);
+    const defaultsAtOtherRetention = schedulerParametersFor(null, 0.85);
+    expect(defaultsAtOtherRetention).not.toBe(own);
+    expect(defaultsAtOtherRetention.w).toEqual(schedulerParameters.w);
+    expect(defaultsAtOtherRetention.request_retention).toBe(0.85);
+    const ownAtDefaultRetention = schedulerParametersFor(weights, 0.9);
+    expect(ownAtDefaultRetention).not.toBe(schedulerParameters);
+    expect(ownAtDefaultRetention.w).toEqual(weights);
+  });
+
+  it('read stored weights only when they are a JSON array of finite numbers', () => {
+    expect(parseWeights(null)).toBeNull();
+    expect(parseWeights('[0.5,1,2]')).toEqual([0.5, 1, 2]);
+    expect(parseWeights('[0.5,"1"]')).toBeNull();
+    expect(parseWeights('{"w":[1]}')).toBeNull();
+    expect(parseWeights('[1e999]')).toBeNull();
+    expect(parseWeights('not json')).toBeNull();
   });
 });
