@@ -116,6 +116,9 @@ function setup(options: Options = {}) {
   return { billing, calls, names: () => calls.map((call) => call[0]) };
 }
 
+/** What every payment this service records has in common here. */
+const recordedByUs = { id: 'id-1', provider: 'stripe', currency: 'usd', status: 'paid', created_at: now };
+
 const checkout = (over: Partial<CheckoutInfo> = {}): CheckoutInfo => paidCheckout({ userId: 'u1', ...over });
 
 const renewal = (over: Partial<Extract<PaymentEvent, { type: 'invoice_paid' }>> = {}): PaymentEvent => ({
@@ -142,18 +145,14 @@ describe('a completed checkout', () => {
       [
         'grantOnce',
         {
-          id: 'id-1',
+          ...recordedByUs,
           user_id: 'u1',
-          provider: 'stripe',
           provider_payment_id: 'cs_1',
           kind: 'checkout',
           plan_type: 'generations',
           amount_cents: 699,
-          currency: 'usd',
-          status: 'paid',
           generations_granted: 50,
           provider_event_id: 'evt_1',
-          created_at: now,
         },
       ],
       ['addPurchasedGenerations', 'trx', 'u1', 50, 'generations', now],
@@ -217,18 +216,14 @@ describe('a renewal invoice', () => {
       [
         'grantOnce',
         {
-          id: 'id-1',
+          ...recordedByUs,
           user_id: 'u7',
-          provider: 'stripe',
           provider_payment_id: 'in_2',
           kind: 'renewal',
           plan_type: 'monthly',
           amount_cents: 2000,
-          currency: 'usd',
-          status: 'paid',
           generations_granted: 300,
           provider_event_id: 'evt_renew',
-          created_at: now,
         },
       ],
       [

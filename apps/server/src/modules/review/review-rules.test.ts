@@ -80,7 +80,7 @@ function setup(outcomes: Outcome[] = ['write'], limit = 3) {
 describe('a review', () => {
   it('writes the next state and a review-log row, holds siblings until the next 04:00, and answers the card', async () => {
     const { service, decisions } = setup();
-    const answer = await service.review(userId, cardId, 'pass', null, 'UTC', { typed: 'typed', verdict: 'right' });
+    const answer = await service.review(userId, cardId, 'pass', null, 'UTC', { typed: 'typed', verdict: 'correct' });
     const decision = decisions[0] as { log: Record<string, unknown>; now: number; buryUntil: number };
     expect(decision.now).toBe(now);
     expect(decision.buryUntil).toBe(Date.parse('2026-11-23T04:00:00Z'));
@@ -94,7 +94,7 @@ describe('a review', () => {
       state_before: CardState.New,
       due_before: now - DAY_MS,
       typed: 'typed',
-      verdict: 'right',
+      verdict: 'correct',
     });
     expect(decision.log.state_after).not.toBe(CardState.New);
     expect(answer.card).toMatchObject({ _id: cardId, deck_id: deckId, status: 'learning' });
@@ -224,11 +224,9 @@ describe('scheduler parameters', () => {
   });
 
   it('read stored weights only when they are a JSON array of finite numbers', () => {
-    expect(parseWeights(null)).toBeNull();
     expect(parseWeights('[0.5,1,2]')).toEqual([0.5, 1, 2]);
-    expect(parseWeights('[0.5,"1"]')).toBeNull();
-    expect(parseWeights('{"w":[1]}')).toBeNull();
-    expect(parseWeights('[1e999]')).toBeNull();
-    expect(parseWeights('not json')).toBeNull();
+    for (const unreadable of [null, '[0.5,"1"]', '{"w":[1]}', '[1e999]', 'not json']) {
+      expect(parseWeights(unreadable)).toBeNull();
+    }
   });
 });
