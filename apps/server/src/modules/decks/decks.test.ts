@@ -36,6 +36,8 @@ describe('POST /decks', () => {
       card_count: 0,
       created_at: new Date(ctx.clock.now()).toISOString(),
       desired_retention: 0.9,
+      exam_date: null,
+      tts: { question_lang: null, answer_lang: null, auto: false },
     });
     const row = await ctx.database.db.selectFrom('decks').selectAll().where('id', '=', deck._id).executeTakeFirst();
     expect(row).toMatchObject({ user_id: user._id, name: 'Organic chemistry', daily_new_card_limit: 20 });
