@@ -450,6 +450,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     random: deps.random ?? Math.random,
     timeoutMs: config.ai.timeoutMs,
+    distractorsTimeoutMs: config.quiz.distractorsTimeoutMs,
     maxQuestions: limits.maxQuizQuestions,
     maxCardsIn: limits.maxQuizCardsIn,
   });
