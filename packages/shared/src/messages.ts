@@ -464,6 +464,7 @@ export const messages = {
   quizModeWritten: 'Written',
   quizQuestionProgress: 'Question {n} of {total}',
   quizMatchingProgress: 'Round {n} of {total}',
+  quizOptionsLabel: 'Options',
   quizOptionRight: '(the answer)',
   quizOptionPicked: '(your pick)',
   quizRight: 'Right!',

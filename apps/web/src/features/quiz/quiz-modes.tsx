@@ -10,6 +10,7 @@ import { type FormEvent, type PointerEvent, useEffect, useId, useMemo, useRef, u
 import { AnswerDiff } from '../../components/answer-diff';
 import { CardMarkdown } from '../../components/card-markdown';
 import { Notice } from '../../components/notice';
+import { SpeakButton } from '../../components/speak-button';
 import { useCheckAnswer } from '../../lib/answer-check';
 import { plainTextOf } from '../../lib/plain-text';
 import { useQuizKeys } from './quiz-keys';
@@ -25,6 +26,23 @@ export interface QuizOutcome {
 interface RunProps<Q> {
   questions: Q[];
   onDone: (outcomes: QuizOutcome[]) => void;
+  /** Reads a question aloud (its speaker button). */
+  onSpeak?: (text: string) => void;
+}
+
+/** The question on its card, with its speaker button. */
+function QuestionCard({ text, onSpeak }: { text: string; onSpeak?: ((text: string) => void) | undefined }) {
+  return (
+    <div className="quiz-card quiz-card--static">
+      {onSpeak && (
+        <span className="quiz-card__head">
+          <span className="quiz-card__side">{messages.reviewQuestionLabel}</span>
+          <SpeakButton label={messages.speakQuestion} onSpeak={() => onSpeak(text)} />
+        </span>
+      )}
+      <CardMarkdown text={text} className="quiz-card__text" />
+    </div>
+  );
 }
 
 /** Steps through questions one at a time; each answers once, then Next (Enter) goes on, and the last one ends the quiz. */
@@ -78,11 +96,10 @@ function Feedback({ outcome, onNext }: { outcome: QuizOutcome; onNext: () => voi
 }
 
 /** Multiple choice: four options, keys 1–4 pick one, Enter goes on. */
-export function MultipleChoiceRun({ questions, onDone }: RunProps<MultipleChoiceQuestion>) {
+export function MultipleChoiceRun({ questions, onDone, onSpeak }: RunProps<MultipleChoiceQuestion>) {
   const steps = useSteps(questions.length, onDone);
   const [picked, setPicked] = useState<number | null>(null);
   const question = questions[steps.index];
-  const groupId = useId();
   const pick = (option: number) => {
     if (!question || steps.answered || option >= question.options.length) return;
     setPicked(option);
@@ -113,10 +130,8 @@ export function MultipleChoiceRun({ questions, onDone }: RunProps<MultipleChoice
   return (
     <section className="quiz__session" aria-label={messages.quizModeMultipleChoice}>
       <Progress n={steps.index + 1} total={questions.length} />
-      <div className="quiz-card quiz-card--static" id={groupId}>
-        <CardMarkdown text={question.question} className="quiz-card__text" />
-      </div>
-      <ol className="quiz-options" aria-labelledby={groupId}>
+      <QuestionCard text={question.question} onSpeak={onSpeak} />
+      <ol className="quiz-options" aria-label={messages.quizOptionsLabel}>
         {question.options.map((option, index) => {
           const state = !steps.answered
             ? ''
@@ -164,7 +179,7 @@ export function MultipleChoiceRun({ questions, onDone }: RunProps<MultipleChoice
 }
 
 /** True or false: 1 (or T) true, 2 (or F) false, Enter goes on. */
-export function TrueFalseRun({ questions, onDone }: RunProps<TrueFalseQuestion>) {
+export function TrueFalseRun({ questions, onDone, onSpeak }: RunProps<TrueFalseQuestion>) {
   const steps = useSteps(questions.length, onDone);
   const question = questions[steps.index];
   const choose = (value: boolean) => {
@@ -187,9 +202,7 @@ export function TrueFalseRun({ questions, onDone }: RunProps<TrueFalseQuestion>)
   return (
     <section className="quiz__session" aria-label={messages.quizModeTrueFalse}>
       <Progress n={steps.index + 1} total={questions.length} />
-      <div className="quiz-card quiz-card--static">
-        <CardMarkdown text={question.statement} className="quiz-card__text" />
-      </div>
+      <QuestionCard text={question.statement} onSpeak={onSpeak} />
       <div className="quiz__nav">
         <button
           type="button"
@@ -223,7 +236,7 @@ export function TrueFalseRun({ questions, onDone }: RunProps<TrueFalseQuestion>)
 }
 
 /** Written: the answer is typed and checked by the server's checker (POST /cards/{id}/check); Enter goes on. */
-export function WrittenRun({ questions, onDone }: RunProps<WrittenQuestion>) {
+export function WrittenRun({ questions, onDone, onSpeak }: RunProps<WrittenQuestion>) {
   const steps = useSteps(questions.length, onDone);
   const checker = useCheckAnswer();
   const [typed, setTyped] = useState('');
@@ -267,9 +280,7 @@ export function WrittenRun({ questions, onDone }: RunProps<WrittenQuestion>) {
   return (
     <section className="quiz__session" aria-label={messages.quizModeWritten}>
       <Progress n={steps.index + 1} total={questions.length} />
-      <div className="quiz-card quiz-card--static">
-        <CardMarkdown text={question.question} className="quiz-card__text" />
-      </div>
+      <QuestionCard text={question.question} onSpeak={onSpeak} />
       <form className="quiz-written" onSubmit={submit}>
         <label htmlFor={fieldId}>{messages.typedAnswerLabel}</label>
         <div className="quiz-written__row">

@@ -48,16 +48,52 @@ type StudyQuizOf<M> = Extract<StudyQuiz, { mode: M }>;
 type AnsweredQuiz = Exclude<StudyQuiz, { mode: 'flip' }>;
 
 /** A quiz answered question by question (every mode but flip), ending on its score. */
-function StudyRun({ quiz, onDone }: { quiz: AnsweredQuiz; onDone: (outcomes: QuizOutcome[]) => void }) {
+function StudyRun({
+  quiz,
+  onDone,
+  onSpeak,
+}: {
+  quiz: AnsweredQuiz;
+  onDone: (outcomes: QuizOutcome[]) => void;
+  onSpeak: (text: string) => void;
+}) {
   switch (quiz.mode) {
     case 'multiple_choice':
-      return <MultipleChoiceRun questions={(quiz as StudyQuizOf<'multiple_choice'>).questions} onDone={onDone} />;
+      return (
+        <MultipleChoiceRun
+          questions={(quiz as StudyQuizOf<'multiple_choice'>).questions}
+          onDone={onDone}
+          onSpeak={onSpeak}
+        />
+      );
     case 'true_false':
-      return <TrueFalseRun questions={(quiz as StudyQuizOf<'true_false'>).questions} onDone={onDone} />;
+      return (
+        <TrueFalseRun questions={(quiz as StudyQuizOf<'true_false'>).questions} onDone={onDone} onSpeak={onSpeak} />
+      );
     case 'matching':
-      return <MatchingRun questions={(quiz as StudyQuizOf<'matching'>).questions} onDone={onDone} />;
+      return <MatchingRun questions={(quiz as StudyQuizOf<'matching'>).questions} onDone={onDone} onSpeak={onSpeak} />;
     default:
-      return <WrittenRun questions={(quiz as StudyQuizOf<'written'>).questions} onDone={onDone} />;
+      return <WrittenRun questions={(quiz as StudyQuizOf<'written'>).questions} onDone={onDone} onSpeak={onSpeak} />;
+  }
+}
+
+/** The question and answer texts of a quiz, for detecting each side's language. */
+function quizSides(quiz: AnsweredQuiz | undefined): { questions: string[]; answers: string[] } {
+  if (!quiz) return { questions: [], answers: [] };
+  switch (quiz.mode) {
+    case 'multiple_choice':
+      return {
+        questions: quiz.questions.map((item) => item.question),
+        answers: quiz.questions.map((item) => item.options[item.answer_index] ?? ''),
+      };
+    case 'matching': {
+      const pairs = quiz.questions.flatMap((round) => round.pairs);
+      return { questions: pairs.map((pair) => pair.left), answers: pairs.map((pair) => pair.right) };
+    }
+    case 'true_false':
+      return { questions: quiz.questions.map((item) => item.statement), answers: [] };
+    default:
+      return { questions: quiz.questions.map((item) => item.question), answers: [] };
   }
 }
 
@@ -103,11 +139,10 @@ export function QuizScreen() {
 
   // Read aloud in the deck's languages (or those of the quiz's cards), automatically when the deck says so.
   const speech = speechSettingsOf(decks.data?.find((deck) => deck._id === deckId));
-  const languages = useSideLanguages(
-    speech,
-    cards.map((item) => item.question),
-    cards.map((item) => item.answer),
-  );
+  const sides = study
+    ? quizSides(study.quiz)
+    : { questions: cards.map((item) => item.question), answers: cards.map((item) => item.answer) };
+  const languages = useSideLanguages(speech, sides.questions, sides.answers);
   const readAloud = useReadAloud();
   const { read } = readAloud;
   const shown = cards[index];
@@ -221,6 +256,7 @@ export function QuizScreen() {
       </div>
       {formError && <Notice tone="error">{formError}</Notice>}
 
+      {study && readAloud.notice && <Notice tone="info">{readAloud.notice}</Notice>}
       {study && outcomes && (
         <QuizSummary
           key={study.run}
@@ -233,7 +269,12 @@ export function QuizScreen() {
         />
       )}
       {study && !outcomes && study.quiz.questions.length > 0 && (
-        <StudyRun key={study.run} quiz={study.quiz} onDone={setOutcomes} />
+        <StudyRun
+          key={study.run}
+          quiz={study.quiz}
+          onDone={setOutcomes}
+          onSpeak={(text) => void readAloud.read(text, languages.question)}
+        />
       )}
 
       {card && (
