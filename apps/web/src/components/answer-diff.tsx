@@ -1,11 +1,12 @@
 import type { AnswerCheck, AnswerVerdict } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import './answer-diff.css';
 
 const verdictText: Record<AnswerVerdict, string> = {
-  correct: messages.verdictCorrect,
-  close: messages.verdictClose,
-  wrong: messages.verdictWrong,
+  correct: studyMessages.verdictCorrect,
+  close: studyMessages.verdictClose,
+  wrong: studyMessages.verdictWrong,
 };
 
 export function verdictLabel(verdict: AnswerVerdict): string {
@@ -25,19 +26,19 @@ export function AnswerDiff({ check }: { check: AnswerCheck }) {
         <span className="answer-diff__mark" aria-hidden="true">
           {check.verdict === 'correct' ? '✓' : check.verdict === 'close' ? '≈' : '✗'}
         </span>{' '}
-        {fillMessage(messages.verdictHeading, { verdict: verdictText[check.verdict] })}
+        {fillMessage(studyMessages.verdictHeading, { verdict: verdictText[check.verdict] })}
       </p>
       {check.explanation && <p className="answer-diff__explanation">{check.explanation}</p>}
       {!same && (
         <>
           <p className="answer-diff__text">
-            <span className="visually-hidden">{messages.diffLabel}: </span>
+            <span className="visually-hidden">{studyMessages.diffLabel}: </span>
             {check.diff.map((part, index) => {
               const key = `${index}-${part.op}`;
               if (part.op === 'delete') {
                 return (
                   <del key={key}>
-                    <span className="visually-hidden">{messages.diffMissing} </span>
+                    <span className="visually-hidden">{studyMessages.diffMissing} </span>
                     {part.text}
                   </del>
                 );
@@ -45,7 +46,7 @@ export function AnswerDiff({ check }: { check: AnswerCheck }) {
               if (part.op === 'insert') {
                 return (
                   <ins key={key}>
-                    <span className="visually-hidden">{messages.diffExtra} </span>
+                    <span className="visually-hidden">{studyMessages.diffExtra} </span>
                     {part.text}
                   </ins>
                 );
@@ -53,7 +54,7 @@ export function AnswerDiff({ check }: { check: AnswerCheck }) {
               return <span key={key}>{part.text}</span>;
             })}
           </p>
-          <p className="answer-diff__legend muted">{messages.diffLegend}</p>
+          <p className="answer-diff__legend muted">{studyMessages.diffLegend}</p>
         </>
       )}
     </div>

@@ -1,4 +1,5 @@
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { useCallback, useEffect, useState } from 'react';
 import { detectLanguage } from './detect-language';
 import { plainTextOf } from './plain-text';
@@ -55,8 +56,8 @@ export function useReadAloud() {
     told.add(key);
     setNotice(
       outcome === 'no_voice'
-        ? fillMessage(messages.speechNoVoice, { lang: languageName(lang ?? '') })
-        : messages.speechUnavailable,
+        ? fillMessage(studyMessages.speechNoVoice, { lang: languageName(lang ?? '') })
+        : studyMessages.speechUnavailable,
     );
   }, []);
   return { read, notice };

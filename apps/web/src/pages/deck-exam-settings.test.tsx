@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeCall, fakeServer, json } from '../../test/fake-server';
@@ -39,7 +39,7 @@ async function openSettings(deck: object, routes: Routes = {}) {
   });
   renderApp('/review', server.fetch);
   // The first render loads the page's code, which a machine busy with other tests takes longer over.
-  fireEvent.click(await screen.findByRole('button', { name: `Settings: ${biologyDeck.name}` }, { timeout: 30_000 }));
+  fireEvent.click(await screen.findByRole('button', { name: `Settings: ${biologyDeck.name}` }, { timeout: 50_000 }));
   return { calls: server.calls, dialog: screen.getByRole('dialog', { name: `Deck settings: ${biologyDeck.name}` }) };
 }
 
@@ -49,7 +49,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('deck settings: exam date and read aloud', { timeout: 60_000 }, () => {
+describe('deck settings: exam date and read aloud', { timeout: 90_000 }, () => {
   it('shows the forecast of a deck with an exam date: recall, cards at risk and the plan; clears the date', async () => {
     const { calls, dialog } = await openSettings(
       { exam_date: '2026-12-20' },
@@ -62,9 +62,9 @@ describe('deck settings: exam date and read aloud', { timeout: 60_000 }, () => {
     expect(entry(dialog, 'Days left')).toBe('24');
     expect(entry(dialog, 'Plan')).toBe('5 new cards a day to see every card before the exam.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear exam date' }));
-    expect(await within(dialog).findByText(messages.examDateCleared)).toBeInTheDocument();
+    expect(await within(dialog).findByText(studyMessages.examDateCleared)).toBeInTheDocument();
     expect(puts(calls)).toEqual([{ exam_date: null }]);
-    await waitFor(() => expect(within(dialog).getByText(messages.examDateNone)).toBeInTheDocument());
+    await waitFor(() => expect(within(dialog).getByText(studyMessages.examDateNone)).toBeInTheDocument());
     expect(within(dialog).getByLabelText('Exam date')).toHaveValue('');
   });
 
@@ -79,7 +79,7 @@ describe('deck settings: exam date and read aloud', { timeout: 60_000 }, () => {
             : json(200, { ...biologyDeck, ...JSON.parse(call.body ?? '{}') }),
       },
     );
-    expect(within(dialog).getByText(messages.examDateNone)).toBeInTheDocument();
+    expect(within(dialog).getByText(studyMessages.examDateNone)).toBeInTheDocument();
     const field = within(dialog).getByLabelText('Exam date');
     fireEvent.change(field, { target: { value: '2020-01-01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save exam date' }));
@@ -87,7 +87,7 @@ describe('deck settings: exam date and read aloud', { timeout: 60_000 }, () => {
     refuse = false;
     fireEvent.change(field, { target: { value: '2030-06-01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save exam date' }));
-    expect(await within(dialog).findByText(messages.examDateSaved)).toBeInTheDocument();
+    expect(await within(dialog).findByText(studyMessages.examDateSaved)).toBeInTheDocument();
     expect(puts(calls)).toEqual([{ exam_date: '2020-01-01' }, { exam_date: '2030-06-01' }]);
   });
 
@@ -100,7 +100,7 @@ describe('deck settings: exam date and read aloud', { timeout: 60_000 }, () => {
     fireEvent.change(question, { target: { value: '' } });
     fireEvent.click(within(dialog).getByLabelText('Read each side aloud when it shows'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save read aloud' }));
-    expect(await within(dialog).findByText(messages.ttsSaved)).toBeInTheDocument();
+    expect(await within(dialog).findByText(studyMessages.ttsSaved)).toBeInTheDocument();
     expect(puts(calls)).toEqual([{ tts: { question_lang: null, answer_lang: 'ja', auto: true } }]);
   });
 });

@@ -1,5 +1,6 @@
 import type { AnswerCheck, StudyQuiz } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeCall, fakeServer, json } from '../../test/fake-server';
@@ -71,7 +72,7 @@ async function startQuiz(mode: string, quiz: StudyQuiz | (() => Response), route
   });
   renderApp('/quiz', server.fetch);
   // The first render loads the page's code, which a machine busy with other tests takes longer over.
-  const select = await screen.findByLabelText('Deck', {}, { timeout: 30_000 });
+  const select = await screen.findByLabelText('Deck', {}, { timeout: 50_000 });
   await waitFor(() => expect(select).toHaveValue(deck._id));
   fireEvent.change(screen.getByLabelText('Quiz type'), { target: { value: mode } });
   fireEvent.click(screen.getByRole('button', { name: 'Generate Quiz' }));
@@ -85,7 +86,7 @@ afterEach(() => {
   Reflect.deleteProperty(document, 'elementFromPoint');
 });
 
-describe('quiz modes', { timeout: 60_000 }, () => {
+describe('quiz modes', { timeout: 90_000 }, () => {
   it('multiple choice by keys: 1–4 pick, Enter goes on; the score, the missed card, and sending it to review', async () => {
     const calls = await startQuiz('multiple_choice', multipleChoice);
     expect(await screen.findByText('Symbol of sodium?')).toBeInTheDocument();
@@ -114,7 +115,7 @@ describe('quiz modes', { timeout: 60_000 }, () => {
     ).toEqual(['Symbol of sodium? — Na']);
     expect(bodies(calls, '/api/quiz/results')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Send the missed ones to review' }));
-    expect(await screen.findByText(messages.quizMissedSent)).toBeInTheDocument();
+    expect(await screen.findByText(studyMessages.quizMissedSent)).toBeInTheDocument();
     expect(bodies(calls, '/api/quiz/results')).toEqual([
       {
         deck_id: deck._id,
@@ -137,7 +138,7 @@ describe('quiz modes', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'You scored 0 of 2.' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Send the missed ones to review' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.quizMissedSendFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(studyMessages.quizMissedSendFailed);
   });
 
   it("says the contract's text when the deck has too few cards", async () => {
@@ -157,7 +158,7 @@ describe('quiz modes', { timeout: 60_000 }, () => {
     press('f');
     press('Enter');
     expect(await screen.findByRole('heading', { name: 'You scored 2 of 2.' })).toBeInTheDocument();
-    expect(screen.getByText(messages.quizNoneMissed)).toBeInTheDocument();
+    expect(screen.getByText(studyMessages.quizNoneMissed)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send the missed ones to review' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'New quiz' }));
     expect(screen.queryByRole('heading', { name: /You scored/ })).toBeNull();
@@ -172,7 +173,7 @@ describe('quiz modes', { timeout: 60_000 }, () => {
     fireEvent.click(within(questions).getByRole('button', { name: 'Sodium' }));
     expect(within(questions).getByRole('button', { name: 'Sodium' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(within(answers).getByRole('button', { name: 'Fe' }));
-    expect(await screen.findByText(messages.quizMatchingMiss)).toBeInTheDocument();
+    expect(await screen.findByText(studyMessages.quizMatchingMiss)).toBeInTheDocument();
     // Answer first, then question.
     fireEvent.click(within(answers).getByRole('button', { name: 'Na' }));
     fireEvent.click(within(questions).getByRole('button', { name: 'Sodium' }));

@@ -1,5 +1,6 @@
 import type { AnswerCheck, DueCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeCall, fakeServer, json } from '../../test/fake-server';
@@ -73,7 +74,7 @@ function start(checks: Record<string, () => Response>) {
 
 async function openSession() {
   // The first render loads the page's code, which a machine busy with other tests takes longer over.
-  fireEvent.click(await screen.findByRole('button', { name: `Review Deck: ${deck.name}` }, { timeout: 30_000 }));
+  fireEvent.click(await screen.findByRole('button', { name: `Review Deck: ${deck.name}` }, { timeout: 50_000 }));
   await screen.findByText('Powerhouse of the cell?');
 }
 
@@ -88,7 +89,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('review: typed answers', { timeout: 60_000 }, () => {
+describe('review: typed answers', { timeout: 90_000 }, () => {
   it('asks for the answer before the flip, shows the verdict and the diff, and sends typed and verdict with the grade the learner chose', async () => {
     const calls = start({
       c1aaaaaaaaaaaaaaaaaaaaaa: () => json(200, closeCheck),
@@ -106,7 +107,7 @@ describe('review: typed answers', { timeout: 60_000 }, () => {
     expect(within(screen.getByTestId('swipe-card')).getByText('mitochondria')).toBeInTheDocument();
     const missing = document.querySelector('.answer-diff__text del');
     expect(missing).toHaveTextContent('missing: h');
-    expect(screen.getByText(messages.diffLegend)).toBeInTheDocument();
+    expect(screen.getByText(studyMessages.diffLegend)).toBeInTheDocument();
     // Know it is suggested (described by the suggestion); the learner overrules it with A.
     const pass = screen.getByRole('button', { name: /^Know it/ });
     expect(pass).toHaveAccessibleDescription('Suggested: Know it. Press Enter to take it, or choose the other answer.');
@@ -146,7 +147,7 @@ describe('review: typed answers', { timeout: 60_000 }, () => {
     });
     await openSession();
     await typeAndCheck('mito');
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.typedAnswerCheckFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(studyMessages.typedAnswerCheckFailed);
     expect(within(screen.getByTestId('swipe-card')).getByText('mitochondria')).toBeInTheDocument();
     // Without a verdict, Enter suggests nothing: only the grades answer.
     fireEvent.keyDown(document.body, { key: 'Enter' });

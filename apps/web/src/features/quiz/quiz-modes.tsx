@@ -6,6 +6,7 @@ import type {
   WrittenQuestion,
 } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { type FormEvent, type PointerEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { AnswerDiff } from '../../components/answer-diff';
 import { CardMarkdown } from '../../components/card-markdown';
@@ -37,7 +38,7 @@ function QuestionCard({ text, onSpeak }: { text: string; onSpeak?: ((text: strin
       {onSpeak && (
         <span className="quiz-card__head">
           <span className="quiz-card__side">{messages.reviewQuestionLabel}</span>
-          <SpeakButton label={messages.speakQuestion} onSpeak={() => onSpeak(text)} />
+          <SpeakButton label={studyMessages.speakQuestion} onSpeak={() => onSpeak(text)} />
         </span>
       )}
       <CardMarkdown text={text} className="quiz-card__text" />
@@ -64,7 +65,7 @@ function useSteps(count: number, onDone: (outcomes: QuizOutcome[]) => void) {
 function Progress({
   n,
   total,
-  template = messages.quizQuestionProgress,
+  template = studyMessages.quizQuestionProgress,
 }: {
   n: number;
   total: number;
@@ -85,11 +86,11 @@ function Feedback({ outcome, onNext }: { outcome: QuizOutcome; onNext: () => voi
     <div className="quiz-feedback">
       <Notice tone={outcome.correct ? 'success' : 'info'}>
         {outcome.correct
-          ? messages.quizRight
-          : fillMessage(messages.quizWrongAnswer, { answer: plainTextOf(outcome.answer) })}
+          ? studyMessages.quizRight
+          : fillMessage(studyMessages.quizWrongAnswer, { answer: plainTextOf(outcome.answer) })}
       </Notice>
       <button type="button" className="button" ref={button} onClick={onNext}>
-        {messages.quizNext}
+        {studyMessages.quizNext}
       </button>
     </div>
   );
@@ -128,10 +129,10 @@ export function MultipleChoiceRun({ questions, onDone, onSpeak }: RunProps<Multi
   });
   if (!question) return null;
   return (
-    <section className="quiz__session" aria-label={messages.quizModeMultipleChoice}>
+    <section className="quiz__session" aria-label={studyMessages.quizModeMultipleChoice}>
       <Progress n={steps.index + 1} total={questions.length} />
       <QuestionCard text={question.question} onSpeak={onSpeak} />
-      <ol className="quiz-options" aria-label={messages.quizOptionsLabel}>
+      <ol className="quiz-options" aria-label={studyMessages.quizOptionsLabel}>
         {question.options.map((option, index) => {
           const state = !steps.answered
             ? ''
@@ -158,13 +159,13 @@ export function MultipleChoiceRun({ questions, onDone, onSpeak }: RunProps<Multi
                 {state === 'quiz-option--right' && (
                   <span className="quiz-option__mark">
                     {' ✓ '}
-                    {messages.quizOptionRight}
+                    {studyMessages.quizOptionRight}
                   </span>
                 )}
                 {state === 'quiz-option--wrong' && (
                   <span className="quiz-option__mark">
                     {' ✗ '}
-                    {messages.quizOptionPicked}
+                    {studyMessages.quizOptionPicked}
                   </span>
                 )}
               </button>
@@ -173,7 +174,7 @@ export function MultipleChoiceRun({ questions, onDone, onSpeak }: RunProps<Multi
         })}
       </ol>
       {steps.outcome && <Feedback outcome={steps.outcome} onNext={next} />}
-      <p className="muted quiz__keys">{messages.quizChoiceKeys}</p>
+      <p className="muted quiz__keys">{studyMessages.quizChoiceKeys}</p>
     </section>
   );
 }
@@ -188,7 +189,7 @@ export function TrueFalseRun({ questions, onDone, onSpeak }: RunProps<TrueFalseQ
       card_id: question.card_id,
       correct: value === question.is_true,
       question: question.statement,
-      answer: question.is_true ? messages.quizTrue : messages.quizFalse,
+      answer: question.is_true ? studyMessages.quizTrue : studyMessages.quizFalse,
     });
   };
   useQuizKeys(true, (key) => {
@@ -200,7 +201,7 @@ export function TrueFalseRun({ questions, onDone, onSpeak }: RunProps<TrueFalseQ
   });
   if (!question) return null;
   return (
-    <section className="quiz__session" aria-label={messages.quizModeTrueFalse}>
+    <section className="quiz__session" aria-label={studyMessages.quizModeTrueFalse}>
       <Progress n={steps.index + 1} total={questions.length} />
       <QuestionCard text={question.statement} onSpeak={onSpeak} />
       <div className="quiz__nav">
@@ -214,7 +215,7 @@ export function TrueFalseRun({ questions, onDone, onSpeak }: RunProps<TrueFalseQ
           <span className="kbd" aria-hidden="true">
             1
           </span>{' '}
-          {messages.quizTrue}
+          {studyMessages.quizTrue}
         </button>
         <button
           type="button"
@@ -226,11 +227,11 @@ export function TrueFalseRun({ questions, onDone, onSpeak }: RunProps<TrueFalseQ
           <span className="kbd" aria-hidden="true">
             2
           </span>{' '}
-          {messages.quizFalse}
+          {studyMessages.quizFalse}
         </button>
       </div>
       {steps.outcome && <Feedback outcome={steps.outcome} onNext={steps.next} />}
-      <p className="muted quiz__keys">{messages.quizTrueFalseKeys}</p>
+      <p className="muted quiz__keys">{studyMessages.quizTrueFalseKeys}</p>
     </section>
   );
 }
@@ -278,11 +279,11 @@ export function WrittenRun({ questions, onDone, onSpeak }: RunProps<WrittenQuest
   });
   if (!question) return null;
   return (
-    <section className="quiz__session" aria-label={messages.quizModeWritten}>
+    <section className="quiz__session" aria-label={studyMessages.quizModeWritten}>
       <Progress n={steps.index + 1} total={questions.length} />
       <QuestionCard text={question.question} onSpeak={onSpeak} />
       <form className="quiz-written" onSubmit={submit}>
-        <label htmlFor={fieldId}>{messages.typedAnswerLabel}</label>
+        <label htmlFor={fieldId}>{studyMessages.typedAnswerLabel}</label>
         <div className="quiz-written__row">
           <input
             id={fieldId}
@@ -295,14 +296,14 @@ export function WrittenRun({ questions, onDone, onSpeak }: RunProps<WrittenQuest
             onChange={(event) => setTyped(event.target.value)}
           />
           <button type="submit" className="button" disabled={steps.answered || checker.isPending || !typed.trim()}>
-            {checker.isPending ? messages.typedAnswerChecking : messages.typedAnswerCheck}
+            {checker.isPending ? studyMessages.typedAnswerChecking : studyMessages.typedAnswerCheck}
           </button>
         </div>
       </form>
-      {failed && <Notice tone="error">{messages.typedAnswerCheckFailed}</Notice>}
+      {failed && <Notice tone="error">{studyMessages.typedAnswerCheckFailed}</Notice>}
       {check && <AnswerDiff check={check} />}
       {steps.outcome && <Feedback outcome={steps.outcome} onNext={next} />}
-      <p className="muted quiz__keys">{messages.quizWrittenKeys}</p>
+      <p className="muted quiz__keys">{studyMessages.quizWrittenKeys}</p>
     </section>
   );
 }
@@ -416,11 +417,11 @@ export function MatchingRun({ questions, onDone }: RunProps<MatchingQuestion>) {
   }
 
   return (
-    <section className="quiz__session" aria-label={messages.quizModeMatching}>
-      <Progress n={round + 1} total={questions.length} template={messages.quizMatchingProgress} />
-      <p className="muted">{messages.quizMatchingHint}</p>
+    <section className="quiz__session" aria-label={studyMessages.quizModeMatching}>
+      <Progress n={round + 1} total={questions.length} template={studyMessages.quizMatchingProgress} />
+      <p className="muted">{studyMessages.quizMatchingHint}</p>
       <div className="quiz-matching">
-        <ul className="quiz-matching__column" aria-label={messages.quizMatchingQuestions}>
+        <ul className="quiz-matching__column" aria-label={studyMessages.quizMatchingQuestions}>
           {pairs.map((pair) => {
             const done = matched.has(pair.card_id);
             return (
@@ -434,7 +435,7 @@ export function MatchingRun({ questions, onDone }: RunProps<MatchingQuestion>) {
                   onClick={() => chooseLeft(pair.card_id)}
                 >
                   {done
-                    ? fillMessage(messages.quizMatchedWith, {
+                    ? fillMessage(studyMessages.quizMatchedWith, {
                         left: plainTextOf(pair.left),
                         right: plainTextOf(pair.right),
                       })
@@ -444,7 +445,7 @@ export function MatchingRun({ questions, onDone }: RunProps<MatchingQuestion>) {
             );
           })}
         </ul>
-        <ul className="quiz-matching__column" aria-label={messages.quizMatchingAnswers}>
+        <ul className="quiz-matching__column" aria-label={studyMessages.quizMatchingAnswers}>
           {rights
             .filter((pair) => !matched.has(pair.card_id))
             .map((pair) => (
@@ -468,10 +469,10 @@ export function MatchingRun({ questions, onDone }: RunProps<MatchingQuestion>) {
             ))}
         </ul>
       </div>
-      {miss && <Notice tone="info">{messages.quizMatchingMiss}</Notice>}
+      {miss && <Notice tone="info">{studyMessages.quizMatchingMiss}</Notice>}
       {roundDone && (
         <button type="button" className="button" ref={nextButton} onClick={nextRound}>
-          {messages.quizNext}
+          {studyMessages.quizNext}
         </button>
       )}
     </section>

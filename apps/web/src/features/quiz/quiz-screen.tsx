@@ -1,5 +1,6 @@
 import type { QuizMode, StudyQuiz } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CardMarkdown } from '../../components/card-markdown';
@@ -37,11 +38,11 @@ function quizErrorText(error: unknown): string {
 }
 
 const modeNames: Record<QuizMode, string> = {
-  flip: messages.quizModeFlip,
-  multiple_choice: messages.quizModeMultipleChoice,
-  true_false: messages.quizModeTrueFalse,
-  matching: messages.quizModeMatching,
-  written: messages.quizModeWritten,
+  flip: studyMessages.quizModeFlip,
+  multiple_choice: studyMessages.quizModeMultipleChoice,
+  true_false: studyMessages.quizModeTrueFalse,
+  matching: studyMessages.quizModeMatching,
+  written: studyMessages.quizModeWritten,
 };
 
 type StudyQuizOf<M> = Extract<StudyQuiz, { mode: M }>;
@@ -241,7 +242,7 @@ export function QuizScreen() {
           optionLabel={(deck) => `${deck.name} (${deck.card_count} ${deck.card_count === 1 ? 'card' : 'cards'})`}
         />
         <div className="field quiz__mode">
-          <label htmlFor={modeId}>{messages.quizModeLabel}</label>
+          <label htmlFor={modeId}>{studyMessages.quizModeLabel}</label>
           <select id={modeId} value={mode} onChange={(event) => setMode(event.target.value as QuizMode)}>
             {(Object.keys(modeNames) as QuizMode[]).map((value) => (
               <option key={value} value={value}>
@@ -289,7 +290,10 @@ export function QuizScreen() {
           <div className={flipped ? 'quiz-card quiz-card--flipped' : 'quiz-card'} onClick={flip}>
             <span className="quiz-card__head">
               <span className="quiz-card__side">{flipped ? 'Answer' : 'Question'}</span>
-              <SpeakButton label={flipped ? messages.speakAnswer : messages.speakQuestion} onSpeak={speakShown} />
+              <SpeakButton
+                label={flipped ? studyMessages.speakAnswer : studyMessages.speakQuestion}
+                onSpeak={speakShown}
+              />
             </span>
             <CardMarkdown text={flipped ? card.answer : card.question} className="quiz-card__text" />
           </div>

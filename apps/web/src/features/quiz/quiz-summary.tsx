@@ -1,4 +1,5 @@
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../components/notice';
 import { plainTextOf } from '../../lib/plain-text';
@@ -39,13 +40,13 @@ export function QuizSummary({
   return (
     <section className="quiz-summary" aria-labelledby="quiz-summary-score">
       <h2 id="quiz-summary-score" ref={heading} tabIndex={-1}>
-        {fillMessage(messages.quizScore, { score, total: outcomes.length })}
+        {fillMessage(studyMessages.quizScore, { score, total: outcomes.length })}
       </h2>
       {missed.length === 0 ? (
-        <p>{messages.quizNoneMissed}</p>
+        <p>{studyMessages.quizNoneMissed}</p>
       ) : (
         <>
-          <h3 id="quiz-summary-missed">{messages.quizMissedHeading}</h3>
+          <h3 id="quiz-summary-missed">{studyMessages.quizMissedHeading}</h3>
           <ul className="quiz-summary__missed" aria-labelledby="quiz-summary-missed">
             {missed.map((outcome, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once the quiz ends.
@@ -57,17 +58,17 @@ export function QuizSummary({
             ))}
           </ul>
           {sent ? (
-            <Notice tone="success">{messages.quizMissedSent}</Notice>
+            <Notice tone="success">{studyMessages.quizMissedSent}</Notice>
           ) : (
             <button type="button" className="button" onClick={sendMissed} disabled={send.isPending}>
-              {send.isPending ? messages.quizSendingMissed : messages.quizSendMissed}
+              {send.isPending ? studyMessages.quizSendingMissed : studyMessages.quizSendMissed}
             </button>
           )}
-          {failed && <Notice tone="error">{messages.quizMissedSendFailed}</Notice>}
+          {failed && <Notice tone="error">{studyMessages.quizMissedSendFailed}</Notice>}
         </>
       )}
       <button type="button" className="button button--secondary" onClick={onAgain}>
-        {messages.quizAgain}
+        {studyMessages.quizAgain}
       </button>
     </section>
   );

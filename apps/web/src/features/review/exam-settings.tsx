@@ -1,4 +1,5 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../components/notice';
 import { StatsList } from '../../components/stats-list';
@@ -56,7 +57,7 @@ function ExamDate({ deckId, examDate }: { deckId: string; examDate: string | nul
       { exam_date: value },
       {
         onSuccess: () => {
-          setDone(value ? messages.examDateSaved : messages.examDateCleared);
+          setDone(value ? studyMessages.examDateSaved : studyMessages.examDateCleared);
           if (!value) setDate('');
         },
       },
@@ -71,11 +72,11 @@ function ExamDate({ deckId, examDate }: { deckId: string; examDate: string | nul
   return (
     <section className="exam-settings" aria-labelledby={`${fieldId}-heading`}>
       <h3 id={`${fieldId}-heading`} className="deck-settings__heading">
-        {messages.examHeading}
+        {studyMessages.examHeading}
       </h3>
       <form className="form exam-settings__form" onSubmit={submit}>
         <div className="field">
-          <label htmlFor={fieldId}>{messages.examDateLabel}</label>
+          <label htmlFor={fieldId}>{studyMessages.examDateLabel}</label>
           <input
             id={fieldId}
             type="date"
@@ -89,7 +90,7 @@ function ExamDate({ deckId, examDate }: { deckId: string; examDate: string | nul
         </div>
         <div className="form__actions">
           <button type="submit" className="button" disabled={save.isPending || !date}>
-            {messages.examDateSave}
+            {studyMessages.examDateSave}
           </button>
           {examDate && (
             <button
@@ -98,31 +99,31 @@ function ExamDate({ deckId, examDate }: { deckId: string; examDate: string | nul
               disabled={save.isPending}
               onClick={() => send(null)}
             >
-              {messages.examDateClear}
+              {studyMessages.examDateClear}
             </button>
           )}
         </div>
       </form>
       {done && <Notice tone="success">{done}</Notice>}
-      {save.isError && <Notice tone="error">{errorDetail(save.error, messages.examDateSaveFailed)}</Notice>}
+      {save.isError && <Notice tone="error">{errorDetail(save.error, studyMessages.examDateSaveFailed)}</Notice>}
       {!examDate ? (
-        <p className="muted">{messages.examDateNone}</p>
+        <p className="muted">{studyMessages.examDateNone}</p>
       ) : forecast.isError ? (
-        <Notice tone="error">{messages.examForecastLoadFailed}</Notice>
+        <Notice tone="error">{studyMessages.examForecastLoadFailed}</Notice>
       ) : !data ? (
         <p>{messages.loading}</p>
       ) : (
         <StatsList
           entries={[
-            [messages.examDaysLeft, data.days_left],
-            [messages.examPredictedRecall, `${Math.round(data.predicted_recall * 100)} %`],
-            [messages.examCardsAtRisk, data.cards_at_risk],
-            [messages.examCardsUnstudied, data.cards_unstudied],
+            [studyMessages.examDaysLeft, data.days_left],
+            [studyMessages.examPredictedRecall, `${Math.round(data.predicted_recall * 100)} %`],
+            [studyMessages.examCardsAtRisk, data.cards_at_risk],
+            [studyMessages.examCardsUnstudied, data.cards_unstudied],
             [
-              messages.examPlan,
+              studyMessages.examPlan,
               data.cards_unstudied === 0
-                ? messages.examPlanDone
-                : fillMessage(messages.examPlanNewCards, { n: newCardsPerDay(data) }),
+                ? studyMessages.examPlanDone
+                : fillMessage(studyMessages.examPlanNewCards, { n: newCardsPerDay(data) }),
             ],
           ]}
         />
@@ -145,7 +146,7 @@ function ReadAloudSettings({ deckId, settings }: { deckId: string; settings: Spe
     const tags = current && !speechLanguages.includes(current) ? [current, ...speechLanguages] : speechLanguages;
     return [
       <option key="" value="">
-        {messages.ttsDetect}
+        {studyMessages.ttsDetect}
       </option>,
       ...tags.map((tag) => (
         <option key={tag} value={tag}>
@@ -157,30 +158,30 @@ function ReadAloudSettings({ deckId, settings }: { deckId: string; settings: Spe
   return (
     <section className="exam-settings" aria-labelledby={`${baseId}-heading`}>
       <h3 id={`${baseId}-heading`} className="deck-settings__heading">
-        {messages.ttsHeading}
+        {studyMessages.ttsHeading}
       </h3>
       <form className="form" onSubmit={submit}>
         <div className="field">
-          <label htmlFor={`${baseId}-q`}>{messages.ttsQuestionLang}</label>
+          <label htmlFor={`${baseId}-q`}>{studyMessages.ttsQuestionLang}</label>
           <select id={`${baseId}-q`} value={question} onChange={(event) => setQuestion(event.target.value)}>
             {options(question)}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${baseId}-a`}>{messages.ttsAnswerLang}</label>
+          <label htmlFor={`${baseId}-a`}>{studyMessages.ttsAnswerLang}</label>
           <select id={`${baseId}-a`} value={answer} onChange={(event) => setAnswer(event.target.value)}>
             {options(answer)}
           </select>
         </div>
         <label className="exam-settings__check">
           <input type="checkbox" checked={auto} onChange={(event) => setAuto(event.target.checked)} />{' '}
-          {messages.ttsAuto}
+          {studyMessages.ttsAuto}
         </label>
-        {save.isSuccess && <Notice tone="success">{messages.ttsSaved}</Notice>}
-        {save.isError && <Notice tone="error">{errorDetail(save.error, messages.ttsSaveFailed)}</Notice>}
+        {save.isSuccess && <Notice tone="success">{studyMessages.ttsSaved}</Notice>}
+        {save.isError && <Notice tone="error">{errorDetail(save.error, studyMessages.ttsSaveFailed)}</Notice>}
         <div className="form__actions">
           <button type="submit" className="button" disabled={save.isPending}>
-            {messages.ttsSave}
+            {studyMessages.ttsSave}
           </button>
         </div>
       </form>

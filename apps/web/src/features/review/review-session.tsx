@@ -2,6 +2,7 @@ import type { AnswerCheck, ReviewResult } from '@flashcards/shared/api-types';
 import { idOf } from '@flashcards/shared/ids';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { formatNextDue } from '@flashcards/shared/next-due';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../components/notice';
 import { useCheckAnswer } from '../../lib/answer-check';
@@ -226,7 +227,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
       setCheck(result);
     } catch {
       if (shownCardId.current !== cardId) return;
-      setNotice(messages.typedAnswerCheckFailed);
+      setNotice(studyMessages.typedAnswerCheckFailed);
     }
     setFlipped(true);
   }
@@ -409,7 +410,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
         </div>
         {undoButton && <div className="review-undo">{undoButton}</div>}
         <p className="review-hint review-hint--keys muted">
-          {typing ? messages.typedAnswerHintKeys : messages.reviewHintKeys}
+          {typing ? studyMessages.typedAnswerHintKeys : messages.reviewHintKeys}
         </p>
         <p className="review-hint review-hint--touch muted">{messages.reviewHintTouch}</p>
         <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
@@ -426,7 +427,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
         </h2>
         <label className="review-session__typing">
           <input type="checkbox" checked={typing} onChange={(event) => toggleTyping(event.target.checked)} />{' '}
-          {messages.typeAnswerToggle}
+          {studyMessages.typeAnswerToggle}
         </label>
       </div>
       {body}

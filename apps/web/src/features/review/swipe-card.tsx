@@ -1,5 +1,6 @@
 import type { Card, ReviewResult } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { type CSSProperties, type PointerEvent, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { CardMarkdown } from '../../components/card-markdown';
 import { SpeakButton } from '../../components/speak-button';
@@ -132,7 +133,7 @@ function CardFaces({
       <div className="swipe-card__face">
         <div className="swipe-card__head">
           <p className="swipe-card__side">{messages.reviewQuestionLabel}</p>
-          {onSpeak && <SpeakButton label={messages.speakQuestion} onSpeak={() => onSpeak('question')} />}
+          {onSpeak && <SpeakButton label={studyMessages.speakQuestion} onSpeak={() => onSpeak('question')} />}
         </div>
         <CardMarkdown text={card.question} />
       </div>
@@ -140,7 +141,7 @@ function CardFaces({
         <div className="swipe-card__face swipe-card__face--back">
           <div className="swipe-card__head">
             <p className="swipe-card__side">{messages.reviewAnswerLabel}</p>
-            {onSpeak && <SpeakButton label={messages.speakAnswer} onSpeak={() => onSpeak('answer')} />}
+            {onSpeak && <SpeakButton label={studyMessages.speakAnswer} onSpeak={() => onSpeak('answer')} />}
           </div>
           <CardMarkdown text={card.answer} />
         </div>

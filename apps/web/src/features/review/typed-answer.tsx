@@ -1,5 +1,6 @@
 import type { AnswerCheck, ReviewResult } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AnswerDiff } from '../../components/answer-diff';
 import { gradeLabel } from './interval-label';
@@ -19,7 +20,7 @@ export function TypedAnswerForm({ busy, onCheck }: { busy: boolean; onCheck: (ty
   };
   return (
     <form className="typed-answer" onSubmit={submit}>
-      <label htmlFor={fieldId}>{messages.typedAnswerLabel}</label>
+      <label htmlFor={fieldId}>{studyMessages.typedAnswerLabel}</label>
       <div className="typed-answer__row">
         <input
           id={fieldId}
@@ -33,7 +34,7 @@ export function TypedAnswerForm({ busy, onCheck }: { busy: boolean; onCheck: (ty
           onChange={(event) => setTyped(event.target.value)}
         />
         <button type="submit" className="button" disabled={busy || !typed.trim()}>
-          {busy ? messages.typedAnswerChecking : messages.typedAnswerCheck}
+          {busy ? studyMessages.typedAnswerChecking : studyMessages.typedAnswerCheck}
         </button>
       </div>
     </form>
@@ -51,7 +52,7 @@ export function TypedVerdict({ check, id }: { check: AnswerCheck; id: string }) 
     <div className="typed-verdict" ref={box} tabIndex={-1}>
       <AnswerDiff check={check} />
       <p id={id} className="typed-verdict__suggestion">
-        {fillMessage(messages.typedSuggestion, { grade: gradeName(check.suggested_result) })}
+        {fillMessage(studyMessages.typedSuggestion, { grade: gradeName(check.suggested_result) })}
       </p>
     </div>
   );
