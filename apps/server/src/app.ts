@@ -51,6 +51,9 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { createDecksRepo } from './modules/decks/decks.repo';
 import { decksRoutes } from './modules/decks/decks.routes';
 import { createDecksService } from './modules/decks/decks.service';
+import { createExamForecastRepo } from './modules/exam-forecast/exam-forecast.repo';
+import { examForecastRoutes } from './modules/exam-forecast/exam-forecast.routes';
+import { createExamForecastService } from './modules/exam-forecast/exam-forecast.service';
 import { createFeedbackRepo } from './modules/feedback/feedback.repo';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
@@ -447,6 +450,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     random: deps.random ?? Math.random,
     timeoutMs: config.ai.timeoutMs,
+    distractorsTimeoutMs: config.quiz.distractorsTimeoutMs,
     maxQuestions: limits.maxQuizQuestions,
     maxCardsIn: limits.maxQuizCardsIn,
   });
@@ -461,6 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isOtherWord,
     }),
   );
+  examForecastRoutes(app, createExamForecastService({ repo: createExamForecastRepo(deps.db), clock: deps.clock }));
 
   // Multipart bodies (a browser's FormData, an uploaded file) are read by these four modules' routes only, so the
   // plugin lives in their scope: it adds two async hooks and a 'close' listener to every request it covers (to clean

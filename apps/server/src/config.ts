@@ -156,6 +156,7 @@ const schema = z
     QUIZ_RATE_LIMIT_PER_HOUR: positiveInt(30),
     ANSWER_JUDGE_RATE_LIMIT_PER_HOUR: positiveInt(300),
     ANSWER_JUDGE_TIMEOUT: duration('5s'),
+    QUIZ_DISTRACTORS_TIMEOUT: duration('5s'),
     REVIEW_RATE_LIMIT_PER_DAY: positiveInt(20_000),
     EXTRACT_TIMEOUT: duration('60s'),
     EXTRACT_MAX_PDF_PAGES: positiveInt(500),
@@ -283,7 +284,7 @@ const schema = z
         logText: e.LOG_GENERATION_TEXT,
       },
       quota: { freeGenerationsPerMonth: e.FREE_GENERATIONS_PER_MONTH },
-      quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR },
+      quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR, distractorsTimeoutMs: e.QUIZ_DISTRACTORS_TIMEOUT },
       answerJudge: { rateLimitPerHour: e.ANSWER_JUDGE_RATE_LIMIT_PER_HOUR, timeoutMs: e.ANSWER_JUDGE_TIMEOUT },
       /** Answers (POST /cards/review) one account may give per 24 hours: bounds the review log one day can add. */
       review: { rateLimitPerDay: e.REVIEW_RATE_LIMIT_PER_DAY },

@@ -8,6 +8,8 @@ export const biologyDeck: Deck = {
   daily_new_card_limit: 20,
   desired_retention: 0.9,
   card_count: 0,
+  exam_date: null,
+  tts: { question_lang: null, answer_lang: null, auto: false },
   created_at: '2026-11-22T10:00:00.000Z',
 };
 

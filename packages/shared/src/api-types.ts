@@ -143,6 +143,32 @@ export interface Deck {
   created_at: string;
   /** FSRS desired retention, 0.70 to 0.97. */
   desired_retention: number;
+  /** The exam day, "YYYY-MM-DD" in the user's time zone, or null: no studied card is scheduled past it. */
+  exam_date: string | null;
+  /** Read aloud: each side's language and automatic reading. */
+  tts: DeckTts;
+}
+
+/** A deck's read-aloud settings: BCP-47 language tags (null: detected from the cards) and automatic reading. */
+export interface DeckTts {
+  question_lang: string | null;
+  answer_lang: string | null;
+  auto: boolean;
+}
+
+/** GET /decks/{id}/exam-forecast: how much of the deck the learner would recall at 04:00 of the exam day. */
+export interface ExamForecast {
+  exam_date: string;
+  /** Days from today (the user's zone) to the exam day: 0 on the day itself. */
+  days_left: number;
+  /** Mean FSRS retrievability over every card of the deck at 04:00 of the exam day, unstudied cards counting 0. */
+  predicted_recall: number;
+  cards_total: number;
+  cards_unstudied: number;
+  /** Studied cards whose retrievability then is below the deck's desired retention. */
+  cards_at_risk: number;
+  /** New cards a day to introduce every unstudied card before the exam day. */
+  new_per_day: number;
 }
 
 /** What a session of a deck would show now (GET /decks). */
@@ -172,10 +198,12 @@ export interface DeckWithCards extends Deck {
 export interface DeckSettings {
   daily_new_card_limit: number;
   desired_retention: number;
+  exam_date: string | null;
+  tts: DeckTts;
 }
 
-/** PUT /decks/{id}/settings: any of the settings, and the deck's new name. */
-export type DeckSettingsUpdate = Partial<DeckSettings> & { name?: string };
+/** PUT /decks/{id}/settings: any of the settings (any of `tts`'s fields), and the deck's new name. */
+export type DeckSettingsUpdate = Partial<Omit<DeckSettings, 'tts'>> & { name?: string; tts?: Partial<DeckTts> };
 
 export interface DeckStats {
   total_cards: number;

@@ -32,6 +32,7 @@ export const errorCodes = {
   no_billing_account: { status: 404, message: 'nothingToManage' },
   media_not_found: { status: 404, message: 'mediaNotFound' },
   note_not_found: { status: 404, message: 'noteNotFound' },
+  no_exam_date: { status: 404, message: 'noExamDate' },
   // 409
   email_taken: { status: 409, message: 'emailTaken' },
   google_account_mismatch: { status: 409, message: 'googleAccountMismatch' },
@@ -65,6 +66,8 @@ export const errorCodes = {
   edit_note_instead: { status: 422, message: 'editNoteInstead' },
   review_in_future: { status: 422, message: 'reviewInFuture' },
   review_too_old: { status: 422, message: 'reviewTooOld' },
+  exam_date_in_past: { status: 422, message: 'examDateInPast' },
+  invalid_language_tag: { status: 422, message: 'ttsLanguageInvalid' },
   // 429
   rate_limited: { status: 429, message: 'rateLimited' },
   generation_in_progress: { status: 429, message: 'generationInProgress' },

@@ -211,6 +211,14 @@ export const messages = {
   typedAnswerInvalid: 'Type an answer of 1 to 1,000 characters.',
   verdictInvalid: 'Verdict must be "correct", "close" or "wrong".',
 
+  // Exam date and read aloud (deck settings)
+  examDateInvalid: 'Exam date must be a date written YYYY-MM-DD, or null to clear it.',
+  examDateInPast: 'The exam date cannot be in the past. Choose today or a later day.',
+  noExamDate: 'This deck has no exam date. Set one in the deck settings first.',
+  ttsLanguageInvalid: 'Language must be a language tag such as "en", "fr-CA" or "zh-Hans", or null to detect it.',
+  ttsAutoInvalid: 'Automatic reading must be true or false.',
+  ttsInvalid: 'Read-aloud settings must be an object with question_lang, answer_lang and auto.',
+
   // Quiz and Account screens (web app)
   quizCardAdded: 'Card added successfully!',
   quizSaveNoDeck: 'Cannot save card. No deck selected or no quiz cards available.',

@@ -72,6 +72,12 @@ export interface DecksTable {
   review_cards: Generated<number>;
   /** FSRS desired retention for this deck's reviews, 0.70 to 0.97 (migration 0007). */
   desired_retention: Generated<number>;
+  /** The exam day, "YYYY-MM-DD" in the owner's time zone, or null (migration 0015). */
+  exam_date: string | null;
+  /** Read aloud: each side's BCP-47 language (null: detected from the cards) and automatic reading, 0/1. */
+  tts_question_lang: string | null;
+  tts_answer_lang: string | null;
+  tts_auto: Generated<number>;
 }
 
 export interface CardsTable {

@@ -102,6 +102,46 @@ export const dueCardSchema = cardSchema
   })
   .meta({ id: 'DueCard' }) satisfies z.ZodType<Api.DueCard>;
 
+const examDate = z
+  .string()
+  .nullable()
+  .meta({ description: "The exam day, YYYY-MM-DD in the user's time zone; no studied card is scheduled past it" });
+
+export const deckTtsSchema = z
+  .object({
+    question_lang: z.string().nullable().meta({ description: 'BCP-47 tag of the question side; null: detected' }),
+    answer_lang: z.string().nullable().meta({ description: 'BCP-47 tag of the answer side; null: detected' }),
+    auto: z.boolean().meta({ description: 'Read each side aloud when it is shown' }),
+  })
+  .meta({ id: 'DeckTts' }) satisfies z.ZodType<Api.DeckTts>;
+
+/** PUT /decks/{id}/settings: the deck's settings afterwards. */
+export const deckSettingsResponseSchema = z
+  .object({
+    daily_new_card_limit: z.int(),
+    desired_retention: z.number(),
+    exam_date: examDate,
+    tts: deckTtsSchema,
+  })
+  .meta({ id: 'DeckSettings' }) satisfies z.ZodType<Api.DeckSettings>;
+
+/** GET /decks/{id}/exam-forecast. */
+export const examForecastSchema = z
+  .object({
+    exam_date: z.string().meta({ description: 'YYYY-MM-DD' }),
+    days_left: z.int().meta({ description: "Days from today (user's zone) to the exam day, 0 on the day" }),
+    predicted_recall: z
+      .number()
+      .meta({ description: 'Mean FSRS retrievability at 04:00 of the exam day over all cards, unstudied ones 0' }),
+    cards_total: z.int(),
+    cards_unstudied: z.int(),
+    cards_at_risk: z
+      .int()
+      .meta({ description: "Studied cards whose retrievability then is below the deck's desired retention" }),
+    new_per_day: z.int().meta({ description: 'New cards a day to introduce every unstudied card before the exam day' }),
+  })
+  .meta({ id: 'ExamForecast' }) satisfies z.ZodType<Api.ExamForecast>;
+
 export const deckSchema = z
   .object({
     _id: idSchema,
@@ -110,6 +150,8 @@ export const deckSchema = z
     desired_retention: z.number().meta({ description: 'From 0.70 to 0.97' }),
     card_count: z.int(),
     created_at: isoTime,
+    exam_date: examDate,
+    tts: deckTtsSchema,
   })
   .meta({ id: 'Deck' }) satisfies z.ZodType<Api.Deck>;
 

@@ -43,6 +43,20 @@ export interface AiProvider {
    * it throws AiUnavailableError or AiTimeoutError like the others.
    */
   judgeAnswer?(input: AnswerToJudge, signal: AbortSignal): Promise<AnswerJudgement>;
+  /**
+   * Writes wrong options for multiple-choice questions (POST /api/quiz/generate): for each item, in order, the
+   * plausible wrong answers the model wrote (unchecked: the caller keeps the usable ones). Only providers with a model
+   * have it; it throws AiUnavailableError or AiTimeoutError like the others.
+   */
+  writeDistractors?(input: DistractorRequest, signal: AbortSignal): Promise<string[][]>;
+}
+
+/** Questions whose wrong options a model writes, with other answers of the deck to show their style. */
+export interface DistractorRequest {
+  items: { question: string; answer: string }[];
+  /** Wrong options wanted per item. */
+  count: number;
+  examples: string[];
 }
 
 export interface AnswerToJudge {

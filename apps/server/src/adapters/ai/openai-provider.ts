@@ -12,7 +12,15 @@ import {
   validCards,
 } from './ai-provider';
 import { createCardStream } from './card-stream';
-import { cardsPrompt, cardsSchemaFor, judgementSchema, judgePrompt, quizPrompt } from './prompts';
+import {
+  cardsPrompt,
+  cardsSchemaFor,
+  distractorsPrompt,
+  distractorsSchema,
+  judgementSchema,
+  judgePrompt,
+  quizPrompt,
+} from './prompts';
 
 export interface OpenAiProviderOptions {
   /** Any OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp's server, LM Studio, OpenRouter… */
@@ -70,6 +78,24 @@ export function parseJudgementReply(content: string | null | undefined): AnswerJ
     // One line, of a length a screen shows.
     const line = explanation.split(/\r?\n/)[0]?.trim().slice(0, 200) ?? '';
     return { verdict: parsed.verdict as AnswerJudgement['verdict'], explanation: line };
+  } catch {
+    return null;
+  }
+}
+
+/** Written distractors from a model's reply (JSON, or JSON within text): one list of strings per item, or null. */
+export function parseDistractorsReply(content: string | null | undefined): string[][] | null {
+  if (!content) return null;
+  const firstBrace = content.indexOf('{');
+  const lastBrace = content.lastIndexOf('}');
+  if (firstBrace < 0 || lastBrace < firstBrace) return null;
+  try {
+    const parsed = JSON.parse(content.slice(firstBrace, lastBrace + 1)) as { items?: unknown };
+    if (!Array.isArray(parsed.items)) return null;
+    return parsed.items.map((item) => {
+      const list = (item as { distractors?: unknown } | null)?.distractors;
+      return Array.isArray(list) ? list.filter((value): value is string => typeof value === 'string') : [];
+    });
   } catch {
     return null;
   }
@@ -264,6 +290,44 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       const judgement = parseJudgementReply(reply.choices?.[0]?.message?.content);
       if (!judgement) throw new AiUnavailableError('provider replied without a verdict');
       return judgement;
+    },
+    async writeDistractors(input, signal) {
+      const prompt = distractorsPrompt(input);
+      let reply: CompletionReply;
+      try {
+        reply = (await client.chat.completions.create(
+          {
+            model: options.model,
+            messages: [
+              { role: 'system', content: prompt.system },
+              { role: 'user', content: prompt.user },
+            ],
+            temperature: 0.7,
+            ...(structuredOutput
+              ? {
+                  response_format: {
+                    type: 'json_schema' as const,
+                    json_schema: {
+                      name: 'distractors',
+                      strict: true,
+                      schema: distractorsSchema as Record<string, unknown>,
+                    },
+                  },
+                }
+              : {}),
+          },
+          { signal },
+        )) as CompletionReply;
+      } catch (error) {
+        if (signal.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
+          throw new AiTimeoutError('distractor deadline passed');
+        }
+        const status = error instanceof APIError ? error.status : undefined;
+        throw new AiUnavailableError(`provider request failed${status ? ` with status ${status}` : ''}`);
+      }
+      const written = parseDistractorsReply(reply.choices?.[0]?.message?.content);
+      if (!written) throw new AiUnavailableError('provider replied without distractors');
+      return written;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { CardStyle } from '@flashcards/shared/api-types';
-import type { AnswerToJudge, CardDraft } from './ai-provider';
+import type { AnswerToJudge, CardDraft, DistractorRequest } from './ai-provider';
 
 const basicItem = {
   type: 'object',
@@ -128,5 +128,41 @@ export function judgePrompt({ question, expected, typed }: AnswerToJudge): { sys
       'Reply with JSON only, exactly of this shape: {"verdict":"correct|close|wrong","explanation":"..."}. No other text.',
     ].join('\n'),
     user: `Question:\n"""\n${question}\n"""\nExpected answer:\n"""\n${expected}\n"""\nTyped answer:\n"""\n${typed}\n"""`,
+  };
+}
+
+/** The JSON schema of written distractors: `{ "items": [{ "distractors": [...] }] }`, one item per question. */
+export const distractorsSchema = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { distractors: { type: 'array', items: { type: 'string' } } },
+        required: ['distractors'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['items'],
+  additionalProperties: false,
+} as const;
+
+export function distractorsPrompt({ items, count, examples }: DistractorRequest): { system: string; user: string } {
+  return {
+    system: [
+      `You write ${count} wrong options for each multiple-choice question of a flashcard quiz.`,
+      'Each wrong option is plausible to a learner who half knows the subject, of the same kind, form and length as',
+      'the correct answer (a date for a date, a number with the same unit, a name for a name), and clearly wrong:',
+      'never a synonym, a rewording or a part of the correct answer, and all different from each other.',
+      'Write in the language of the flashcards, in the style of the example answers of the same deck.',
+      `Reply with JSON only, exactly of this shape: {"items":[{"distractors":["...", ...]}, ...]}, one item per`,
+      'question, in the order given. No other text.',
+    ].join('\n'),
+    user: [
+      `Example answers of the deck:\n${examples.map((example) => `- ${example}`).join('\n')}`,
+      `Questions:\n${items.map((item, i) => `${i + 1}. Q: ${item.question}\n   Correct answer: ${item.answer}`).join('\n')}`,
+    ].join('\n\n'),
   };
 }

@@ -157,12 +157,22 @@ describe('PUT /decks/{id}/settings name', () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { name: '  Cell biology  ' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ daily_new_card_limit: 20, desired_retention: 0.9 });
+    expect(response.json()).toEqual({
+      daily_new_card_limit: 20,
+      desired_retention: 0.9,
+      exam_date: null,
+      tts: { question_lang: null, answer_lang: null, auto: false },
+    });
     expect((await rowById(ctx.database.db, 'decks', deck._id)).name).toBe('Cell biology');
     expect((await listDecks(headers))[0]?.name).toBe('Cell biology');
 
     const both = await putDeckSettings(ctx.app, headers, deck._id, { name: 'Genetics', daily_new_card_limit: 7 });
-    expect(both.json()).toEqual({ daily_new_card_limit: 7, desired_retention: 0.9 });
+    expect(both.json()).toEqual({
+      daily_new_card_limit: 7,
+      desired_retention: 0.9,
+      exam_date: null,
+      tts: { question_lang: null, answer_lang: null, auto: false },
+    });
     expect(await rowById(ctx.database.db, 'decks', deck._id)).toMatchObject({
       name: 'Genetics',
       daily_new_card_limit: 7,

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { DeckSettings, DeckSettingsUpdate } from '@flashcards/shared/api-types';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DeckSettings, DeckSettingsUpdate, DeckTts } from '@flashcards/shared/api-types';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import { rowLimit } from '../../db/row-limit';
 import type { Database, DecksTable, FsrsState } from '../../db/schema';
@@ -34,6 +34,10 @@ const deckColumns = [
   'learning_cards',
   'review_cards',
   'desired_retention',
+  'exam_date',
+  'tts_question_lang',
+  'tts_answer_lang',
+  'tts_auto',
 ] as const satisfies readonly (keyof DecksTable)[];
 
 type QueueCountsRow = Selectable<DecksTable> & {
@@ -174,18 +178,35 @@ export function createDecksRepo(db: Kysely<Database>) {
       settings: DeckSettingsUpdate,
       now: number,
     ): Promise<DeckSettings | undefined> {
+      const { tts, ...plain } = settings;
+      const columns: Updateable<DecksTable> = { ...plain, updated_at: now };
+      if (tts?.question_lang !== undefined) columns.tts_question_lang = tts.question_lang;
+      if (tts?.answer_lang !== undefined) columns.tts_answer_lang = tts.answer_lang;
+      if (tts?.auto !== undefined) columns.tts_auto = tts.auto ? 1 : 0;
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('decks')
-          .set({ ...settings, updated_at: now })
+          .set(columns)
           .where('user_id', '=', userId)
           .where('id', '=', id)
           .executeTakeFirst();
         if (result.numUpdatedRows === 0n) return undefined;
         const row = await ownedDeck(trx, userId, id)
-          .select(['daily_new_card_limit', 'desired_retention'])
+          .select([
+            'daily_new_card_limit',
+            'desired_retention',
+            'exam_date',
+            'tts_question_lang',
+            'tts_answer_lang',
+            'tts_auto',
+          ])
           .executeTakeFirstOrThrow();
-        return { daily_new_card_limit: row.daily_new_card_limit, desired_retention: Number(row.desired_retention) };
+        return {
+          daily_new_card_limit: row.daily_new_card_limit,
+          desired_retention: Number(row.desired_retention),
+          exam_date: row.exam_date,
+          tts: ttsOf(row),
+        };
       });
     },
 
@@ -246,6 +267,11 @@ export function createDecksRepo(db: Kysely<Database>) {
 }
 
 export type DecksRepo = ReturnType<typeof createDecksRepo>;
+
+/** A deck row's read-aloud settings as the API shows them. */
+export function ttsOf(row: Pick<DecksTable, 'tts_question_lang' | 'tts_answer_lang'> & { tts_auto: number }): DeckTts {
+  return { question_lang: row.tts_question_lang, answer_lang: row.tts_answer_lang, auto: Number(row.tts_auto) === 1 };
+}
 
 /** The deck's card count, from its counters (migration 0003). */
 function withCardCount(row: Selectable<DecksTable>): DeckRow {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { deckSchema, deckSummarySchema, deckWithCardsSchema, noContent } from '../../http/api-schemas';
+import {
+  deckSchema,
+  deckSettingsResponseSchema,
+  deckSummarySchema,
+  deckWithCardsSchema,
+  noContent,
+} from '../../http/api-schemas';
 import { currentUser } from '../../http/authenticate';
 import { deckIdParams } from '../../http/request-schemas';
 import type { App } from '../../http/validation';
@@ -82,14 +88,22 @@ export function decksRoutes(app: App, decks: DecksService): void {
     {
       onRequest: auth,
       schema: {
-        summary: "Change a deck's name, daily new-card limit or desired retention",
+        summary: "Change a deck's name, daily new-card limit, desired retention, exam date or read-aloud settings",
+        description:
+          'Any of the fields; the answer is every setting afterwards. `exam_date` is YYYY-MM-DD, today or later in ' +
+          "the user's time zone (422 `exam_date_in_past`), or null to clear it. `tts` takes any of `question_lang` " +
+          'and `answer_lang` (BCP-47 tags, stored canonically, or null: detected from the cards; 422 ' +
+          '`invalid_language_tag`) and `auto`.',
         tags,
         params: deckIdParams,
         body: deckSettingsSchema,
-        response: { 200: deckSettingsSchema },
-        errors: ['deck_not_found'],
+        response: { 200: deckSettingsResponseSchema },
+        errors: ['deck_not_found', 'exam_date_in_past', 'invalid_language_tag'],
       },
     },
-    async (request) => decks.updateSettings(currentUser(request).id, request.params.id, request.body),
+    async (request) => {
+      const user = currentUser(request);
+      return decks.updateSettings(user.id, request.params.id, request.body, user.time_zone);
+    },
   );
 }

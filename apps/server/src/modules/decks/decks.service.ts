@@ -7,9 +7,10 @@ import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
 import type { CardsRepo } from '../cards/cards.repo';
 import { toCard } from '../study-core/card-state';
+import { isExamDateAhead } from '../study-core/exam-date';
 import { studyDayStart } from '../study-core/study-day';
 import type { UserLimits } from '../study-core/user-limits';
-import type { DeckRow, DeckRowWithQueue, DecksRepo } from './decks.repo';
+import { type DeckRow, type DeckRowWithQueue, type DecksRepo, ttsOf } from './decks.repo';
 
 export interface DecksServiceDeps {
   decks: DecksRepo;
@@ -26,9 +27,8 @@ export interface DecksServiceDeps {
 export const MAX_INLINE_DECK_CARDS = 2000;
 
 export function toDeck(
-  row: Pick<DeckRow, 'id' | 'name' | 'daily_new_card_limit' | 'card_count' | 'created_at'> & {
-    desired_retention?: number;
-  },
+  row: Pick<DeckRow, 'id' | 'name' | 'daily_new_card_limit' | 'card_count' | 'created_at'> &
+    Partial<Pick<DeckRow, 'desired_retention' | 'exam_date' | 'tts_question_lang' | 'tts_answer_lang' | 'tts_auto'>>,
 ): Deck {
   return {
     _id: row.id,
@@ -37,6 +37,12 @@ export function toDeck(
     card_count: row.card_count,
     created_at: isoTime(row.created_at),
     desired_retention: Number(row.desired_retention ?? limits.defaultDesiredRetention),
+    exam_date: row.exam_date ?? null,
+    tts: ttsOf({
+      tts_question_lang: row.tts_question_lang ?? null,
+      tts_answer_lang: row.tts_answer_lang ?? null,
+      tts_auto: row.tts_auto ?? 0,
+    }),
   };
 }
 
@@ -96,9 +102,21 @@ export function createDecksService(deps: DecksServiceDeps) {
       return toDeck({ ...row, card_count: 0 });
     },
 
-    /** Sets the fields given (the daily new-card limit, the desired retention or both) and answers both. */
-    async updateSettings(userId: string, deckId: string, settings: DeckSettingsUpdate): Promise<DeckSettings> {
-      const updated = isId(deckId) ? await decks.updateSettings(userId, deckId, settings, clock.now()) : undefined;
+    /**
+     * Sets the fields given and answers the deck's settings. An exam date must be today or later in the learner's
+     * `timeZone` (422 exam_date_in_past); null clears it.
+     */
+    async updateSettings(
+      userId: string,
+      deckId: string,
+      settings: DeckSettingsUpdate,
+      timeZone = 'UTC',
+    ): Promise<DeckSettings> {
+      const now = clock.now();
+      if (typeof settings.exam_date === 'string' && !isExamDateAhead(settings.exam_date, now, timeZone)) {
+        throw errors.examDateInPast();
+      }
+      const updated = isId(deckId) ? await decks.updateSettings(userId, deckId, settings, now) : undefined;
       if (!updated) throw errors.deckNotFound();
       return updated;
     },

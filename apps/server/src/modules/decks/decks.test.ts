@@ -11,7 +11,16 @@ const hex24 = /^[0-9a-f]{24}$/;
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
-const deckKeys = ['_id', 'card_count', 'created_at', 'daily_new_card_limit', 'desired_retention', 'name'];
+const deckKeys = [
+  '_id',
+  'card_count',
+  'created_at',
+  'daily_new_card_limit',
+  'desired_retention',
+  'exam_date',
+  'name',
+  'tts',
+];
 
 describe('POST /decks', () => {
   it('creates a deck from the url-encoded form field deck_name and answers 201 Deck', async () => {
@@ -27,6 +36,8 @@ describe('POST /decks', () => {
       card_count: 0,
       created_at: new Date(ctx.clock.now()).toISOString(),
       desired_retention: 0.9,
+      exam_date: null,
+      tts: { question_lang: null, answer_lang: null, auto: false },
     });
     const row = await ctx.database.db.selectFrom('decks').selectAll().where('id', '=', deck._id).executeTakeFirst();
     expect(row).toMatchObject({ user_id: user._id, name: 'Organic chemistry', daily_new_card_limit: 20 });
@@ -122,7 +133,12 @@ describe('PUT /decks/{id}/settings', () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: 5 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ daily_new_card_limit: 5, desired_retention: 0.9 });
+    expect(response.json()).toEqual({
+      daily_new_card_limit: 5,
+      desired_retention: 0.9,
+      exam_date: null,
+      tts: { question_lang: null, answer_lang: null, auto: false },
+    });
     const row = await rowById(ctx.database.db, 'decks', deck._id);
     expect(row.daily_new_card_limit).toBe(5);
   });
@@ -135,7 +151,12 @@ describe('PUT /decks/{id}/settings', () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: value });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ daily_new_card_limit: stored, desired_retention: 0.9 });
+    expect(response.json()).toEqual({
+      daily_new_card_limit: stored,
+      desired_retention: 0.9,
+      exam_date: null,
+      tts: { question_lang: null, answer_lang: null, auto: false },
+    });
   });
 
   it.each([[-1], [2.5], ['abc'], [null], [10000], [true]])('refuses %j with 422 and keeps the limit', async (value) => {

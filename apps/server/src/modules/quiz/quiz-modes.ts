@@ -144,6 +144,37 @@ export function multipleChoice(cards: readonly QuizCard[], count: number, random
   return questions;
 }
 
+/** A written wrong option longer than this is no option a quiz can show (the card answer's own cap). */
+const maxWrittenDistractorLength = 2000;
+
+/**
+ * A multiple-choice question with a model's wrong options in place of the deck's: the written ones that are usable
+ * (not empty, within the length cap, not the answer nor another option, case, space and punctuation aside), topped
+ * up from the deck's when fewer than three are; the options shuffled again.
+ */
+export function withWrittenDistractors(
+  question: MultipleChoiceQuestion,
+  written: readonly string[],
+  random: Random,
+): MultipleChoiceQuestion {
+  const answer = question.options[question.answer_index] ?? '';
+  const keys = new Set([answerKey(answer)]);
+  const chosen: string[] = [];
+  const take = (option: string) => {
+    const text = option.trim();
+    const key = answerKey(text);
+    if (chosen.length >= 3 || !key || text.length > maxWrittenDistractorLength || keys.has(key)) return;
+    keys.add(key);
+    chosen.push(text);
+  };
+  for (const option of written) take(option);
+  question.options.forEach((option, index) => {
+    if (index !== question.answer_index) take(option);
+  });
+  const options = sample([answer, ...chosen], 4, random);
+  return { ...question, options, answer_index: options.indexOf(answer) };
+}
+
 /** A statement per card: its question with its own answer (true) or, about half the time, another card's (false). */
 export function trueFalse(cards: readonly QuizCard[], count: number, random: Random): TrueFalseQuestion[] {
   const pool = answerPool(cards);

@@ -1,4 +1,10 @@
-import type { QuizMode, QuizResponse, QuizResults, StudyQuiz } from '@flashcards/shared/api-types';
+import type {
+  MultipleChoiceQuestion,
+  QuizMode,
+  QuizResponse,
+  QuizResults,
+  StudyQuiz,
+} from '@flashcards/shared/api-types';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AiProvider, AiUnavailableError } from '../../adapters/ai/ai-provider';
 import type { Clock } from '../../adapters/clock';
@@ -7,7 +13,16 @@ import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
 import { toAppError } from '../../http/to-app-error';
 import type { QuizRepo } from './quiz.repo';
-import { matching, multipleChoice, type QuizCard, type Random, trueFalse, written } from './quiz-modes';
+import {
+  matching,
+  multipleChoice,
+  type QuizCard,
+  type Random,
+  sample,
+  trueFalse,
+  withWrittenDistractors,
+  written,
+} from './quiz-modes';
 
 export interface QuizServiceDeps {
   repo: QuizRepo;
@@ -17,6 +32,8 @@ export interface QuizServiceDeps {
   clock: Clock;
   random: Random;
   timeoutMs: number;
+  /** QUIZ_DISTRACTORS_TIMEOUT: how long the model may take to write multiple-choice distractors. */
+  distractorsTimeoutMs: number;
   maxQuestions: number;
   /** The deck's cards the provider sees at most (the first ones, in creation order). */
   maxCardsIn: number;
@@ -27,6 +44,9 @@ export interface QuizServiceDeps {
  * random from the deck. Enough for every kind and length of answer to be there in a large deck.
  */
 const maxSampledCards = 2000;
+
+/** Other answers of the deck a model sees, to write wrong options in their style. */
+const maxDistractorExamples = 12;
 
 /** Multiple choice and matching need four cards with different answers. */
 const minCardsForChoice = 4;
@@ -70,6 +90,36 @@ export function createQuizService(deps: QuizServiceDeps) {
     }
   }
 
+  /**
+   * With a model, its wrong options in place of the deck's (withWrittenDistractors), in one request bounded by
+   * QUIZ_DISTRACTORS_TIMEOUT; on any failure or past it, the questions keep the deck's answers.
+   */
+  async function modelDistractors(
+    questions: MultipleChoiceQuestion[],
+    cards: readonly QuizCard[],
+    log: FastifyBaseLogger,
+  ): Promise<MultipleChoiceQuestion[]> {
+    const write = deps.provider.writeDistractors?.bind(deps.provider);
+    if (!write) return questions;
+    try {
+      const items = questions.map((question) => ({
+        question: question.question,
+        answer: question.options[question.answer_index] ?? '',
+      }));
+      const examples = sample(cards, maxDistractorExamples, deps.random).map((card) => card.answer.trim());
+      const written = await withAbortDeadline(deps.distractorsTimeoutMs, (signal) =>
+        write({ items, count: 3, examples }, signal),
+      );
+      return questions.map((question, index) => withWrittenDistractors(question, written[index] ?? [], deps.random));
+    } catch (error) {
+      log.warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        "model distractors failed; the deck's answers are used",
+      );
+      return questions;
+    }
+  }
+
   return {
     /** `deckId` is well-formed (quiz.schemas.ts); someone else's deck is as missing as an unknown one. */
     async generate(userId: string, deckId: string, mode: QuizMode, log: FastifyBaseLogger): Promise<StudyQuiz> {
@@ -94,7 +144,7 @@ export function createQuizService(deps: QuizServiceDeps) {
           const questions = multipleChoice(cards, count, deps.random);
           // Four cards or more, but fewer than four different answers (four cards that all say "Paris").
           if (questions.length === 0) throw errors.notEnoughCards();
-          return { mode, questions };
+          return { mode, questions: await modelDistractors(questions, cards, log) };
         }
         case 'matching': {
           const questions = matching(cards, count, deps.random);

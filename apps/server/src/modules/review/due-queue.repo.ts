@@ -139,16 +139,21 @@ export function createDueQueueRepo(db: Kysely<Database>) {
     },
 
     /** The desired retention of each of the user's decks among `deckIds` (a numeric string on PostgreSQL). */
-    async deckRetentions(userId: string, deckIds: readonly string[]): Promise<Map<string, number>> {
-      const retentions = new Map<string, number>();
+    async deckRetentions(
+      userId: string,
+      deckIds: readonly string[],
+    ): Promise<Map<string, { retention: number; examDate: string | null }>> {
+      const retentions = new Map<string, { retention: number; examDate: string | null }>();
       await forEachBatch(deckIds, UNION_CHUNK, async (batch) => {
         const rows = await db
           .selectFrom('decks')
-          .select(['id', 'desired_retention'])
+          .select(['id', 'desired_retention', 'exam_date'])
           .where('user_id', '=', userId)
           .where('id', 'in', batch)
           .execute();
-        for (const row of rows) retentions.set(row.id, Number(row.desired_retention));
+        for (const row of rows) {
+          retentions.set(row.id, { retention: Number(row.desired_retention), examDate: row.exam_date });
+        }
       });
       return retentions;
     },

@@ -35,8 +35,11 @@ export type UndoOutcome = { card: CardViewRow } | 'card_not_found' | 'nothing_to
 
 class UndoRaced extends Error {}
 
-/** A card row with its deck's desired retention (a number; a numeric string on PostgreSQL). */
-export type CardToReview = CardRow & { desired_retention: number | string };
+/**
+ * A card row with its deck's desired retention (a number; a numeric string on PostgreSQL) and exam date
+ * (study-core/exam-date.ts).
+ */
+export type CardToReview = CardRow & { desired_retention: number | string; exam_date: string | null };
 
 const cardToReview = preparedFirst<{ userId: string; cardId: string }, CardToReview>((db, param) =>
   db
@@ -45,7 +48,7 @@ const cardToReview = preparedFirst<{ userId: string; cardId: string }, CardToRev
       join.onRef('decks.id', '=', 'cards.deck_id').onRef('decks.user_id', '=', 'cards.user_id'),
     )
     .selectAll('cards')
-    .select('decks.desired_retention')
+    .select(['decks.desired_retention', 'decks.exam_date'])
     .where('cards.user_id', '=', param('userId'))
     .where('cards.id', '=', param('cardId')),
 );

@@ -5,6 +5,7 @@ import { isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { rateLimited } from '../../http/app-error';
 import { toCard } from '../study-core/card-state';
+import { capAtExam, capPreview } from '../study-core/exam-date';
 import type { CardToReview, ReviewAnswersRepo } from './review-answers.repo';
 import type { SyncReviewInput } from './review-sync.schemas';
 import { previewNextDue, type RandomSource, review, schedulerParametersFor } from './scheduler';
@@ -49,6 +50,7 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
     cardId: string,
     group: readonly SyncReviewInput[],
     weights: readonly number[] | null,
+    timeZone: string,
   ): Promise<SyncResult[]> {
     const answers = group.map((item) => ({ ...item, reviewedAt: item.reviewed_at }));
     for (let attempt = 0; attempt < MAX_SYNC_ATTEMPTS; attempt++) {
@@ -56,8 +58,10 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
         // The answer is scheduled at its own time, with the learner's weights and its deck's retention.
         const parameters = schedulerParametersFor(weights, Number(card.desired_retention));
         const scheduled = review(card, item.result, item.reviewed_at, randomFromId(item.id), parameters);
+        // The deck's exam date caps the due date as it would have online at the answer's time.
+        const next = capAtExam(scheduled.next, card.exam_date, timeZone, item.reviewed_at);
         return {
-          next: scheduled.next,
+          next,
           now: clock.now(),
           log: {
             id: item.id,
@@ -67,12 +71,12 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
             reviewed_at: item.reviewed_at,
             rating: scheduled.rating,
             state_before: card.state,
-            state_after: scheduled.next.state,
+            state_after: next.state,
             due_before: card.due,
-            due_after: scheduled.next.due,
-            stability: scheduled.next.stability,
-            difficulty: scheduled.next.difficulty,
-            scheduled_days: scheduled.next.scheduled_days,
+            due_after: next.due,
+            stability: next.stability,
+            difficulty: next.difficulty,
+            scheduled_days: next.scheduled_days,
             elapsed_days: scheduled.elapsedDays,
             typed: item.typed ?? null,
             verdict: item.verdict ?? null,
@@ -81,7 +85,7 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
       });
       if (synced === 'raced') continue;
       if (synced === 'not_found') return group.map(({ id }) => ({ id, status: 'rejected', code: 'card_not_found' }));
-      const card = dueCard(synced.card, weights);
+      const card = dueCard(synced.card, weights, timeZone);
       return group.map(({ id }, index): SyncResult => {
         const outcome = synced.outcomes[index];
         if (outcome === 'taken') return { id, status: 'rejected', code: 'review_id_taken' };
@@ -93,9 +97,10 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
   }
 
   /** The card as the sync left it, with when its next answer would bring it back. */
-  function dueCard(card: CardToReview, weights: readonly number[] | null): DueCard {
+  function dueCard(card: CardToReview, weights: readonly number[] | null, timeZone: string): DueCard {
     const parameters = schedulerParametersFor(weights, Number(card.desired_retention));
-    const next = previewNextDue(card, clock.now(), parameters);
+    const now = clock.now();
+    const next = capPreview(previewNextDue(card, now, parameters), card.exam_date, timeZone, now);
     return { ...toCard(card), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } };
   }
   return {
@@ -109,6 +114,7 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
       userId: string,
       reviews: readonly SyncReviewInput[],
       weights: readonly number[] | null = null,
+      timeZone = 'UTC',
     ): Promise<SyncResponse> {
       const waitMs = await deps.limiter.hit(userId, reviews.length);
       if (waitMs !== null) throw rateLimited(waitMs);
@@ -150,6 +156,7 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
             cardId,
             group.map((pending) => pending.review),
             weights,
+            timeZone,
           );
           group.forEach((pending, position) => {
             results[pending.index] = synced[position] as SyncResult;

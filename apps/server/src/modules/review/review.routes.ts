@@ -79,7 +79,7 @@ export function reviewRoutes(app: App, reviews: ReviewService, sync: ReviewSyncS
     },
     async (request) => {
       const user = currentUser(request);
-      return sync.sync(user.id, request.body.reviews, parseWeights(user.fsrs_parameters));
+      return sync.sync(user.id, request.body.reviews, parseWeights(user.fsrs_parameters), user.time_zone);
     },
   );
 

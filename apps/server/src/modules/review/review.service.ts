@@ -8,6 +8,7 @@ import { errors, rateLimited } from '../../http/app-error';
 import { type SchedulingState, toCard } from '../study-core/card-state';
 import { type DeckLookup, deckScope } from '../study-core/deck-scope';
 import { buildQueue } from '../study-core/due-queue';
+import { capAtExam, capPreview } from '../study-core/exam-date';
 import { nextStudyDayStart, studyDayStart } from '../study-core/study-day';
 import type { DeckStatsRepo } from './deck-stats.repo';
 import type { DueQueueRepo } from './due-queue.repo';
@@ -62,8 +63,10 @@ export function createReviewService(deps: ReviewServiceDeps) {
       const rows = await buildQueue(queueReads, scope, now, studyDayStart(now, timeZone), deps.maxQueue);
       const retentions = await queueReads.deckRetentions(userId, [...new Set(rows.map((row) => row.deck_id))]);
       return rows.map((row) => {
-        const retention = retentions.get(row.deck_id) ?? schedulerParameters.request_retention;
-        const next = previewNextDue(row, now, schedulerParametersFor(weights, retention));
+        const deck = retentions.get(row.deck_id);
+        const retention = deck?.retention ?? schedulerParameters.request_retention;
+        const preview = previewNextDue(row, now, schedulerParametersFor(weights, retention));
+        const next = capPreview(preview, deck?.examDate ?? null, timeZone, now);
         return { ...toCard(row), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } };
       });
     },
@@ -71,7 +74,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
     /**
      * Records a pass or fail: the card's next FSRS state and a review-log row, together, and holds back the card's
      * siblings until the next study day in `timeZone`. `weights`: the learner's own FSRS parameters (null: the
-     * defaults); the card's deck gives the desired retention.
+     * defaults); the card's deck gives the desired retention, and its exam date caps the due date (study-core/exam-date.ts).
      */
     async review(
       userId: string,
@@ -88,17 +91,18 @@ export function createReviewService(deps: ReviewServiceDeps) {
       if (waitMs !== null) throw rateLimited(waitMs);
       for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
         // The decision the write kept (the group may be run again): its state previews the next answer.
-        const decided: { last: { next: SchedulingState; now: number; parameters: FSRSParameters } | null } = {
-          last: null,
-        };
+        const decided: {
+          last: { next: SchedulingState; now: number; parameters: FSRSParameters; examDate: string | null } | null;
+        } = { last: null };
         const after = await answers.reviewCard(userId, cardId, (before) => {
           const now = clock.now();
           const retention = Number(before.desired_retention);
           const parameters = schedulerParametersFor(weights, retention);
           const outcome = review(before, result, now, deps.random, parameters);
-          decided.last = { next: outcome.next, now, parameters };
+          const next = capAtExam(outcome.next, before.exam_date, timeZone, now);
+          decided.last = { next, now, parameters, examDate: before.exam_date };
           return {
-            next: outcome.next,
+            next,
             log: {
               id: deps.newId(),
               user_id: userId,
@@ -107,12 +111,12 @@ export function createReviewService(deps: ReviewServiceDeps) {
               reviewed_at: now,
               rating: outcome.rating,
               state_before: before.state,
-              state_after: outcome.next.state,
+              state_after: next.state,
               due_before: before.due,
-              due_after: outcome.next.due,
-              stability: outcome.next.stability,
-              difficulty: outcome.next.difficulty,
-              scheduled_days: outcome.next.scheduled_days,
+              due_after: next.due,
+              stability: next.stability,
+              difficulty: next.difficulty,
+              scheduled_days: next.scheduled_days,
               elapsed_days: outcome.elapsedDays,
               ...typed,
             },
@@ -124,7 +128,8 @@ export function createReviewService(deps: ReviewServiceDeps) {
         if (after !== 'raced') {
           const kept = decided.last;
           if (kept === null) throw new Error('reviewCard wrote a card without a decision');
-          const next = previewNextDue(kept.next, kept.now, kept.parameters);
+          const preview = previewNextDue(kept.next, kept.now, kept.parameters);
+          const next = capPreview(preview, kept.examDate, timeZone, kept.now);
           return { card: { ...toCard(after), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } } };
         }
       }

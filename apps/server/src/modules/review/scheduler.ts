@@ -5,6 +5,7 @@ import {
   type FSRS,
   type FSRSParameters,
   type Card as FsrsCard,
+  forgetting_curve,
   fsrs,
   generatorParameters,
   Rating,
@@ -103,6 +104,19 @@ export function review(
   const elapsedDays = card.last_review === null ? 0 : Math.max(0, (now - card.last_review) / DAY_MS);
   const { card: next } = scheduler.fsrs.next(toFsrsCard(card, elapsedDays), new Date(now), rating);
   return { next: fromFsrsCard(next, now), rating, elapsedDays };
+}
+
+/**
+ * The probability that a card is recalled at `at` (ts-fsrs's forgetting curve with `parameters`' weights): 0 for a
+ * card never answered.
+ */
+export function retrievabilityAt(
+  card: Pick<SchedulingState, 'stability' | 'last_review'>,
+  at: number,
+  parameters: FSRSParameters = schedulerParameters,
+): number {
+  if (card.last_review === null || !(card.stability > 0)) return 0;
+  return forgetting_curve(parameters.w, Math.max(0, (at - card.last_review) / DAY_MS), card.stability);
 }
 
 /** When a card would next be due (epoch ms) after each answer. */

@@ -396,12 +396,22 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
     expect(deck.desired_retention).toBe(0.9);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { desired_retention: 0.85 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ daily_new_card_limit: 20, desired_retention: 0.85 });
+    expect(response.json()).toEqual({
+      daily_new_card_limit: 20,
+      desired_retention: 0.85,
+      exam_date: null,
+      tts: { question_lang: null, answer_lang: null, auto: false },
+    });
     const both = await putDeckSettings(ctx.app, headers, deck._id, {
       daily_new_card_limit: 7,
       desired_retention: 0.97,
     });
-    expect(both.json()).toEqual({ daily_new_card_limit: 7, desired_retention: 0.97 });
+    expect(both.json()).toEqual({
+      daily_new_card_limit: 7,
+      desired_retention: 0.97,
+      exam_date: null,
+      tts: { question_lang: null, answer_lang: null, auto: false },
+    });
     const listed = await get<{ _id: string; desired_retention: number }[]>(headers, '/decks');
     expect(listed.find((item) => item._id === deck._id)?.desired_retention).toBe(0.97);
   });

@@ -20,6 +20,8 @@ const deck: DeckSummary = {
   daily_new_card_limit: 20,
   desired_retention: 0.9,
   card_count: 5,
+  exam_date: null,
+  tts: { question_lang: null, answer_lang: null, auto: false },
   created_at: '2026-11-20T10:00:00.000Z',
   counts: { new: 5, learning: 0, due: 0 },
 };
