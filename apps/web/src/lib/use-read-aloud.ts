@@ -1,3 +1,4 @@
+import type { DeckTts } from '@flashcards/shared/api-types';
 import { fillMessage } from '@flashcards/shared/messages';
 import { studyMessages } from '@flashcards/shared/study-messages';
 import { useCallback, useEffect, useState } from 'react';
@@ -6,11 +7,7 @@ import { plainTextOf } from './plain-text';
 import { speak, stopSpeaking } from './speech';
 
 /** A deck's read-aloud setting (PUT /decks/{id}/settings `tts`): each side's BCP-47 language, and automatic reading. */
-export interface SpeechSettings {
-  question_lang: string | null;
-  answer_lang: string | null;
-  auto: boolean;
-}
+export type SpeechSettings = DeckTts;
 
 export const noSpeechSettings: SpeechSettings = { question_lang: null, answer_lang: null, auto: false };
 

@@ -1,3 +1,4 @@
+import { messages } from '@flashcards/shared/messages';
 import { studyMessages } from '@flashcards/shared/study-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ const forecast = {
   cards_total: 300,
   cards_unstudied: 100,
   cards_at_risk: 42,
+  new_per_day: 5,
 };
 type Routes = Parameters<typeof fakeServer>[0];
 const puts = (calls: FakeCall[]) =>
@@ -75,7 +77,7 @@ describe('deck settings: exam date and read aloud', { timeout: 90_000 }, () => {
       {
         [`PUT ${settingsPath}`]: (call) =>
           refuse
-            ? json(422, { detail: 'The exam date must be today or later.', code: 'validation_failed' })
+            ? json(422, { detail: messages.examDateInPast, code: 'validation_failed' })
             : json(200, { ...biologyDeck, ...JSON.parse(call.body ?? '{}') }),
       },
     );
@@ -83,7 +85,9 @@ describe('deck settings: exam date and read aloud', { timeout: 90_000 }, () => {
     const field = within(dialog).getByLabelText('Exam date');
     fireEvent.change(field, { target: { value: '2020-01-01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save exam date' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The exam date must be today or later.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The exam date cannot be in the past. Choose today or a later day.',
+    );
     refuse = false;
     fireEvent.change(field, { target: { value: '2030-06-01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save exam date' }));

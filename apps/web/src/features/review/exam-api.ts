@@ -1,16 +1,7 @@
+import type { ExamForecast } from '@flashcards/shared/api-types';
 import { useApiGet, useApiMutation } from '../../lib/api-hooks';
 import { deckKeys } from '../../lib/decks-api';
 import type { SpeechSettings } from '../../lib/use-read-aloud';
-
-/** GET /decks/{id}/exam-forecast (api-contract.md, "Study modes"). */
-export interface ExamForecast {
-  exam_date: string;
-  days_left: number;
-  predicted_recall: number;
-  cards_total: number;
-  cards_unstudied: number;
-  cards_at_risk: number;
-}
 
 /** The study-mode part of PUT /decks/{id}/settings: the exam date (null clears it) and reading aloud. */
 export interface StudySettingsUpdate {
@@ -41,10 +32,4 @@ export function useSaveStudySettings(deckId: string) {
 export function examDateOf(deck: unknown): string | null {
   const value = (deck as { exam_date?: unknown } | null | undefined)?.exam_date;
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
-}
-
-/** New cards a day to see every unstudied card by the exam (the exam day itself not counted as a study day). */
-export function newCardsPerDay(forecast: ExamForecast): number {
-  if (forecast.cards_unstudied === 0) return 0;
-  return Math.ceil(forecast.cards_unstudied / Math.max(1, forecast.days_left));
 }

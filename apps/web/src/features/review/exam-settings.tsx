@@ -5,7 +5,7 @@ import { Notice } from '../../components/notice';
 import { StatsList } from '../../components/stats-list';
 import { errorDetail } from '../../lib/api-client';
 import { languageName, type SpeechSettings, speechSettingsOf } from '../../lib/use-read-aloud';
-import { examDateOf, newCardsPerDay, useExamForecast, useSaveStudySettings } from './exam-api';
+import { examDateOf, useExamForecast, useSaveStudySettings } from './exam-api';
 
 /** The languages offered for reading aloud (BCP-47), beside "detect from the cards". */
 const speechLanguages = [
@@ -123,7 +123,7 @@ function ExamDate({ deckId, examDate }: { deckId: string; examDate: string | nul
               studyMessages.examPlan,
               data.cards_unstudied === 0
                 ? studyMessages.examPlanDone
-                : fillMessage(studyMessages.examPlanNewCards, { n: newCardsPerDay(data) }),
+                : fillMessage(studyMessages.examPlanNewCards, { n: data.new_per_day }),
             ],
           ]}
         />
