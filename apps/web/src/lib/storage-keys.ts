@@ -15,6 +15,8 @@ export const storageKeys = {
   selectedPlanType: 'selected_plan_type',
   pendingSubscriptionEmail: 'pending_subscription_email',
   pendingSubscriptionName: 'pending_subscription_name',
+  typeAnswers: 'type_answers',
+  speechNoVoiceSaid: 'speech_no_voice_said',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

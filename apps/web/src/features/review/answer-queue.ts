@@ -1,4 +1,4 @@
-import type { ReviewResult } from '@flashcards/shared/api-types';
+import type { AnswerVerdict, ReviewResult } from '@flashcards/shared/api-types';
 
 /**
  * The answers of a review session on their way to the server: the learner sees the next card at once, and the answers
@@ -9,8 +9,14 @@ import type { ReviewResult } from '@flashcards/shared/api-types';
  */
 
 export type AnswerOp =
-  | { id: number; kind: 'answer'; cardId: string; result: ReviewResult }
+  | { id: number; kind: 'answer'; cardId: string; result: ReviewResult; typed?: TypedAnswer }
   | { id: number; kind: 'undo'; cardId: string };
+
+/** What the learner typed before the card flipped, and the checker's verdict on it (kept in the review log). */
+export interface TypedAnswer {
+  typed: string;
+  verdict: AnswerVerdict;
+}
 
 export interface AnswerQueueStatus {
   /** Requests not yet done (the one in flight included). */
@@ -118,9 +124,9 @@ export function createAnswerQueue(options: AnswerQueueOptions) {
 
   return {
     /** Queues an answer; its id takes it back (`takeBack`). */
-    answer(cardId: string, result: ReviewResult): number {
+    answer(cardId: string, result: ReviewResult, typed?: TypedAnswer): number {
       const id = nextId++;
-      ops.push({ id, kind: 'answer', cardId, result });
+      ops.push(typed ? { id, kind: 'answer', cardId, result, typed } : { id, kind: 'answer', cardId, result });
       notify();
       pump();
       return id;

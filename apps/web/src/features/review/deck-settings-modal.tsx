@@ -14,6 +14,7 @@ import { AddCardForm } from './card-form';
 import { SearchBox, SearchResults, useSettled } from './card-search';
 import { parseDailyLimit } from './daily-limit';
 import { DeckCardList } from './deck-card-list';
+import { ExamSettings } from './exam-settings';
 
 export type SettingsTab = 'settings' | 'cards';
 
@@ -183,6 +184,7 @@ function SettingsPanel({ deck }: { deck: Deck }) {
           </button>
         </div>
       </form>
+      <ExamSettings deck={deck} />
       <h3 className="deck-settings__heading">Overall stats</h3>
       <p>
         <Link to={`/stats?deck_id=${deck._id}`} aria-label={`Statistics for ${deck.name}`}>

@@ -51,7 +51,9 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
     createAnswerQueue({
       send: (op) =>
         op.kind === 'answer'
-          ? api.post<AnswerResponse>('/cards/review', { json: { card_id: op.cardId, result: op.result } })
+          ? api.post<AnswerResponse>('/cards/review', {
+              json: { card_id: op.cardId, result: op.result, ...op.typed },
+            })
           : api.post<ReviewResponse>(`/cards/${encodeURIComponent(op.cardId)}/undo-review`),
       isRetryable: isRetryableAnswerError,
       onSent: (op, response) => {

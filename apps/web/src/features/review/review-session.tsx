@@ -1,12 +1,17 @@
-import type { ReviewResult } from '@flashcards/shared/api-types';
+import type { AnswerCheck, ReviewResult } from '@flashcards/shared/api-types';
 import { idOf } from '@flashcards/shared/ids';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { formatNextDue } from '@flashcards/shared/next-due';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { studyMessages } from '@flashcards/shared/study-messages';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../components/notice';
+import { useCheckAnswer } from '../../lib/answer-check';
 import { errorCode } from '../../lib/api-client';
-import { useDeckStats } from '../../lib/decks-api';
+import { useDeckStats, useDecks } from '../../lib/decks-api';
+import { localStore } from '../../lib/local-store';
+import { storageKeys } from '../../lib/storage-keys';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
+import { speechSettingsOf, useReadAloud, useSideLanguages } from '../../lib/use-read-aloud';
 import type { AnswerOp } from './answer-queue';
 import { gradeLabel } from './interval-label';
 import { NextDueLine } from './next-due-line';
@@ -24,7 +29,8 @@ import {
   studyAhead,
   undoLast,
 } from './session-queue';
-import { LeavingCard, SwipeCard } from './swipe-card';
+import { type CardSide, LeavingCard, SwipeCard } from './swipe-card';
+import { TypedAnswerForm, TypedVerdict } from './typed-answer';
 import './review.css';
 
 /** The answered card flies off over the next one for this long (the specification's 300 ms). */
@@ -78,6 +84,11 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   const [flipped, setFlipped] = useState(false);
   const [leaving, setLeaving] = useState<Leaving | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // "Type the answer": kept on this device, so that the next session asks the same way.
+  const [typing, setTyping] = useState(() => localStore.get(storageKeys.typeAnswers) === 'on');
+  const [check, setCheck] = useState<AnswerCheck | null>(null);
+  const checker = useCheckAnswer();
+  const suggestionId = useId();
 
   const answers = useAnswerQueue({
     onAnswered: (answerId, response) =>
@@ -99,6 +110,30 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   );
 
   const current = queue?.current ?? null;
+  const shownCardId = useRef<string | null>(null);
+  shownCardId.current = current ? current.card._id : null;
+
+  // Read aloud: the current card's deck says each side's language (or its cards in this session tell it).
+  const decks = useDecks();
+  const cardDeckId = current?.card.deck_id ?? target.deckId;
+  const speech = speechSettingsOf(decks.data?.find((deck) => deck._id === cardDeckId));
+  const deckCards = (fetched.data ?? []).filter((card) => card.deck_id === cardDeckId);
+  const languages = useSideLanguages(
+    speech,
+    deckCards.map((card) => card.question),
+    deckCards.map((card) => card.answer),
+  );
+  const readAloud = useReadAloud();
+  const { read } = readAloud;
+  const speakSide = (side: CardSide) => {
+    if (current) void read(current.card[side], languages[side]);
+  };
+  // Automatic reading: the question when a card shows, the answer when it flips.
+  const autoText = current && speech.auto ? (flipped ? current.card.answer : current.card.question) : null;
+  const autoLang = flipped ? languages.answer : languages.question;
+  useEffect(() => {
+    if (autoText !== null) void read(autoText, autoLang);
+  }, [autoText, autoLang, read]);
   const ended = queue !== null && current === null;
   const comesBackAt = queue ? nextReturn(queue) : null;
 
@@ -133,7 +168,9 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
       return;
     }
     setNotice(null);
-    const answerId = answerQueue.answer(cardId, result);
+    const typed = check ? { typed: check.typed, verdict: check.verdict } : undefined;
+    setCheck(null);
+    const answerId = answerQueue.answer(cardId, result, typed);
     setQueue(answerCurrent(queue, result, answerId, Date.now()));
     const shown = liveCard.current?.querySelector('.swipe-card__faces');
     if (shown && !reducedMotion()) {
@@ -155,6 +192,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     }
     const outcome = answerQueue.takeBack(undone.answerId);
     setNotice(null);
+    setCheck(null);
     setLeaving(null);
     setFlipped(false);
     // The server undoes only a card's latest answer: once that one is taken back, its earlier ones stay.
@@ -176,12 +214,38 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     if (current) setFlipped((side) => !side);
   };
 
+  /** Checks the typed answer, then shows the card's answer with the verdict; a failed check leaves the grade to the learner. */
+  async function checkTyped(typed: string) {
+    const card = current?.card;
+    const cardId = card ? idOf(card) : null;
+    if (!card || typeof cardId !== 'string' || !cardId) return;
+    setNotice(null);
+    try {
+      const result = await checker.mutateAsync({ cardId, typed });
+      // The learner may have moved on while the check was on its way.
+      if (shownCardId.current !== cardId) return;
+      setCheck(result);
+    } catch {
+      if (shownCardId.current !== cardId) return;
+      setNotice(studyMessages.typedAnswerCheckFailed);
+    }
+    setFlipped(true);
+  }
+
+  function toggleTyping(on: boolean) {
+    setTyping(on);
+    localStore.set(storageKeys.typeAnswers, on ? 'on' : 'off');
+  }
+
   // Keyboard: Space flips, A is don't know, D is know it, U undoes the last answer.
   useCardShortcuts(queue !== null, {
     a: () => answer('fail'),
     d: () => answer('pass'),
     space: flip,
     u: undo,
+    enter: () => {
+      if (check) answer(check.suggested_result);
+    },
   });
 
   const headingId = `review-session-${session}`;
@@ -218,6 +282,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
         </Notice>
       )}
       {notice && <Notice tone="error">{notice}</Notice>}
+      {readAloud.notice && <Notice tone="info">{readAloud.notice}</Notice>}
     </>
   );
   const tally = queue?.tally ?? { pass: 0, fail: 0 };
@@ -308,14 +373,25 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             onFlip={flip}
             onAnswer={answer}
             cardRef={liveCard}
+            onSpeak={speakSide}
           />
           {leaving && (
             <LeavingCard key={leaving.key} content={leaving.content} result={leaving.result} fromX={leaving.fromX} />
           )}
         </div>
+        {typing && !flipped && !check && (
+          <TypedAnswerForm key={`${answeredCount}-${current.card._id}`} busy={checker.isPending} onCheck={checkTyped} />
+        )}
+        {check && <TypedVerdict check={check} id={suggestionId} />}
         {notices}
         <div className="review-actions">
-          <GradeButton result="fail" shortcut="A" interval={intervals?.fail ?? null} onAnswer={answer} />
+          <GradeButton
+            result="fail"
+            shortcut="A"
+            interval={intervals?.fail ?? null}
+            onAnswer={answer}
+            suggestedBy={check?.suggested_result === 'fail' ? suggestionId : undefined}
+          />
           <button
             type="button"
             className="button button--secondary review-actions__flip"
@@ -324,10 +400,18 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
           >
             {flipped ? messages.reviewHideAnswer : messages.reviewShowAnswer}
           </button>
-          <GradeButton result="pass" shortcut="D" interval={intervals?.pass ?? null} onAnswer={answer} />
+          <GradeButton
+            result="pass"
+            shortcut="D"
+            interval={intervals?.pass ?? null}
+            onAnswer={answer}
+            suggestedBy={check?.suggested_result === 'pass' ? suggestionId : undefined}
+          />
         </div>
         {undoButton && <div className="review-undo">{undoButton}</div>}
-        <p className="review-hint review-hint--keys muted">{messages.reviewHintKeys}</p>
+        <p className="review-hint review-hint--keys muted">
+          {typing ? studyMessages.typedAnswerHintKeys : messages.reviewHintKeys}
+        </p>
         <p className="review-hint review-hint--touch muted">{messages.reviewHintTouch}</p>
         <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
       </>
@@ -341,6 +425,10 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
         <h2 id={headingId} className="review-session__title" ref={headingRef} tabIndex={-1}>
           {target.name}
         </h2>
+        <label className="review-session__typing">
+          <input type="checkbox" checked={typing} onChange={(event) => toggleTyping(event.target.checked)} />{' '}
+          {studyMessages.typeAnswerToggle}
+        </label>
       </div>
       {body}
     </section>
@@ -353,17 +441,21 @@ function GradeButton({
   shortcut,
   interval,
   onAnswer,
+  suggestedBy,
 }: {
   result: ReviewResult;
   shortcut: string;
   interval: number | null;
   onAnswer: (result: ReviewResult) => void;
+  /** The id of the text suggesting this grade for a typed answer. */
+  suggestedBy?: string | undefined;
 }) {
   return (
     <button
       type="button"
-      className={`button review-actions__${result}`}
-      aria-keyshortcuts={shortcut}
+      className={`button review-actions__${result}${suggestedBy ? ' review-actions__suggested' : ''}`}
+      aria-describedby={suggestedBy}
+      aria-keyshortcuts={suggestedBy ? `${shortcut} Enter` : shortcut}
       onClick={() => onAnswer(result)}
     >
       {gradeLabel(result, interval)}{' '}

@@ -1,7 +1,11 @@
 import type { Card, ReviewResult } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { studyMessages } from '@flashcards/shared/study-messages';
 import { type CSSProperties, type PointerEvent, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { CardMarkdown } from '../../components/card-markdown';
+import { SpeakButton } from '../../components/speak-button';
+
+export type CardSide = 'question' | 'answer';
 
 /** A swipe further than this (px) answers the card; a shorter one snaps back. */
 export const swipeThresholdPx = 100;
@@ -15,6 +19,8 @@ interface SwipeCardProps {
   /** `fromX`: where the drag left the card (px), so that it flies off from there. */
   onAnswer: (result: ReviewResult, fromX: number) => void;
   cardRef?: Ref<HTMLDivElement>;
+  /** Reads a side aloud (its speaker button). */
+  onSpeak?: (side: CardSide) => void;
 }
 
 /**
@@ -23,7 +29,7 @@ interface SwipeCardProps {
  * the text's scroll boxes from taking the gesture), and says which answer it is heading for. Keyboard users have
  * Space, A, D and the buttons below the card.
  */
-export function SwipeCard({ card, flipped, onFlip, onAnswer, cardRef }: SwipeCardProps) {
+export function SwipeCard({ card, flipped, onFlip, onAnswer, cardRef, onSpeak }: SwipeCardProps) {
   const [dx, setDx] = useState(0);
   const [dragging, setDragging] = useState(false);
   const startX = useRef<number | null>(null);
@@ -31,6 +37,8 @@ export function SwipeCard({ card, flipped, onFlip, onAnswer, cardRef }: SwipeCar
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
+    // A press on a button inside the card (the speaker) is the button's, not the start of a swipe.
+    if (event.target instanceof Element && event.target.closest('button')) return;
     startX.current = event.clientX;
     moved.current = false;
     setDx(0);
@@ -105,22 +113,36 @@ export function SwipeCard({ card, flipped, onFlip, onAnswer, cardRef }: SwipeCar
           {heading === 'pass' ? messages.reviewGradePass : messages.reviewGradeFail}
         </span>
       )}
-      <CardFaces card={card} flipped={flipped} />
+      <CardFaces card={card} flipped={flipped} onSpeak={onSpeak} />
     </div>
   );
 }
 
 /** The question, and below it the answer once flipped. */
-function CardFaces({ card, flipped }: { card: Card; flipped: boolean }) {
+function CardFaces({
+  card,
+  flipped,
+  onSpeak,
+}: {
+  card: Card;
+  flipped: boolean;
+  onSpeak?: ((side: CardSide) => void) | undefined;
+}) {
   return (
     <div className="swipe-card__faces">
       <div className="swipe-card__face">
-        <p className="swipe-card__side">{messages.reviewQuestionLabel}</p>
+        <div className="swipe-card__head">
+          <p className="swipe-card__side">{messages.reviewQuestionLabel}</p>
+          {onSpeak && <SpeakButton label={studyMessages.speakQuestion} onSpeak={() => onSpeak('question')} />}
+        </div>
         <CardMarkdown text={card.question} />
       </div>
       {flipped && (
         <div className="swipe-card__face swipe-card__face--back">
-          <p className="swipe-card__side">{messages.reviewAnswerLabel}</p>
+          <div className="swipe-card__head">
+            <p className="swipe-card__side">{messages.reviewAnswerLabel}</p>
+            {onSpeak && <SpeakButton label={studyMessages.speakAnswer} onSpeak={() => onSpeak('answer')} />}
+          </div>
           <CardMarkdown text={card.answer} />
         </div>
       )}
