@@ -101,6 +101,8 @@ export interface CardsTable {
   ord: Generated<number>;
   /** Epoch ms until which the card stays out of the queue: a sibling of it was answered this study day. */
   buried_until: number | null;
+  /** An occlusion card's image and masks (migration 0019): JSON of the API's `occlusion`; null for other cards. */
+  occlusion: Generated<string | null>;
 }
 
 /** What the learner wrote (migration 0012): the type and its fields as JSON text; its cards are what review shows. */

@@ -1,4 +1,4 @@
-import type { CreatableNoteContent } from '@flashcards/shared/notes';
+import type { TextNoteContent } from '@flashcards/shared/notes';
 import type { Kysely } from 'kysely';
 import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import { rowLimit } from '../../db/row-limit';
@@ -32,7 +32,7 @@ const exportableTypes = ['basic', 'reversed', 'cloze'] as const;
  * A stored note's content, or undefined when its fields are not the JSON its type has. Not `checkNote`: an imported
  * basic note may have an empty back, as in Anki, and is exported all the same.
  */
-function storedContent(type: string, fields: string): CreatableNoteContent | undefined {
+function storedContent(type: string, fields: string): TextNoteContent | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(fields);

@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import type { CreatableNoteContent } from '@flashcards/shared/notes';
+import type { TextNoteContent } from '@flashcards/shared/notes';
 import { type ApkgNote, writeApkg } from '../../adapters/anki/apkg-writer';
 import { markdownToAnkiHtml } from '../../adapters/anki/markdown-to-html';
 import type { Clock } from '../../adapters/clock';
@@ -98,7 +98,7 @@ const CONVERT_BATCH = 200;
 const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
 
 /** A note's fields in the order of the Anki stock note type it is exported as: Front, Back; or Text, Back Extra. */
-function apkgFields(content: CreatableNoteContent): string[] {
+function apkgFields(content: TextNoteContent): string[] {
   return content.type === 'cloze'
     ? [content.fields.text, content.fields.extra ?? '']
     : [content.fields.front, content.fields.back];
