@@ -19,6 +19,7 @@ import { createIsolatedExtractor } from './adapters/extract/isolated-extractor';
 import { createFsrsOptimizer, type FsrsOptimizer } from './adapters/fsrs/fsrs-optimizer';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
+import { createIsolatedLabelFinder } from './adapters/occlusion/label-finder';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
@@ -68,6 +69,9 @@ import { createInteropService } from './modules/interop/interop.service';
 import { createNotesRepo } from './modules/notes/notes.repo';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
+import { createOcclusionRepo } from './modules/occlusion/occlusion.repo';
+import { occlusionRoutes } from './modules/occlusion/occlusion.routes';
+import { createOcclusionService } from './modules/occlusion/occlusion.service';
 import { createQuizRepo } from './modules/quiz/quiz.repo';
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { createQuizService } from './modules/quiz/quiz.service';
@@ -451,6 +455,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxCardsIn: limits.maxQuizCardsIn,
   });
   quizRoutes(app, quiz);
+  // Image occlusion: labels are read in parser processes of their own broker, with the parsers' caps.
+  const labelFinder = createIsolatedLabelFinder({
+    workers: config.extraction.workers,
+    queue: config.extraction.queue,
+    timeoutMs: config.extraction.timeoutMs,
+    memoryBytes: config.extraction.memoryBytes,
+    maxImagePixels: config.extraction.maxImagePixels,
+    onKill: (reason) => app.log.warn({ reason }, 'label process killed'),
+  });
+  app.addHook('onClose', () => labelFinder.close());
+  occlusionRoutes(
+    app,
+    createOcclusionService({
+      repo: createOcclusionRepo(deps.db),
+      labels: labelFinder,
+      limiter: deps.rateLimiters({
+        name: 'occlusion',
+        points: config.occlusion.rateLimitPerHour,
+        windowMs: 3_600_000,
+      }),
+    }),
+  );
   answerCheckRoutes(
     app,
     createAnswerCheckService({

@@ -154,6 +154,7 @@ const schema = z
     LOG_GENERATION_TEXT: booleanFlag,
     FREE_GENERATIONS_PER_MONTH: nonNegativeInt(10),
     QUIZ_RATE_LIMIT_PER_HOUR: positiveInt(30),
+    OCCLUSION_RATE_LIMIT_PER_HOUR: positiveInt(60),
     ANSWER_JUDGE_RATE_LIMIT_PER_HOUR: positiveInt(300),
     ANSWER_JUDGE_TIMEOUT: duration('5s'),
     REVIEW_RATE_LIMIT_PER_DAY: positiveInt(20_000),
@@ -284,6 +285,8 @@ const schema = z
       },
       quota: { freeGenerationsPerMonth: e.FREE_GENERATIONS_PER_MONTH },
       quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR },
+      /** Mask suggestions (POST /occlusion/suggest) one user may ask for per hour: each is an OCR run. */
+      occlusion: { rateLimitPerHour: e.OCCLUSION_RATE_LIMIT_PER_HOUR },
       answerJudge: { rateLimitPerHour: e.ANSWER_JUDGE_RATE_LIMIT_PER_HOUR, timeoutMs: e.ANSWER_JUDGE_TIMEOUT },
       /** Answers (POST /cards/review) one account may give per 24 hours: bounds the review log one day can add. */
       review: { rateLimitPerDay: e.REVIEW_RATE_LIMIT_PER_DAY },

@@ -472,3 +472,10 @@ export interface PaymentView {
 export interface BillingPortalResponse {
   url: string;
 }
+
+/** POST /occlusion/suggest: the image's size in pixels and one box per text label, in fractions 0–1. */
+export interface OcclusionSuggestion {
+  width: number;
+  height: number;
+  boxes: { x: number; y: number; w: number; h: number; text: string }[];
+}

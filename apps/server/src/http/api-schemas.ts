@@ -316,3 +316,19 @@ export const noContent = (description: string) => z.void().meta({ description })
 /** A response that is not JSON (an HTML page, a file): any body the handler sends, described for the document. */
 export const nonJson = (contentMediaType: string, description: string, format?: 'binary') =>
   z.any().meta({ type: 'string', description, contentMediaType, ...(format ? { format } : {}) });
+
+export const occlusionSuggestionSchema = z
+  .object({
+    width: z.int().meta({ description: "The image's width in pixels" }),
+    height: z.int().meta({ description: "The image's height in pixels" }),
+    boxes: z.array(
+      z.object({
+        x: z.number(),
+        y: z.number(),
+        w: z.number(),
+        h: z.number(),
+        text: z.string().meta({ description: 'The words of the label, as read' }),
+      }),
+    ),
+  })
+  .meta({ id: 'OcclusionSuggestion' }) satisfies z.ZodType<Api.OcclusionSuggestion>;
