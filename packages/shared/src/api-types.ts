@@ -470,3 +470,12 @@ export interface PaymentView {
 export interface BillingPortalResponse {
   url: string;
 }
+
+/** POST /media: an uploaded image, its `url` what a card's `images` holds. */
+export interface UploadedMedia {
+  name: string;
+  url: string;
+  width: number;
+  height: number;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
+}
