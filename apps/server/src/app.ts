@@ -19,6 +19,7 @@ import { createIsolatedExtractor } from './adapters/extract/isolated-extractor';
 import { createFsrsOptimizer, type FsrsOptimizer } from './adapters/fsrs/fsrs-optimizer';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
+import { createMediaStore } from './adapters/media/media-store';
 import { createIsolatedLabelFinder } from './adapters/occlusion/label-finder';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
@@ -66,6 +67,9 @@ import { createIsolatedImportParser, type ImportParser } from './modules/interop
 import { createInteropRepo } from './modules/interop/interop.repo';
 import { interopRoutes } from './modules/interop/interop.routes';
 import { createInteropService } from './modules/interop/interop.service';
+import { createMediaRepo } from './modules/media/media.repo';
+import { MEDIA_MAX_FRAMES, mediaRoutes } from './modules/media/media.routes';
+import { createMediaService } from './modules/media/media.service';
 import { createNotesRepo } from './modules/notes/notes.repo';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
@@ -368,6 +372,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       shareTtlMs: config.shareTtlMs,
     }),
   );
+  // Images' bytes: database chunks or an S3-compatible bucket (MEDIA_STORE); read from where each row says.
+  const mediaStore = createMediaStore({ kind: config.media.store, s3: config.media.s3 });
+  app.addHook('onClose', async () => mediaStore.close());
   let importParser = deps.importParser;
   if (!importParser) {
     const isolated = createIsolatedImportParser({
@@ -385,7 +392,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const interop = createInteropService({
     ...study,
     ...dailyLimit,
-    repo: createInteropRepo(deps.db),
+    repo: createInteropRepo(deps.db, mediaStore),
     parse: importParser,
     maxUnzippedBytes: config.interop.maxUnzippedBytes,
     limits: {
@@ -468,7 +475,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   occlusionRoutes(
     app,
     createOcclusionService({
-      repo: createOcclusionRepo(deps.db),
+      repo: createOcclusionRepo(deps.db, mediaStore),
       labels: labelFinder,
       limiter: deps.rateLimiters({
         name: 'occlusion',
@@ -508,6 +515,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     interopRoutes(forms, interop, { maxImportBytes: config.interop.maxImportBytes });
     generationRoutes(forms, generation, { keepAliveMs: deps.keepAliveMs ?? 15_000, uploads });
+    mediaRoutes(
+      forms,
+      createMediaService({
+        repo: createMediaRepo(deps.db, mediaStore),
+        prober: extractor,
+        clock: deps.clock,
+        newId: deps.newId,
+        uploads: perHour('media-upload', config.media.uploadsPerHour),
+        limits: { maxImagePixels: config.extraction.maxImagePixels, maxFrames: MEDIA_MAX_FRAMES },
+        mediaQuotaBytes: config.interop.mediaQuotaBytes,
+      }),
+      { maxUploadBytes: config.media.maxUploadBytes },
+    );
   });
 
   openApiRoutes(app, () => buildOpenApiDocument(app));

@@ -479,3 +479,12 @@ export interface OcclusionSuggestion {
   height: number;
   boxes: { x: number; y: number; w: number; h: number; text: string }[];
 }
+
+/** POST /media: an uploaded image, its `url` what a card's `images` holds. */
+export interface UploadedMedia {
+  name: string;
+  url: string;
+  width: number;
+  height: number;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
+}

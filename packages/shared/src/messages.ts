@@ -451,6 +451,16 @@ export const messages = {
   importDone: 'Imported {cards} cards into {decks} decks; {skipped} skipped.',
   importFileFailed: 'Import failed. Please try again.',
   exportApkg: 'Export Anki package (.apkg)',
+  // Images on cards and media (issue 34).
+  invalidImageType: 'Invalid file type. Please upload a JPG, PNG, WebP or GIF image.',
+  imageUnreadable:
+    'Could not read this image. It may be damaged, too large in pixels, have too many frames, or claim a rotation that does not exist.',
+  imageNoFile: 'Please choose an image to upload.',
+  imageTooLarge: 'Image is too large. Maximum image size is {size}.',
+  mediaUploadQuotaExceeded: 'This image would store {size}, more than the {max} your account has left for images.',
+  cardImagesTooMany: 'A card can show at most {max} images.',
+  cardImageNotYours: 'An image of this card was not found among your images.',
+  cardImageInvalid: 'Each image must be the address of an image you uploaded (/media/…).',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

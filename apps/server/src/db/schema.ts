@@ -258,6 +258,8 @@ export interface MediaTable {
   size: number;
   data: Buffer;
   created_at: number;
+  /** Where the bytes are (migration 0014): media_chunks, or the S3 object named by sha256. */
+  store: Generated<'database' | 's3'>;
 }
 
 /** An image's bytes, MEDIA_CHUNK_BYTES per row in `seq` order (migration 0011); media.data is empty since. */
@@ -272,6 +274,13 @@ export interface CardMediaTable {
   card_id: string;
   media_id: string;
   user_id: string;
+  /** The image's place in the card's `images` (migration 0014); null for an image its text shows. */
+  position: Generated<number | null>;
+}
+
+/** Content hashes of deleted S3 images whose objects the media sweep deletes (migration 0014). */
+export interface MediaReleasedTable {
+  sha256: string;
 }
 
 /** Anki note guids a user has imported, with the deck they went into. */
@@ -300,5 +309,6 @@ export interface Database {
   media: MediaTable;
   card_media: CardMediaTable;
   media_chunks: MediaChunksTable;
+  media_released: MediaReleasedTable;
   imported_notes: ImportedNotesTable;
 }

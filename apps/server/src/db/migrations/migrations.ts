@@ -12,6 +12,7 @@ import * as queueOrderIndexes from './0010-queue-order-indexes';
 import * as mediaChunks from './0011-media-chunks';
 import * as notes from './0012-notes';
 import * as typedAnswers from './0013-typed-answers';
+import * as cardImages from './0014-card-images';
 import * as occlusion from './0019-occlusion';
 
 /**
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011-media-chunks': mediaChunks,
   '0012-notes': notes,
   '0013-typed-answers': typedAnswers,
+  '0014-card-images': cardImages,
   '0019-occlusion': occlusion,
 };
 

@@ -1,25 +1,22 @@
 import type { Kysely } from 'kysely';
+import type { MediaStore } from '../../adapters/media/media-store';
 import type { Database } from '../../db/schema';
 
 /** SQL for image occlusion: the user's images by name (scoped by user_id), read whole for the label finder. */
-export function createOcclusionRepo(db: Kysely<Database>) {
+export function createOcclusionRepo(db: Kysely<Database>, store: Pick<MediaStore, 'open'>) {
   return {
-    /** The bytes of the user's image `name`, or undefined when they have none of that name. */
+    /** The bytes of the user's image `name` (from the store its row names), or undefined when they have none. */
     async imageBytes(userId: string, name: string): Promise<Buffer | undefined> {
       const media = await db
         .selectFrom('media')
-        .select('id')
+        .select(['id', 'sha256', 'store'])
         .where('user_id', '=', userId)
         .where('name', '=', name)
         .executeTakeFirst();
       if (!media) return undefined;
-      const chunks = await db
-        .selectFrom('media_chunks')
-        .select('data')
-        .where('media_id', '=', media.id)
-        .orderBy('seq')
-        .execute();
-      return Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.data)));
+      const chunks: Buffer[] = [];
+      for await (const chunk of await store.open(db, media)) chunks.push(Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks);
     },
   };
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { insertMedia } from '../../../test/support/media';
+import { postMultipart } from '../../../test/support/multipart';
 import { useTestApp } from '../../../test/support/test-app';
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', OCCLUSION_RATE_LIMIT_PER_HOUR: '4' } });
@@ -26,6 +27,13 @@ function iou(a: Box, b: Box): number {
   return inter / (a.w * a.h + b.w * b.h - inter);
 }
 
+/** Uploads an image with POST /media; returns its name. */
+async function upload(headers: { authorization: string }, bytes: Buffer): Promise<string> {
+  const response = await postMultipart(ctx.app, '/media', headers, [{ name: 'file', value: bytes, filename: 'd.png' }]);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ name: string }>().name;
+}
+
 const suggest = (headers: { authorization: string }, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: '/occlusion/suggest', headers, payload: payload as object });
 
@@ -33,8 +41,8 @@ describe('POST /occlusion/suggest', () => {
   it.each(['heart', 'cell'])(
     'finds the labels of the %s diagram, one box per label, covering where they were drawn',
     async (name) => {
-      const { headers, user } = await signUpAndLogIn(ctx.app);
-      const media = await insertMedia(ctx.database.db, user._id, readFileSync(path.join(fixtures, `${name}.png`)));
+      const { headers } = await signUpAndLogIn(ctx.app);
+      const media = await upload(headers, readFileSync(path.join(fixtures, `${name}.png`)));
       const response = await suggest(headers, { media });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json<OcclusionSuggestion>();
@@ -66,7 +74,7 @@ describe('POST /occlusion/suggest', () => {
     }
   });
 
-  it('an image that cannot be decoded is 422 file_unreadable', async () => {
+  it('a stored image cut short (POST /media refuses those; one stored otherwise) is 422 file_unreadable', async () => {
     const { headers, user } = await signUpAndLogIn(ctx.app);
     const png = readFileSync(path.join(fixtures, 'heart.png'));
     const media = await insertMedia(ctx.database.db, user._id, png.subarray(0, 200));
