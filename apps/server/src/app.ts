@@ -19,6 +19,8 @@ import { createIsolatedExtractor } from './adapters/extract/isolated-extractor';
 import { createFsrsOptimizer, type FsrsOptimizer } from './adapters/fsrs/fsrs-optimizer';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
 import type { IdGenerator } from './adapters/ids';
+import { createMediaStore } from './adapters/media/media-store';
+import { createIsolatedLabelFinder } from './adapters/occlusion/label-finder';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { RateLimiterFactory } from './adapters/rate-limit/rate-limiter';
@@ -68,9 +70,15 @@ import { createIsolatedImportParser, type ImportParser } from './modules/interop
 import { createInteropRepo } from './modules/interop/interop.repo';
 import { interopRoutes } from './modules/interop/interop.routes';
 import { createInteropService } from './modules/interop/interop.service';
+import { createMediaRepo } from './modules/media/media.repo';
+import { MEDIA_MAX_FRAMES, mediaRoutes } from './modules/media/media.routes';
+import { createMediaService } from './modules/media/media.service';
 import { createNotesRepo } from './modules/notes/notes.repo';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
+import { createOcclusionRepo } from './modules/occlusion/occlusion.repo';
+import { occlusionRoutes } from './modules/occlusion/occlusion.routes';
+import { createOcclusionService } from './modules/occlusion/occlusion.service';
 import { createQuizRepo } from './modules/quiz/quiz.repo';
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { createQuizService } from './modules/quiz/quiz.service';
@@ -367,6 +375,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       shareTtlMs: config.shareTtlMs,
     }),
   );
+  // Images' bytes: database chunks or an S3-compatible bucket (MEDIA_STORE); read from where each row says.
+  const mediaStore = createMediaStore({ kind: config.media.store, s3: config.media.s3 });
+  app.addHook('onClose', async () => mediaStore.close());
   let importParser = deps.importParser;
   if (!importParser) {
     const isolated = createIsolatedImportParser({
@@ -384,7 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const interop = createInteropService({
     ...study,
     ...dailyLimit,
-    repo: createInteropRepo(deps.db),
+    repo: createInteropRepo(deps.db, mediaStore),
     parse: importParser,
     maxUnzippedBytes: config.interop.maxUnzippedBytes,
     limits: {
@@ -455,6 +466,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxCardsIn: limits.maxQuizCardsIn,
   });
   quizRoutes(app, quiz);
+  // Image occlusion: labels are read in parser processes of their own broker, with the parsers' caps.
+  const labelFinder = createIsolatedLabelFinder({
+    workers: config.extraction.workers,
+    queue: config.extraction.queue,
+    timeoutMs: config.extraction.timeoutMs,
+    memoryBytes: config.extraction.memoryBytes,
+    maxImagePixels: config.extraction.maxImagePixels,
+    onKill: (reason) => app.log.warn({ reason }, 'label process killed'),
+  });
+  app.addHook('onClose', () => labelFinder.close());
+  occlusionRoutes(
+    app,
+    createOcclusionService({
+      repo: createOcclusionRepo(deps.db, mediaStore),
+      labels: labelFinder,
+      limiter: deps.rateLimiters({
+        name: 'occlusion',
+        points: config.occlusion.rateLimitPerHour,
+        windowMs: 3_600_000,
+      }),
+    }),
+  );
   answerCheckRoutes(
     app,
     createAnswerCheckService({
@@ -487,6 +520,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     interopRoutes(forms, interop, { maxImportBytes: config.interop.maxImportBytes });
     generationRoutes(forms, generation, { keepAliveMs: deps.keepAliveMs ?? 15_000, uploads });
+    mediaRoutes(
+      forms,
+      createMediaService({
+        repo: createMediaRepo(deps.db, mediaStore),
+        prober: extractor,
+        clock: deps.clock,
+        newId: deps.newId,
+        uploads: perHour('media-upload', config.media.uploadsPerHour),
+        limits: { maxImagePixels: config.extraction.maxImagePixels, maxFrames: MEDIA_MAX_FRAMES },
+        mediaQuotaBytes: config.interop.mediaQuotaBytes,
+      }),
+      { maxUploadBytes: config.media.maxUploadBytes },
+    );
   });
 
   openApiRoutes(app, () => buildOpenApiDocument(app));

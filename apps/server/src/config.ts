@@ -154,6 +154,7 @@ const schema = z
     LOG_GENERATION_TEXT: booleanFlag,
     FREE_GENERATIONS_PER_MONTH: nonNegativeInt(10),
     QUIZ_RATE_LIMIT_PER_HOUR: positiveInt(30),
+    OCCLUSION_RATE_LIMIT_PER_HOUR: positiveInt(60),
     ANSWER_JUDGE_RATE_LIMIT_PER_HOUR: positiveInt(300),
     ANSWER_JUDGE_TIMEOUT: duration('5s'),
     QUIZ_DISTRACTORS_TIMEOUT: duration('5s'),
@@ -206,8 +207,24 @@ const schema = z
         .default('generation'),
     ),
     GENERATION_WORKER_CONCURRENCY: positiveInt(2),
+    MEDIA_STORE: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['database', 's3'], { error: 'must be database or s3' }).default('database'),
+    ),
+    S3_ENDPOINT: optionalString,
+    S3_BUCKET: optionalString,
+    S3_REGION: z.preprocess(emptyAsUndefined, z.string().trim().default('us-east-1')),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    MEDIA_UPLOAD_MAX_BYTES: positiveInt(10_485_760),
+    MEDIA_UPLOAD_RATE_LIMIT_PER_HOUR: positiveInt(300),
+    MEDIA_UNUSED_TTL: duration('7d'),
   })
   .superRefine((env, ctx) => {
+    if (env.MEDIA_STORE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['MEDIA_STORE'], message: 'is "s3" but S3_BUCKET is not set' });
+    }
     if (env.PAYMENTS_MODE === 'live' && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS_MODE'], message: 'is "live" but STRIPE_SECRET_KEY is not set' });
     }
@@ -285,6 +302,8 @@ const schema = z
       },
       quota: { freeGenerationsPerMonth: e.FREE_GENERATIONS_PER_MONTH },
       quiz: { rateLimitPerHour: e.QUIZ_RATE_LIMIT_PER_HOUR, distractorsTimeoutMs: e.QUIZ_DISTRACTORS_TIMEOUT },
+      /** Mask suggestions (POST /occlusion/suggest) one user may ask for per hour: each is an OCR run. */
+      occlusion: { rateLimitPerHour: e.OCCLUSION_RATE_LIMIT_PER_HOUR },
       answerJudge: { rateLimitPerHour: e.ANSWER_JUDGE_RATE_LIMIT_PER_HOUR, timeoutMs: e.ANSWER_JUDGE_TIMEOUT },
       /** Answers (POST /cards/review) one account may give per 24 hours: bounds the review log one day can add. */
       review: { rateLimitPerDay: e.REVIEW_RATE_LIMIT_PER_DAY },
@@ -364,6 +383,26 @@ const schema = z
         mode: e.GENERATION_QUEUE,
         name: e.GENERATION_QUEUE_NAME,
         workerConcurrency: e.GENERATION_WORKER_CONCURRENCY,
+      },
+      /**
+       * Where new images' bytes go (`database` chunks or an S3-compatible bucket), POST /media's size and rate, and
+       * how long an image no card uses is kept.
+       */
+      media: {
+        store: e.MEDIA_STORE,
+        s3: e.S3_BUCKET
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+        maxUploadBytes: e.MEDIA_UPLOAD_MAX_BYTES,
+        uploadsPerHour: e.MEDIA_UPLOAD_RATE_LIMIT_PER_HOUR,
+        unusedTtlMs: e.MEDIA_UNUSED_TTL,
       },
     };
   });

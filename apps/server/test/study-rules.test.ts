@@ -193,6 +193,7 @@ describe('a card’s API shape', () => {
         note_id: 'n',
         card_type: 'basic',
         ord: 0,
+        occlusion: null,
       }),
     ).toEqual({
       _id: 'c',

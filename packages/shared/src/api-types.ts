@@ -1,4 +1,4 @@
-import type { CardType, CreatableNoteContent, NoteFields, NoteType } from './notes';
+import type { CardType, CreatableNoteContent, NoteFields, NoteType, OcclusionView } from './notes';
 /** The API's shapes (docs/api.md; GET /api/openapi.json), shared by the server (responses) and the web app (requests). */
 
 import type { ErrorCode } from './errors';
@@ -110,6 +110,8 @@ export interface Card {
   /** Which card of its note it is: `basic` (ord 0), `reverse` (ord 1), `cloze` (ord = cloze number − 1). */
   card_type: CardType;
   ord: number;
+  /** An occlusion card's image and masks: cover the target masks (every mask in `hide_all`) on the question. */
+  occlusion?: OcclusionView;
 }
 
 /** A note (POST /notes, GET /notes/{id}): what the learner wrote; its cards are what review shows. */
@@ -497,4 +499,20 @@ export interface PaymentView {
 /** POST /api/billing-portal */
 export interface BillingPortalResponse {
   url: string;
+}
+
+/** POST /occlusion/suggest: the image's size in pixels and one box per text label, in fractions 0–1. */
+export interface OcclusionSuggestion {
+  width: number;
+  height: number;
+  boxes: { x: number; y: number; w: number; h: number; text: string }[];
+}
+
+/** POST /media: an uploaded image, its `url` what a card's `images` holds. */
+export interface UploadedMedia {
+  name: string;
+  url: string;
+  width: number;
+  height: number;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 }

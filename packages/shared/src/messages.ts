@@ -99,7 +99,7 @@ export const messages = {
 
   // Notes and card types (server and web app)
   noteNotFound: 'Note not found.',
-  noteTypeUnknown: 'Choose a note type: basic, reversed or cloze.',
+  noteTypeUnknown: 'Choose a note type: basic, reversed, cloze or occlusion.',
   noteTypeNotYet: 'Image occlusion notes cannot be made yet.',
   noteFieldsInvalid: 'These fields do not fit a {type} note.',
   noteFieldEmpty: 'The {field} field cannot be empty.',
@@ -110,6 +110,17 @@ export const messages = {
   clozeUnclosed: 'A cloze deletion {{c{number}::… is not closed: end it with }}.',
   clozeEmpty: 'Cloze deletion {{c{number}::}} is empty: write its answer after the two colons.',
   clozeNestedTooDeep: 'Cloze deletions can be nested at most {max} deep.',
+  occlusionImageInvalid: 'An image occlusion note needs an image: the name of one of your uploaded images.',
+  occlusionImageNotFound: 'The image of this note was not found among your images: upload it again.',
+  occlusionMasksMissing: 'Draw at least one mask over the image.',
+  occlusionTooManyMasks: 'An image can have at most {max} masks.',
+  occlusionMaskInvalid: 'Mask {n} must have x, y, w and h as fractions of the image from 0 to 1, and a group.',
+  occlusionMaskEmpty: 'Mask {n} has no area: give it a width and a height.',
+  occlusionMaskOutside: 'Mask {n} reaches outside the image.',
+  occlusionGroupOutOfRange: 'Mask {n} needs a group: a whole number from 1 to {max}.',
+  occlusionModeInvalid: 'Choose a mode: hide_one (hide one, guess one) or hide_all (hide all, guess one).',
+  occlusionCardLabel: 'Image occlusion {n} of {count}',
+  occlusionMediaRequired: 'Name the image to suggest masks for: the name POST /media gave it.',
   editNoteInstead: 'This card belongs to a note with several cards: edit the note instead.',
   cardIdMissing: 'Card ID is missing',
   reviewResultInvalid: 'Result must be "pass" or "fail".',
@@ -448,6 +459,16 @@ export const messages = {
   importDone: 'Imported {cards} cards into {decks} decks; {skipped} skipped.',
   importFileFailed: 'Import failed. Please try again.',
   exportApkg: 'Export Anki package (.apkg)',
+  // Images on cards and media (issue 34).
+  invalidImageType: 'Invalid file type. Please upload a JPG, PNG, WebP or GIF image.',
+  imageUnreadable:
+    'Could not read this image. It may be damaged, too large in pixels, have too many frames, or claim a rotation that does not exist.',
+  imageNoFile: 'Please choose an image to upload.',
+  imageTooLarge: 'Image is too large. Maximum image size is {size}.',
+  mediaUploadQuotaExceeded: 'This image would store {size}, more than the {max} your account has left for images.',
+  cardImagesTooMany: 'A card can show at most {max} images.',
+  cardImageNotYours: 'An image of this card was not found among your images.',
+  cardImageInvalid: 'Each image must be the address of an image you uploaded (/media/…).',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

@@ -9,9 +9,13 @@ import { fillMessage, type MessageKey, messages } from './messages';
 export const noteTypes = ['basic', 'reversed', 'cloze', 'occlusion'] as const;
 export type NoteType = (typeof noteTypes)[number];
 
-/** The note types POST /notes and POST /save-cards accept today; occlusion comes with the image issue. */
-export const creatableNoteTypes = ['basic', 'reversed', 'cloze'] as const;
+/** The note types POST /notes and POST /save-cards accept: all of them. */
+export const creatableNoteTypes = ['basic', 'reversed', 'cloze', 'occlusion'] as const;
 export type CreatableNoteType = (typeof creatableNoteTypes)[number];
+
+/** The note types written as two text boxes (the Add Card form's text notes; occlusion has its own editor). */
+export const textNoteTypes = ['basic', 'reversed', 'cloze'] as const;
+export type TextNoteType = (typeof textNoteTypes)[number];
 
 export const cardTypes = ['basic', 'reverse', 'cloze', 'occlusion'] as const;
 export type CardType = (typeof cardTypes)[number];
@@ -34,13 +38,28 @@ export interface OcclusionMask {
   h: number;
   /** An integer ≥ 1: one card per distinct group. */
   group: number;
+  /** The mask's outline inside its box: a rectangle when absent (Anki's ellipses import as `ellipse`). */
+  shape?: OcclusionShape;
+}
+
+export const occlusionShapes = ['rect', 'ellipse'] as const;
+export type OcclusionShape = (typeof occlusionShapes)[number];
+
+export const occlusionModes = ['hide_one', 'hide_all'] as const;
+export type OcclusionMode = (typeof occlusionModes)[number];
+
+/** What an occlusion card shows (Card's `occlusion`): its masks, the card's own group marked `target`. */
+export interface OcclusionView {
+  image_url: string;
+  mode: OcclusionMode;
+  masks: { x: number; y: number; w: number; h: number; target: boolean; shape?: OcclusionShape }[];
 }
 
 export interface OcclusionFields {
   /** A media name of the user's. */
   image: string;
   masks: OcclusionMask[];
-  mode: 'hide_one' | 'hide_all';
+  mode: OcclusionMode;
   header?: string;
   back_extra?: string;
 }
@@ -61,8 +80,11 @@ export type NoteContent =
   | { type: 'cloze'; fields: ClozeFields }
   | { type: 'occlusion'; fields: OcclusionFields };
 
-/** A note type that makes cards today, with its fields. */
+/** A note type that makes cards, with its fields. */
 export type CreatableNoteContent = Extract<NoteContent, { type: CreatableNoteType }>;
+
+/** A text note (basic, reversed, cloze) with its fields. */
+export type TextNoteContent = Extract<NoteContent, { type: TextNoteType }>;
 
 /** One card a note makes: what review shows (markdown), and which card of the note it is. */
 export interface RenderedCard {
@@ -70,6 +92,8 @@ export interface RenderedCard {
   ord: number;
   question: string;
   answer: string;
+  /** An occlusion card's masks and image. */
+  occlusion?: OcclusionView;
 }
 
 /** Why a note cannot be saved: a shared message and what fills its placeholders. */
@@ -89,6 +113,12 @@ export const noteLimits = {
   maxFieldLength: limits.maxCardSideLength,
   /** Cloze deletions inside cloze deletions, at most this deep. */
   maxClozeNesting: 8,
+  /** Masks of one occlusion note. */
+  maxOcclusionMasks: 100,
+  /** Occlusion groups run from 1 to this, so a note makes at most this many cards. */
+  maxOcclusionGroup: 100,
+  /** A media name, in characters. */
+  maxMediaNameLength: 200,
 } as const;
 
 /** The person-readable text of a problem (the `detail` of the 422 the server answers). */
@@ -330,9 +360,9 @@ function textField(
  * is one of the shared messages (docs/api.md, POST /notes); nothing here trusts the input's shape.
  */
 export function checkNote(type: unknown, fields: unknown): NoteCheck {
-  if (type === 'occlusion') return problem('noteTypeNotYet');
   if (!isCreatableNoteType(type)) return problem('noteTypeUnknown');
   if (!isRecord(fields)) return problem('noteFieldsInvalid', { type });
+  if (type === 'occlusion') return checkOcclusion(fields);
   if (type === 'basic' || type === 'reversed') {
     if (!onlyKeys(fields, ['front', 'back'])) return problem('noteFieldsInvalid', { type });
     const front = textField(fields.front, 'front', true);
@@ -355,8 +385,7 @@ export function checkNote(type: unknown, fields: unknown): NoteCheck {
 }
 
 /**
- * The cards a stored (already checked) note makes, in ord order. A cloze text that no longer parses makes no card;
- * occlusion notes make none until the image issue lands.
+ * The cards a stored (already checked) note makes, in ord order. A cloze text that no longer parses makes no card.
  */
 export function renderNote(note: NoteContent): RenderedCard[] {
   switch (note.type) {
@@ -372,8 +401,116 @@ export function renderNote(note: NoteContent): RenderedCard[] {
       return parsed.ok ? clozeCards(parsed, note.fields.extra) : [];
     }
     case 'occlusion':
-      return [];
+      return occlusionCards(note.fields);
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Image occlusion
+
+/** A media name as stored: letters, digits, dots, dashes and underscores (a content hash and an extension). */
+const mediaNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Mask edges may overshoot the image by this much (rounding of fractions computed from pixels). */
+const edgeSlack = 1e-6;
+
+const isFraction = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
+
+/** The URL GET /media serves a media name at. */
+export const mediaUrl = (name: string) => `/media/${name}`;
+
+function checkMask(value: unknown, n: number): { ok: true; mask: OcclusionMask } | { ok: false; problem: NoteProblem } {
+  if (!isRecord(value) || !onlyKeys(value, ['x', 'y', 'w', 'h', 'group', 'shape'])) {
+    return problem('occlusionMaskInvalid', { n });
+  }
+  const { x, y, w, h, group, shape } = value;
+  if (!isFraction(x) || !isFraction(y) || !isFraction(w) || !isFraction(h))
+    return problem('occlusionMaskInvalid', { n });
+  if (w <= 0 || h <= 0) return problem('occlusionMaskEmpty', { n });
+  if (x + w > 1 + edgeSlack || y + h > 1 + edgeSlack) return problem('occlusionMaskOutside', { n });
+  if (typeof group !== 'number' || !Number.isInteger(group) || group < 1 || group > noteLimits.maxOcclusionGroup) {
+    return problem('occlusionGroupOutOfRange', { n, max: noteLimits.maxOcclusionGroup });
+  }
+  if (shape !== undefined && !(occlusionShapes as readonly unknown[]).includes(shape)) {
+    return problem('occlusionMaskInvalid', { n });
+  }
+  const mask: OcclusionMask = { x, y, w, h, group };
+  if (shape === 'ellipse') mask.shape = 'ellipse';
+  return { ok: true, mask };
+}
+
+/** Checks an occlusion note's fields (any JSON object) and renders its cards, one per group. */
+function checkOcclusion(fields: Record<string, unknown>): NoteCheck {
+  if (!onlyKeys(fields, ['image', 'masks', 'mode', 'header', 'back_extra'])) {
+    return problem('noteFieldsInvalid', { type: 'occlusion' });
+  }
+  const { image, masks, mode } = fields;
+  if (
+    typeof image !== 'string' ||
+    image.length > noteLimits.maxMediaNameLength ||
+    !mediaNamePattern.test(image) ||
+    image.includes('..')
+  ) {
+    return problem('occlusionImageInvalid');
+  }
+  if (!Array.isArray(masks) || masks.length === 0) return problem('occlusionMasksMissing');
+  if (masks.length > noteLimits.maxOcclusionMasks) {
+    return problem('occlusionTooManyMasks', { max: noteLimits.maxOcclusionMasks });
+  }
+  const checked: OcclusionMask[] = [];
+  for (const [index, value] of masks.entries()) {
+    const mask = checkMask(value, index + 1);
+    if (!mask.ok) return mask;
+    checked.push(mask.mask);
+  }
+  if (typeof mode !== 'string' || !(occlusionModes as readonly string[]).includes(mode)) {
+    return problem('occlusionModeInvalid');
+  }
+  const header = textField(fields.header, 'header', false);
+  if (!header.ok) return header;
+  const backExtra = textField(fields.back_extra, 'back_extra', false);
+  if (!backExtra.ok) return backExtra;
+  const occlusion: OcclusionFields = { image, masks: checked, mode: mode as OcclusionMode };
+  if (header.value !== undefined) occlusion.header = header.value;
+  if (backExtra.value !== undefined) occlusion.back_extra = backExtra.value;
+  return { ok: true, note: { type: 'occlusion', fields: occlusion }, cards: occlusionCards(occlusion) };
+}
+
+/** The distinct groups of an occlusion note's masks, ascending: one card each. */
+export function occlusionGroups(masks: readonly OcclusionMask[]): number[] {
+  return [...new Set(masks.map((mask) => mask.group))].sort((a, b) => a - b);
+}
+
+/**
+ * The cards of an occlusion note, one per group (ord = group − 1). Question and answer stay readable text for a
+ * client that knows only basic cards (the header, the extra); `occlusion` is what a client draws over the image.
+ */
+export function occlusionCards(fields: OcclusionFields): RenderedCard[] {
+  const groups = occlusionGroups(fields.masks);
+  const header = fields.header?.trim();
+  const extra = fields.back_extra?.trim();
+  return groups.map((group) => {
+    const label = fillMessage(messages.occlusionCardLabel, { n: group, count: groups.length });
+    return {
+      card_type: 'occlusion',
+      ord: group - 1,
+      question: header ? `${header}\n\n${label}` : label,
+      answer: extra ? `${label}\n\n${extra}` : label,
+      occlusion: {
+        image_url: mediaUrl(fields.image),
+        mode: fields.mode,
+        masks: fields.masks.map((mask) => ({
+          x: mask.x,
+          y: mask.y,
+          w: mask.w,
+          h: mask.h,
+          target: mask.group === group,
+          ...(mask.shape === 'ellipse' ? { shape: 'ellipse' as const } : {}),
+        })),
+      },
+    };
+  });
 }
 
 /** The next cloze number to use in a text (one above the highest, 1 for none): the Add Card form's wrap button. */

@@ -107,6 +107,8 @@ export interface CardsTable {
   ord: Generated<number>;
   /** Epoch ms until which the card stays out of the queue: a sibling of it was answered this study day. */
   buried_until: number | null;
+  /** An occlusion card's image and masks (migration 0019): JSON of the API's `occlusion`; null for other cards. */
+  occlusion: Generated<string | null>;
 }
 
 /** What the learner wrote (migration 0012): the type and its fields as JSON text; its cards are what review shows. */
@@ -262,6 +264,8 @@ export interface MediaTable {
   size: number;
   data: Buffer;
   created_at: number;
+  /** Where the bytes are (migration 0014): media_chunks, or the S3 object named by sha256. */
+  store: Generated<'database' | 's3'>;
 }
 
 /** An image's bytes, MEDIA_CHUNK_BYTES per row in `seq` order (migration 0011); media.data is empty since. */
@@ -276,6 +280,13 @@ export interface CardMediaTable {
   card_id: string;
   media_id: string;
   user_id: string;
+  /** The image's place in the card's `images` (migration 0014); null for an image its text shows. */
+  position: Generated<number | null>;
+}
+
+/** Content hashes of deleted S3 images whose objects the media sweep deletes (migration 0014). */
+export interface MediaReleasedTable {
+  sha256: string;
 }
 
 /** Anki note guids a user has imported, with the deck they went into. */
@@ -304,5 +315,6 @@ export interface Database {
   media: MediaTable;
   card_media: CardMediaTable;
   media_chunks: MediaChunksTable;
+  media_released: MediaReleasedTable;
   imported_notes: ImportedNotesTable;
 }

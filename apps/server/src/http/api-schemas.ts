@@ -55,6 +55,27 @@ export const cardSchema = z
     note_id: z.string().meta({ description: 'The note the card belongs to' }),
     card_type: z.enum(cardTypes).meta({ description: 'Which card of its note: basic, reverse, cloze or occlusion' }),
     ord: z.int().meta({ description: 'The card within its note: 0 and 1 for basic and reverse, cloze number − 1' }),
+    occlusion: z
+      .object({
+        image_url: z.string(),
+        mode: z.enum(['hide_one', 'hide_all']),
+        masks: z.array(
+          z.object({
+            x: z.number(),
+            y: z.number(),
+            w: z.number(),
+            h: z.number(),
+            target: z.boolean(),
+            shape: z.enum(['rect', 'ellipse']).optional(),
+          }),
+        ),
+      })
+      .optional()
+      .meta({
+        description:
+          "An occlusion card's image and masks (fractions 0–1): the question covers the target masks (every mask " +
+          'in hide_all), the answer uncovers the target',
+      }),
   })
   .meta({ id: 'Card' }) satisfies z.ZodType<Api.Card>;
 
@@ -68,7 +89,16 @@ const clozeFieldsSchema = z
 const occlusionFieldsSchema = z
   .object({
     image: z.string(),
-    masks: z.array(z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number(), group: z.int() })),
+    masks: z.array(
+      z.object({
+        x: z.number(),
+        y: z.number(),
+        w: z.number(),
+        h: z.number(),
+        group: z.int(),
+        shape: z.enum(['rect', 'ellipse']).optional(),
+      }),
+    ),
     mode: z.enum(['hide_one', 'hide_all']),
     header: z.string().optional(),
     back_extra: z.string().optional(),
@@ -328,3 +358,19 @@ export const noContent = (description: string) => z.void().meta({ description })
 /** A response that is not JSON (an HTML page, a file): any body the handler sends, described for the document. */
 export const nonJson = (contentMediaType: string, description: string, format?: 'binary') =>
   z.any().meta({ type: 'string', description, contentMediaType, ...(format ? { format } : {}) });
+
+export const occlusionSuggestionSchema = z
+  .object({
+    width: z.int().meta({ description: "The image's width in pixels" }),
+    height: z.int().meta({ description: "The image's height in pixels" }),
+    boxes: z.array(
+      z.object({
+        x: z.number(),
+        y: z.number(),
+        w: z.number(),
+        h: z.number(),
+        text: z.string().meta({ description: 'The words of the label, as read' }),
+      }),
+    ),
+  })
+  .meta({ id: 'OcclusionSuggestion' }) satisfies z.ZodType<Api.OcclusionSuggestion>;

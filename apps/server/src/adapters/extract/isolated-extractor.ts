@@ -3,10 +3,16 @@ import { PoolBusyError } from '../workers/process-pool';
 import type { ExtractProgress, FileKind, FileSource, Passage } from './extracted';
 import { UnreadableFileError } from './extracted';
 import type { ExtractOptions, Extractor } from './extractor';
-import type { ParseResult, ParseTask } from './parse-worker';
+import type { ImageProbeLimits, ProbedImage } from './image-probe';
+import type { ImageTask, ParseResult, ParseTask } from './parse-worker';
 import { ExtractorBusyError, type ParserPoolOptions } from './parser-pool';
 
-export interface IsolatedExtractor extends Extractor {
+/** Decodes and measures an uploaded image (POST /media) away from the server's process. */
+export interface ImageProber {
+  probeImage(file: FileSource, limits: ImageProbeLimits): Promise<ProbedImage>;
+}
+
+export interface IsolatedExtractor extends Extractor, ImageProber {
   /** True when a file submitted now would be queued or run rather than refused as busy. */
   hasCapacity(): boolean;
   /** Starts the broker process now rather than with the first file (a server calls it when it starts listening). */
@@ -21,7 +27,7 @@ export interface IsolatedExtractor extends Extractor {
  */
 export function createIsolatedExtractor(options: ParserPoolOptions): IsolatedExtractor {
   const { workers, queue, timeoutMs, memoryBytes, onKill, ...limits } = options;
-  const runner = createIsolatedRunner<ParseTask, ParseResult, { progress: ExtractProgress }>(
+  const runner = createIsolatedRunner<ParseTask | ImageTask, ParseResult, { progress: ExtractProgress }>(
     { url: import.meta.url, name: 'parse-worker', exportName: 'parse', label: 'parser-broker' },
     { workers, queue, timeoutMs, memoryBytes, ...(onKill ? { onKill } : {}) },
   );
@@ -47,7 +53,20 @@ export function createIsolatedExtractor(options: ParserPoolOptions): IsolatedExt
         throw new UnreadableFileError(`parser process: ${error instanceof Error ? error.message : String(error)}`);
       }
       if ('unreadable' in result) throw new UnreadableFileError(result.unreadable);
+      if (!('passages' in result)) throw new UnreadableFileError('parser process answered without passages');
       return result.passages;
+    },
+    async probeImage(file, imageLimits) {
+      let result: ParseResult;
+      try {
+        result = await runner.run({ image: file, limits: imageLimits });
+      } catch (error) {
+        if (error instanceof PoolBusyError) throw new ExtractorBusyError(error.message);
+        throw new UnreadableFileError(`parser process: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if ('unreadable' in result) throw new UnreadableFileError(result.unreadable);
+      if (!('image' in result)) throw new UnreadableFileError('parser process answered without an image');
+      return result.image;
     },
   };
 }

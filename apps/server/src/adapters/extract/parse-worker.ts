@@ -18,6 +18,7 @@ import {
 import type { ParserLimits } from './extractor';
 import { parseFile } from './extractor';
 import { createTesseractOcr } from './image-ocr';
+import { type ImageProbeLimits, type ProbedImage, probeImage } from './image-probe';
 
 yieldCpuToServer();
 
@@ -29,17 +30,27 @@ export interface ParseTask {
   maxChars?: number;
 }
 
-/** What a parse answers: passages, or the reason the file is unreadable (errors do not cross processes whole). */
-export type ParseResult = { passages: Passage[] } | { unreadable: string };
+/** An uploaded image (POST /media) to decode and measure: images are decoded in these processes only. */
+export interface ImageTask {
+  image: FileSource;
+  limits: ImageProbeLimits;
+}
+
+/**
+ * What a parse answers: passages (or the measured image), or the reason the file is unreadable (errors do not cross
+ * processes whole).
+ */
+export type ParseResult = { passages: Passage[] } | { image: ProbedImage } | { unreadable: string };
 
 /** Sent to the parent as it goes (after announceJobStart, which starts the job's deadline). */
 export type WorkerMessage = { progress: ExtractProgress };
 
-export async function parse(task: ParseTask): Promise<ParseResult> {
+export async function parse(task: ParseTask | ImageTask): Promise<ParseResult> {
   const send = (message: WorkerMessage) => process.send?.(message);
   const onProgress = (progress: ExtractProgress) => send({ progress });
   announceJobStart();
   try {
+    if ('image' in task) return { image: await probeImage(await readFileSource(task.image), task.limits) };
     const bytes = await readFileSource(task.file);
     // Cleaned here too (hyphenation, running headers, boilerplate): long regex work on untrusted text.
     const passages = await parseFile(task.kind, bytes, task.limits, createTesseractOcr(), { onProgress });

@@ -12,7 +12,9 @@ import * as queueOrderIndexes from './0010-queue-order-indexes';
 import * as mediaChunks from './0011-media-chunks';
 import * as notes from './0012-notes';
 import * as typedAnswers from './0013-typed-answers';
+import * as cardImages from './0014-card-images';
 import * as examDateReadAloud from './0015-exam-date-read-aloud';
+import * as occlusion from './0019-occlusion';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -32,7 +34,9 @@ const migrations: Record<string, Migration> = {
   '0011-media-chunks': mediaChunks,
   '0012-notes': notes,
   '0013-typed-answers': typedAnswers,
+  '0014-card-images': cardImages,
   '0015-exam-date-read-aloud': examDateReadAloud,
+  '0019-occlusion': occlusion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,7 +6,7 @@ import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
 import type { NotesRepo } from '../notes/notes.repo';
-import { notesOfItems, type SaveItem } from '../notes/notes.service';
+import { assertOwnImages, notesOfItems, type SaveItem } from '../notes/notes.service';
 import { toCard } from '../study-core/card-state';
 import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
 import type { UserLimits } from '../study-core/user-limits';
@@ -97,10 +97,15 @@ export function createCardsService(deps: CardsServiceDeps) {
       const now = clock.now();
       const made = notesOfItems({ userId, deckId, newId: deps.newId }, items, now);
       if (!isId(deckId)) throw errors.deckNotFound();
+      const contents = made.map((item) => ({ type: item.note.type, fields: JSON.parse(item.note.fields) as unknown }));
+      await assertOwnImages(deps.notes, userId, contents, (index) => `cards.${index}.fields.image`);
       const rows = made.flatMap((item) => item.cards);
       await deps.userLimits.assertRoom(userId, { cards: rows.length });
       if (!(await deps.notes.insertIntoDeck(userId, deckId, made))) throw errors.deckNotFound();
-      return { saved: rows.length, cards: rows.map((row) => toCard({ card_type: 'basic', ord: 0, ...row })) };
+      return {
+        saved: rows.length,
+        cards: rows.map((row) => toCard({ card_type: 'basic', ord: 0, ...row, occlusion: row.occlusion ?? null })),
+      };
     },
 
     /** A basic card's question and answer (its note's front and back); a card of another note type: edit the note. */

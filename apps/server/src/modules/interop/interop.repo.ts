@@ -1,5 +1,6 @@
-import type { CreatableNoteContent } from '@flashcards/shared/notes';
+import type { TextNoteContent } from '@flashcards/shared/notes';
 import type { Kysely } from 'kysely';
+import { createMediaStore, type MediaStore, type StoredMedia } from '../../adapters/media/media-store';
 import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
@@ -7,7 +8,7 @@ import { setUserColumnOnce } from '../auth/users.repo';
 import { insertCards } from '../study-core/deck-counters';
 import { type NewNote, noteBatches } from '../study-core/note-rows';
 import { ownedDeck } from '../study-core/owned-rows';
-import { insertMediaChunks, mediaStream } from './media-store';
+import { insertMediaChunks } from './media-store';
 
 export interface ImportPlan {
   userId: string;
@@ -32,7 +33,7 @@ const exportableTypes = ['basic', 'reversed', 'cloze'] as const;
  * A stored note's content, or undefined when its fields are not the JSON its type has. Not `checkNote`: an imported
  * basic note may have an empty back, as in Anki, and is exported all the same.
  */
-function storedContent(type: string, fields: string): CreatableNoteContent | undefined {
+function storedContent(type: string, fields: string): TextNoteContent | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(fields);
@@ -65,7 +66,7 @@ export class ImportUserGoneError extends Error {
 }
 
 /** SQL for imports, exports and media. Every query is scoped by the owner's user_id, except a media fetch by name. */
-export function createInteropRepo(db: Kysely<Database>) {
+export function createInteropRepo(db: Kysely<Database>, store: MediaStore = createMediaStore({ kind: 'database' })) {
   /** Removes what a failed import wrote: its decks (their cards, links and guids go with them) and the images it added. */
   async function undoImport(userId: string, deckIds: string[], mediaIds: string[]): Promise<void> {
     await forEachBatch(deckIds, GUID_BATCH, async (batch) => {
@@ -262,12 +263,16 @@ export function createInteropRepo(db: Kysely<Database>) {
 
     /** A stored image by its unguessable name: the name is the permission (an `<img>` sends no token). */
     findMedia(name: string) {
-      return db.selectFrom('media').select(['id', 'content_type', 'size']).where('name', '=', name).executeTakeFirst();
+      return db
+        .selectFrom('media')
+        .select(['id', 'content_type', 'size', 'sha256', 'store'])
+        .where('name', '=', name)
+        .executeTakeFirst();
     },
 
-    /** An image's bytes, streamed a chunk at a time. */
-    mediaContent(mediaId: string) {
-      return mediaStream(db, mediaId);
+    /** An image's bytes, streamed from the store its row names (database chunks or S3). */
+    mediaContent(media: StoredMedia) {
+      return store.open(db, media);
     },
 
     /** The deck an export names, when it is the user's. */
@@ -335,13 +340,13 @@ export function createInteropRepo(db: Kysely<Database>) {
       await forEachBatch(names, GUID_BATCH, async (batch) => {
         const found = await db
           .selectFrom('media')
-          .select(['id', 'name'])
+          .select(['id', 'name', 'sha256', 'store'])
           .where('user_id', '=', userId)
           .where('name', 'in', batch)
           .execute();
         for (const media of found) {
           const parts: Buffer[] = [];
-          for await (const chunk of mediaStream(db, media.id)) parts.push(chunk as Buffer);
+          for await (const chunk of await store.open(db, media)) parts.push(chunk as Buffer);
           rows.push({ name: media.name, data: Buffer.concat(parts) });
         }
       });

@@ -4,11 +4,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import type { CreatableNoteContent } from '@flashcards/shared/notes';
+import type { TextNoteContent } from '@flashcards/shared/notes';
 import { type ApkgNote, writeApkg } from '../../adapters/anki/apkg-writer';
 import { markdownToAnkiHtml } from '../../adapters/anki/markdown-to-html';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
+import { S3ObjectMissingError } from '../../adapters/media/s3-objects';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { AppError, errors, rateLimited } from '../../http/app-error';
 import { newNote } from '../study-core/note-rows';
@@ -95,10 +96,10 @@ const PLAN_SLICE = 1000;
 /** Cards converted to Anki HTML between two turns of the event loop during an export. */
 const CONVERT_BATCH = 200;
 
-const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
+export const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
 
 /** A note's fields in the order of the Anki stock note type it is exported as: Front, Back; or Text, Back Extra. */
-function apkgFields(content: CreatableNoteContent): string[] {
+function apkgFields(content: TextNoteContent): string[] {
   return content.type === 'cloze'
     ? [content.fields.text, content.fields.extra ?? '']
     : [content.fields.front, content.fields.back];
@@ -290,7 +291,13 @@ export function createInteropService(deps: InteropServiceDeps) {
       if (waitMs !== null) throw rateLimited(waitMs);
       const row = mediaNamePattern.test(name) ? await repo.findMedia(name) : undefined;
       if (!row) throw errors.mediaNotFound();
-      return { contentType: row.content_type, size: row.size, body: repo.mediaContent(row.id) };
+      try {
+        return { contentType: row.content_type, size: row.size, body: await repo.mediaContent(row) };
+      } catch (error) {
+        // The row outlived its object (deleted from the bucket by hand): the image is gone.
+        if (error instanceof S3ObjectMissingError) throw errors.mediaNotFound();
+        throw error;
+      }
     },
 
     /** The deck as an Anki package (collection.anki2), with the images its cards show. */

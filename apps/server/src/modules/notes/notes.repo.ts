@@ -2,7 +2,7 @@ import type { RenderedCard } from '@flashcards/shared/notes';
 import type { Kysely } from 'kysely';
 import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import type { Database } from '../../db/schema';
-import { type CardViewRow, cardViewColumns, newCardRow } from '../study-core/card-state';
+import { type CardViewRow, cardViewColumns, newCardRow, occlusionColumn } from '../study-core/card-state';
 import { adjustDeckCounters, type CardCounter, counterFor, insertCards } from '../study-core/deck-counters';
 import { type NewNote, type NoteRow, noteBatches } from '../study-core/note-rows';
 import { hasDeck } from '../study-core/owned-rows';
@@ -70,6 +70,58 @@ async function deleteCardRows(
   for (const [deckId, changes] of perDeck) await adjustDeckCounters(db, { userId, deckId }, changes);
 }
 
+/** The media name an occlusion card shows (cards.occlusion's image_url is `/media/NAME`), or null. */
+function occlusionImage(occlusion: string | null | undefined): string | null {
+  if (!occlusion) return null;
+  const url = (JSON.parse(occlusion) as { image_url: string }).image_url;
+  return url.startsWith('/media/') ? url.slice('/media/'.length) : null;
+}
+
+/**
+ * Links occlusion cards to the user's image they show (card_media), and unlinks any other image from them: so the
+ * image lives as long as a card shows it, and goes with the last one (migration 0008's trigger). Run it in a
+ * transaction.
+ */
+async function linkOcclusionImages(
+  db: Kysely<Database>,
+  userId: string,
+  cards: readonly { id: string; occlusion?: string | null }[],
+): Promise<void> {
+  const wanted = cards.flatMap((card) => {
+    const name = occlusionImage(card.occlusion);
+    return name ? [{ cardId: card.id, name }] : [];
+  });
+  if (wanted.length === 0) return;
+  const names = [...new Set(wanted.map((link) => link.name))];
+  const media = await db
+    .selectFrom('media')
+    .select(['id', 'name'])
+    .where('user_id', '=', userId)
+    .where('name', 'in', names)
+    .execute();
+  const idOf = new Map(media.map((row) => [row.name, row.id]));
+  const links = wanted.flatMap((link) => {
+    const mediaId = idOf.get(link.name);
+    return mediaId ? [{ card_id: link.cardId, media_id: mediaId, user_id: userId }] : [];
+  });
+  await forEachBatch(links, INSERT_BATCH, async (batch) => {
+    // Links to images the card no longer shows go first (the trigger then deletes an image no card shows).
+    for (const link of batch) {
+      await db
+        .deleteFrom('card_media')
+        .where('user_id', '=', userId)
+        .where('card_id', '=', link.card_id)
+        .where('media_id', '!=', link.media_id)
+        .execute();
+    }
+    await db
+      .insertInto('card_media')
+      .values(batch)
+      .onConflict((conflict) => conflict.columns(['card_id', 'media_id']).doNothing())
+      .execute();
+  });
+}
+
 /**
  * SQL for notes and their cards. Every query is scoped by the owner's user_id. Cards are written through
  * study-core's insertCards (which keeps the decks' counters), and a note and its cards change in one transaction.
@@ -77,6 +129,18 @@ async function deleteCardRows(
 export function createNotesRepo(db: Kysely<Database>) {
   return {
     /** The user's note and its cards, or undefined. */
+    /** Which of these media names are images of the user's. */
+    async ownMediaNames(userId: string, names: readonly string[]): Promise<Set<string>> {
+      if (names.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('media')
+        .select('name')
+        .where('user_id', '=', userId)
+        .where('name', 'in', [...names])
+        .execute();
+      return new Set(rows.map((row) => row.name));
+    },
+
     async find(userId: string, noteId: string): Promise<NoteWithCardRows | undefined> {
       const note = await ownedNote(db, userId, noteId).selectAll().executeTakeFirst();
       if (!note) return undefined;
@@ -90,11 +154,13 @@ export function createNotesRepo(db: Kysely<Database>) {
     async insertIntoDeck(userId: string, deckId: string, notes: readonly NewNote[]): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         if (!(await hasDeck(trx, userId, deckId))) return false;
+        const cards = notes.flatMap((item) => item.cards);
         await insertCards(
           trx,
-          notes.flatMap((item) => item.cards),
+          cards,
           notes.map((item) => item.note),
         );
+        await linkOcclusionImages(trx, userId, cards);
         return true;
       });
     },
@@ -107,13 +173,17 @@ export function createNotesRepo(db: Kysely<Database>) {
      */
     async insertInBatches(notes: readonly NewNote[]): Promise<void> {
       for (const batch of noteBatches(notes)) {
-        await db.transaction().execute((trx) =>
-          insertCards(
+        await db.transaction().execute(async (trx) => {
+          const cards = batch.flatMap((item) => item.cards);
+          await insertCards(
             trx,
-            batch.flatMap((item) => item.cards),
+            cards,
             batch.map((item) => item.note),
-          ),
-        );
+          );
+          // An import's notes are all one user's.
+          const userId = cards[0]?.user_id;
+          if (userId) await linkOcclusionImages(trx, userId, cards);
+        });
         await yieldToEventLoop();
       }
     },
@@ -131,13 +201,14 @@ export function createNotesRepo(db: Kysely<Database>) {
           (
             await trx
               .selectFrom('cards')
-              .select(['id', 'deck_id', 'state', 'card_type', 'ord', 'question', 'answer'])
+              .select(['id', 'deck_id', 'state', 'card_type', 'ord', 'question', 'answer', 'occlusion'])
               .where('user_id', '=', userId)
               .where('note_id', '=', noteId)
               .execute()
           ).map((card) => [cardKey(card), card]),
         );
         const added = [];
+        const shown: { id: string; occlusion: string | null }[] = [];
         for (const card of edit.cards) {
           const match = existing.get(cardKey(card));
           if (!match) {
@@ -145,16 +216,21 @@ export function createNotesRepo(db: Kysely<Database>) {
             continue;
           }
           existing.delete(cardKey(card));
-          if (match.question === card.question && match.answer === card.answer) continue;
+          const occlusion = occlusionColumn(card.occlusion);
+          shown.push({ id: match.id, occlusion });
+          if (match.question === card.question && match.answer === card.answer && match.occlusion === occlusion) {
+            continue;
+          }
           await trx
             .updateTable('cards')
-            .set({ question: card.question, answer: card.answer, updated_at: edit.now })
+            .set({ question: card.question, answer: card.answer, occlusion, updated_at: edit.now })
             .where('user_id', '=', userId)
             .where('id', '=', match.id)
             .execute();
         }
         await deleteCardRows(trx, userId, [...existing.values()]);
         await insertCards(trx, added, []);
+        await linkOcclusionImages(trx, userId, [...shown, ...added]);
         await trx
           .updateTable('notes')
           .set({ fields: edit.fields, updated_at: edit.now })

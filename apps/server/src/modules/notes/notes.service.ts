@@ -48,6 +48,37 @@ export function notesOfItems(
   });
 }
 
+/** The image names of occlusion notes among notes about to be written. */
+function occlusionImages(contents: readonly { type: string; fields: unknown }[]): string[] {
+  return [
+    ...new Set(
+      contents.flatMap((content) =>
+        content.type === 'occlusion' ? [(content.fields as { image: string }).image] : [],
+      ),
+    ),
+  ];
+}
+
+/**
+ * 422 when an occlusion note's image is not one of the user's images (someone else's, deleted, or never uploaded):
+ * `field` names where the note is in the request.
+ */
+export async function assertOwnImages(
+  notes: Pick<NotesRepo, 'ownMediaNames'>,
+  userId: string,
+  contents: readonly { type: string; fields: unknown }[],
+  field: (index: number) => string,
+): Promise<void> {
+  const names = occlusionImages(contents);
+  if (names.length === 0) return;
+  const own = await notes.ownMediaNames(userId, names);
+  for (const [index, content] of contents.entries()) {
+    if (content.type === 'occlusion' && !own.has((content.fields as { image: string }).image)) {
+      throw noteProblemError({ message: 'occlusionImageNotFound' }, field(index));
+    }
+  }
+}
+
 function withCards(found: NoteWithCardRows): NoteWithCards {
   return {
     note: toNote(
@@ -76,6 +107,7 @@ export function createNotesService(deps: NotesServiceDeps) {
       const checked = checkNote(input.type, input.fields);
       if (!checked.ok) throw noteProblemError(checked.problem, 'fields');
       if (!isId(input.deck_id) || !(await deps.decks.exists(userId, input.deck_id))) throw errors.deckNotFound();
+      await assertOwnImages(notes, userId, [checked.note], () => 'fields.image');
       // The cap counts cards: a cloze note of three cards needs room for three.
       await deps.userLimits.assertRoom(userId, { cards: checked.cards.length });
       const item = newNote(
@@ -103,6 +135,7 @@ export function createNotesService(deps: NotesServiceDeps) {
       const found = await requireNote(userId, noteId);
       const checked = checkNote(found.note.type, fields);
       if (!checked.ok) throw noteProblemError(checked.problem, 'fields');
+      await assertOwnImages(notes, userId, [checked.note], () => 'fields.image');
       const kept = new Set(found.cards.map(cardKey));
       const added = checked.cards.filter((card) => !kept.has(cardKey(card))).length;
       await deps.userLimits.assertRoom(userId, { cards: added });

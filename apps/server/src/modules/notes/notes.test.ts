@@ -172,10 +172,10 @@ describe('POST /notes', () => {
       ['a type that is not text', { type: 7, fields: { front: 'F', back: 'B' } }, 'type', messages.noteTypeUnknown],
       ['no type', { fields: { front: 'F', back: 'B' } }, 'type', messages.noteTypeUnknown],
       [
-        'an occlusion note (not yet)',
+        'an occlusion note without masks',
         { type: 'occlusion', fields: { image: 'x.png', masks: [], mode: 'hide_one' } },
         'fields',
-        messages.noteTypeNotYet,
+        messages.occlusionMasksMissing,
       ],
     ];
     it.each(cases)('%s', async (_name, payload, field, detail) => {

@@ -184,7 +184,7 @@ async function copySharedMedia(trx: Kysely<Database>, plan: ImportPlan) {
     .selectFrom('media')
     .innerJoin('card_media', 'card_media.media_id', 'media.id')
     .innerJoin('cards', 'cards.id', 'card_media.card_id')
-    .select(['media.id', 'media.name', 'media.sha256', 'media.content_type', 'media.size'])
+    .select(['media.id', 'media.name', 'media.sha256', 'media.content_type', 'media.size', 'media.store'])
     .distinct()
     .where('cards.user_id', '=', share.user_id)
     .where('cards.deck_id', '=', share.deck_id)
@@ -207,6 +207,8 @@ async function copySharedMedia(trx: Kysely<Database>, plan: ImportPlan) {
         size: media.size,
         data: Buffer.alloc(0),
         created_at: now,
+        // An S3 image's object is keyed by its content, so the copy shares it; chunks are copied below.
+        store: media.store,
       })
       .onConflict((conflict) => conflict.columns(['user_id', 'sha256']).doNothing())
       .execute();

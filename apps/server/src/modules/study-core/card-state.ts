@@ -1,5 +1,5 @@
 import type { Card, CardStatus } from '@flashcards/shared/api-types';
-import type { CardType } from '@flashcards/shared/notes';
+import type { CardType, OcclusionView } from '@flashcards/shared/notes';
 import { isoTime } from '@flashcards/shared/time';
 import type { Insertable, Selectable } from 'kysely';
 import type { CardsTable, FsrsState } from '../../db/schema';
@@ -68,7 +68,7 @@ export function newCardRow(
   ids: { id: string; userId: string; deckId: string; noteId?: string },
   text: { question: string; answer: string },
   now: number,
-  kind: { card_type: CardType; ord: number } = { card_type: 'basic', ord: 0 },
+  kind: { card_type: CardType; ord: number; occlusion?: OcclusionView } = { card_type: 'basic', ord: 0 },
 ) {
   return {
     id: ids.id,
@@ -79,12 +79,16 @@ export function newCardRow(
     ord: kind.ord,
     question: text.question,
     answer: text.answer,
+    occlusion: occlusionColumn(kind.occlusion),
     ...newCardState(now),
     first_reviewed_at: null,
     created_at: now,
     updated_at: now,
   } satisfies NewCardRow;
 }
+
+/** An occlusion card's `occlusion` as stored in cards.occlusion (null for other cards). */
+export const occlusionColumn = (view: OcclusionView | undefined): string | null => (view ? JSON.stringify(view) : null);
 
 /** The API's card status for an FSRS state. */
 export function statusOf(state: FsrsState): CardStatus {
@@ -114,6 +118,7 @@ export const cardViewColumns = [
   'note_id',
   'card_type',
   'ord',
+  'occlusion',
 ] as const satisfies readonly (keyof CardsTable)[];
 
 export type CardViewRow = Pick<CardRow, (typeof cardViewColumns)[number]>;
@@ -133,5 +138,6 @@ export function toCard(row: CardViewRow): Card {
     note_id: row.note_id,
     card_type: row.card_type,
     ord: row.ord,
+    ...(row.occlusion ? { occlusion: JSON.parse(row.occlusion) as OcclusionView } : {}),
   };
 }

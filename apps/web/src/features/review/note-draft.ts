@@ -3,13 +3,13 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import {
   type BasicFields,
   type ClozeFields,
-  type CreatableNoteContent,
-  type CreatableNoteType,
   checkNote,
   noteProblemText,
   parseCloze,
   type RenderedCard,
   renderNote,
+  type TextNoteContent,
+  type TextNoteType,
 } from '@flashcards/shared/notes';
 
 /**
@@ -17,13 +17,13 @@ import {
  * changes, as in Anki: Question and Answer (basic), Front and Back (reversed), Text and Extra (cloze).
  */
 export interface NoteDraft {
-  type: CreatableNoteType;
+  type: TextNoteType;
   first: string;
   second: string;
 }
 
 /** The note to send: its type and fields, trimmed, an empty Extra left out. */
-export function draftContent({ type, first, second }: NoteDraft): CreatableNoteContent {
+export function draftContent({ type, first, second }: NoteDraft): TextNoteContent {
   if (type === 'cloze') {
     const extra = second.trim();
     return { type, fields: extra ? { text: first.trim(), extra } : { text: first.trim() } };

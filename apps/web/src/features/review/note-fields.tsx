@@ -1,5 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
-import { type CreatableNoteType, creatableNoteTypes, type NoteType, noteLimits } from '@flashcards/shared/notes';
+import { type NoteType, noteLimits, type TextNoteType, textNoteTypes } from '@flashcards/shared/notes';
 import { type KeyboardEvent, type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
@@ -14,19 +14,13 @@ export const noteTypeNames: Record<NoteType, string> = {
 };
 
 /** The note type, as radio buttons (arrow keys move between them). */
-export function NoteTypePicker({
-  value,
-  onValue,
-}: {
-  value: CreatableNoteType;
-  onValue: (type: CreatableNoteType) => void;
-}) {
+export function NoteTypePicker({ value, onValue }: { value: TextNoteType; onValue: (type: TextNoteType) => void }) {
   const name = useId();
   return (
     <fieldset className="note-type">
       <legend>{messages.noteTypeLegend}</legend>
       <div className="note-type__options">
-        {creatableNoteTypes.map((type) => (
+        {textNoteTypes.map((type) => (
           <label key={type} className="note-type__option">
             <input type="radio" name={name} value={type} checked={value === type} onChange={() => onValue(type)} />
             {noteTypeNames[type]}
@@ -37,7 +31,7 @@ export function NoteTypePicker({
   );
 }
 
-const labels: Record<CreatableNoteType, [string, string]> = {
+const labels: Record<TextNoteType, [string, string]> = {
   basic: ['Question', 'Answer'],
   reversed: [messages.noteFrontLabel, messages.noteBackLabel],
   cloze: [messages.clozeTextLabel, messages.clozeExtraLabel],
