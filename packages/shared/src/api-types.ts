@@ -110,6 +110,11 @@ export interface Card {
   /** Which card of its note it is: `basic` (ord 0), `reverse` (ord 1), `cloze` (ord = cloze number − 1). */
   card_type: CardType;
   ord: number;
+  /**
+   * The card's images (`/media/{name}` URLs, at most 2, shown on the answer side): present on the Cards tab's
+   * lists, the review queue and POST /save-cards' answer.
+   */
+  images?: string[];
 }
 
 /** A note (POST /notes, GET /notes/{id}): what the learner wrote; its cards are what review shows. */

@@ -55,6 +55,10 @@ export const cardSchema = z
     note_id: z.string().meta({ description: 'The note the card belongs to' }),
     card_type: z.enum(cardTypes).meta({ description: 'Which card of its note: basic, reverse, cloze or occlusion' }),
     ord: z.int().meta({ description: 'The card within its note: 0 and 1 for basic and reverse, cloze number − 1' }),
+    images: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'The images (`/media/{name}`, at most 2), answer side; on lists, the queue and saves' }),
   })
   .meta({ id: 'Card' }) satisfies z.ZodType<Api.Card>;
 
