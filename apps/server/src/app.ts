@@ -73,6 +73,7 @@ import { createInteropService } from './modules/interop/interop.service';
 import { createMediaRepo } from './modules/media/media.repo';
 import { MEDIA_MAX_FRAMES, mediaRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
+import { createMediaSweep, MEDIA_SWEEP_INTERVAL_MS } from './modules/media/media-sweep';
 import { createNotesRepo } from './modules/notes/notes.repo';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
@@ -378,6 +379,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Images' bytes: database chunks or an S3-compatible bucket (MEDIA_STORE); read from where each row says.
   const mediaStore = createMediaStore({ kind: config.media.store, s3: config.media.s3 });
   app.addHook('onClose', async () => mediaStore.close());
+  // The periodic media sweep: images no card uses past MEDIA_UNUSED_TTL, and S3 objects no row names.
+  const mediaSweep = createMediaSweep({
+    db: deps.db,
+    store: mediaStore,
+    clock: deps.clock,
+    unusedTtlMs: config.media.unusedTtlMs,
+  });
+  let sweepTimer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    sweepTimer = setInterval(() => {
+      mediaSweep.run().then(
+        (swept) => app.log.info(swept, 'media swept'),
+        (error: unknown) => app.log.error({ err: error }, 'media sweep failed'),
+      );
+    }, MEDIA_SWEEP_INTERVAL_MS);
+    sweepTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweepTimer));
   let importParser = deps.importParser;
   if (!importParser) {
     const isolated = createIsolatedImportParser({

@@ -112,6 +112,11 @@ export interface Card {
   ord: number;
   /** An occlusion card's image and masks: cover the target masks (every mask in `hide_all`) on the question. */
   occlusion?: OcclusionView;
+  /**
+   * The card's images (`/media/{name}` URLs, at most 2, shown on the answer side): present on the Cards tab's
+   * lists, the review queue and POST /save-cards' answer.
+   */
+  images?: string[];
 }
 
 /** A note (POST /notes, GET /notes/{id}): what the learner wrote; its cards are what review shows. */

@@ -12,6 +12,8 @@ export const limits = {
   /** Question or answer. */
   maxCardSideLength: 20_000,
   maxCardsPerSave: 1000,
+  /** Images on one card (issue 34). */
+  maxCardImages: 2,
   /** GET /cards/due answers at most this many cards; the next call continues where a session left off. */
   maxReviewQueue: 200,
   maxFeedbackLength: 5000,

@@ -76,6 +76,10 @@ export const cardSchema = z
           "An occlusion card's image and masks (fractions 0–1): the question covers the target masks (every mask " +
           'in hide_all), the answer uncovers the target',
       }),
+    images: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'The images (`/media/{name}`, at most 2), answer side; on lists, the queue and saves' }),
   })
   .meta({ id: 'Card' }) satisfies z.ZodType<Api.Card>;
 

@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
+import { cardImages } from '../study-core/card-images';
 import { type CardRow, type CardViewRow, cardViewColumns } from '../study-core/card-state';
 import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
 import { ownedCard } from '../study-core/owned-rows';
@@ -20,6 +21,7 @@ export interface SearchQuery {
 
 /** SQL for cards. Every query is scoped by the owner's user_id: another user's card is simply not there. */
 export function createCardsRepo(db: Kysely<Database>) {
+  const imagesOf = (userId: string, cardIds: readonly string[]) => cardImages(db, userId, cardIds);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const searchColumns = sql.raw(
     'c.id, c.deck_id, c.question, c.answer, c.state, c.due, c.created_at, c.reps, c.lapses, c.note_id, c.card_type, ' +
@@ -27,6 +29,8 @@ export function createCardsRepo(db: Kysely<Database>) {
   );
 
   return {
+    /** The `images` of these cards of the user. */
+    imagesOf,
     /** Up to `limit` cards of a deck in creation order, after the cursor's card (keyset paging). */
     listPage(userId: string, deckId: string, limit: number, after: DeckCursor | undefined): Promise<CardViewRow[]> {
       let query = db

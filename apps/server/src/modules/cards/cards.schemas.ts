@@ -3,7 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { cardSchema } from '../../http/api-schemas';
 import { bodyWithId, boundedInt, deckFilter } from '../../http/request-schemas';
-import { saveItemSchema } from '../notes/notes.schemas';
+import { cardImagesSchema, saveItemSchema } from '../notes/notes.schemas';
 
 const side = z
   .string({ error: messages.cardSidesEmpty })
@@ -17,7 +17,7 @@ export const cardTextSchema = z.object({ question: side, answer: side });
 /** POST /save-cards: the deck as `deck_id` (or `_id` / `id`) and 1 to 1000 cards or notes. */
 export const saveCardsSchema = bodyWithId('deck_id', messages.noDeckSelected, {
   cards: z
-    .array(saveItemSchema(cardTextSchema), { error: messages.noCardsSelected })
+    .array(saveItemSchema(cardTextSchema.extend({ images: cardImagesSchema })), { error: messages.noCardsSelected })
     .min(1, { error: messages.noCardsSelected })
     .max(limits.maxCardsPerSave, { error: messages.tooManyCards }),
 });

@@ -5,10 +5,12 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
-import type { NotesRepo } from '../notes/notes.repo';
+import type { CardImageLink, NotesRepo } from '../notes/notes.repo';
 import { assertOwnImages, notesOfItems, type SaveItem } from '../notes/notes.service';
+import { mediaUrlPattern, withImages } from '../study-core/card-images';
 import { toCard } from '../study-core/card-state';
 import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
+import type { NewNote } from '../study-core/note-rows';
 import type { UserLimits } from '../study-core/user-limits';
 import type { CardsRepo } from './cards.repo';
 import {
@@ -43,11 +45,44 @@ const cursorInvalid = () =>
 export function createCardsService(deps: CardsServiceDeps) {
   const { cards, decks, clock } = deps;
 
+  /**
+   * Every card of an item shows the item's images; each must be an image of the user's (another user's name, even
+   * a real one, is refused at `cards.N.images`).
+   */
+  async function imageLinks(userId: string, items: SaveItem[], made: NewNote[]): Promise<CardImageLink[]> {
+    const names = [...new Set(items.flatMap((item) => item.images ?? []))].map(
+      (url) => mediaUrlPattern.exec(url)?.[1] ?? '',
+    );
+    const ids = await deps.notes.ownMediaIds(userId, names);
+    const links: CardImageLink[] = [];
+    for (const [index, item] of items.entries()) {
+      const wanted = [...new Set(item.images ?? [])];
+      for (const [position, url] of wanted.entries()) {
+        const mediaId = ids.get(mediaUrlPattern.exec(url)?.[1] ?? '');
+        if (!mediaId) {
+          throw errors.validationFailed({
+            message: 'cardImageNotYours',
+            errors: [{ field: `cards.${index}.images.${position}`, message: messages.cardImageNotYours }],
+          });
+        }
+        for (const card of made[index]?.cards ?? []) links.push({ cardId: card.id, mediaId, position });
+      }
+    }
+    return links;
+  }
+
   return {
     /** The list without `limit`: the deck's first page of the largest size, as a plain array (the older shape). */
     async listByDeck(userId: string, deckId: string): Promise<Card[]> {
       await requireOwnDeck(decks, userId, deckId);
-      return (await cards.listByDeck(userId, deckId, limits.maxCardsPage)).map(toCard);
+      const rows = (await cards.listByDeck(userId, deckId, limits.maxCardsPage)).map(toCard);
+      return withImages(
+        rows,
+        await cards.imagesOf(
+          userId,
+          rows.map((card) => card._id),
+        ),
+      );
     },
 
     /** One page of a deck's cards in creation order; `next_cursor` continues after its last card. */
@@ -59,7 +94,13 @@ export function createCardsService(deps: CardsServiceDeps) {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        cards: page.map(toCard),
+        cards: withImages(
+          page.map(toCard),
+          await cards.imagesOf(
+            userId,
+            page.map((row) => row.id),
+          ),
+        ),
         next_cursor: rows.length > limit && last ? encodeDeckCursor(last) : null,
       };
     },
@@ -84,7 +125,13 @@ export function createCardsService(deps: CardsServiceDeps) {
       const rows = limit > 0 ? await cards.search({ userId, words, deckId, limit: limit + 1, offset }) : [];
       const page = rows.slice(0, limit);
       return {
-        cards: page.map((row) => ({ ...toCard(row), deck_name: row.deck_name })),
+        cards: withImages(
+          page.map((row) => ({ ...toCard(row), deck_name: row.deck_name })),
+          await cards.imagesOf(
+            userId,
+            page.map((row) => row.id),
+          ),
+        ),
         next_cursor: rows.length > limit ? encodeSearchCursor(offset + limit) : null,
       };
     },
@@ -101,10 +148,18 @@ export function createCardsService(deps: CardsServiceDeps) {
       await assertOwnImages(deps.notes, userId, contents, (index) => `cards.${index}.fields.image`);
       const rows = made.flatMap((item) => item.cards);
       await deps.userLimits.assertRoom(userId, { cards: rows.length });
-      if (!(await deps.notes.insertIntoDeck(userId, deckId, made))) throw errors.deckNotFound();
+      const links = await imageLinks(userId, items, made);
+      if (!(await deps.notes.insertIntoDeck(userId, deckId, made, links))) throw errors.deckNotFound();
+      const images = new Map<string, string[]>();
+      for (const [index, item] of made.entries()) {
+        for (const card of item.cards) images.set(card.id, [...new Set(items[index]?.images ?? [])]);
+      }
       return {
         saved: rows.length,
-        cards: rows.map((row) => toCard({ card_type: 'basic', ord: 0, ...row, occlusion: row.occlusion ?? null })),
+        cards: withImages(
+          rows.map((row) => toCard({ card_type: 'basic', ord: 0, ...row, occlusion: row.occlusion ?? null })),
+          images,
+        ),
       };
     },
 

@@ -24,6 +24,13 @@ export interface NoteEdit {
   newId: () => string;
 }
 
+/** An image shown by a new card: its place in the card's `images`. */
+export interface CardImageLink {
+  cardId: string;
+  mediaId: string;
+  position: number;
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The user's note by id (scoped by user_id, like ownedCard). */
@@ -151,7 +158,12 @@ export function createNotesRepo(db: Kysely<Database>) {
      * Inserts notes and their cards into one deck of the user, all in one transaction (POST /notes, POST
      * /save-cards: at most 1,000 cards); false, with nothing written, when the deck is not theirs.
      */
-    async insertIntoDeck(userId: string, deckId: string, notes: readonly NewNote[]): Promise<boolean> {
+    async insertIntoDeck(
+      userId: string,
+      deckId: string,
+      notes: readonly NewNote[],
+      images: readonly CardImageLink[] = [],
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         if (!(await hasDeck(trx, userId, deckId))) return false;
         const cards = notes.flatMap((item) => item.cards);
@@ -161,8 +173,35 @@ export function createNotesRepo(db: Kysely<Database>) {
           notes.map((item) => item.note),
         );
         await linkOcclusionImages(trx, userId, cards);
+        for (let start = 0; start < images.length; start += 500) {
+          await trx
+            .insertInto('card_media')
+            .values(
+              images.slice(start, start + 500).map((link) => ({
+                card_id: link.cardId,
+                media_id: link.mediaId,
+                user_id: userId,
+                position: link.position,
+              })),
+            )
+            .execute();
+        }
         return true;
       });
+    },
+
+    /** The ids of the user's images among these names (a name of someone else's is not found). */
+    async ownMediaIds(userId: string, names: readonly string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      if (names.length === 0) return found;
+      const rows = await db
+        .selectFrom('media')
+        .select(['id', 'name'])
+        .where('user_id', '=', userId)
+        .where('name', 'in', [...names])
+        .execute();
+      for (const row of rows) found.set(row.name, row.id);
+      return found;
     },
 
     /**

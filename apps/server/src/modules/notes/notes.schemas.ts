@@ -1,7 +1,9 @@
-import { messages } from '@flashcards/shared/messages';
+import { limits } from '@flashcards/shared/limits';
+import { fillMessage, messages } from '@flashcards/shared/messages';
 import { noteTypes } from '@flashcards/shared/notes';
 import { z } from 'zod';
 import { bodyWithId } from '../../http/request-schemas';
+import { mediaUrlPattern } from '../study-core/card-images';
 
 /**
  * A note's fields: any JSON here, checked against its type by packages/shared/src/notes.ts (`checkNote`), whose
@@ -25,11 +27,20 @@ export const updateNoteSchema = z.object({ fields });
 /** `{id}` in a path: a note's id (a malformed, unknown or someone else's id is the same 404). */
 export const noteIdParams = z.object({ id: z.string().meta({ description: "The note's id" }) });
 
+/** A saved card's or note's images: at most 2 URLs of the user's uploads (`/media/{name}`), shown on the answer. */
+export const cardImagesSchema = z
+  .array(z.string({ error: messages.cardImageInvalid }).regex(mediaUrlPattern, { error: messages.cardImageInvalid }), {
+    error: messages.cardImageInvalid,
+  })
+  .max(limits.maxCardImages, { error: fillMessage(messages.cardImagesTooMany, { max: limits.maxCardImages }) })
+  .optional();
+
 /** An item of POST /save-cards that is a note: its type, its fields, and where it came from (kept by a later issue). */
 export const noteItemSchema = z.object({
   type,
   fields,
   source: z.record(z.string(), z.unknown()).optional(),
+  images: cardImagesSchema,
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -19,7 +19,9 @@ export interface NotesServiceDeps {
 }
 
 /** An item of POST /save-cards: a basic card's text, or a note of any type. */
-export type SaveItem = { question: string; answer: string } | { type: unknown; fields: unknown };
+export type SaveItem = ({ question: string; answer: string } | { type: unknown; fields: unknown }) & {
+  images?: string[] | undefined;
+};
 
 /** 422 validation_failed whose detail is the note's problem, naming the field it is about. */
 export function noteProblemError(problem: NoteProblem, field: string): AppError {

@@ -3,6 +3,7 @@ import { forEachBatch } from '../../db/batches';
 import { preparedQuery } from '../../db/prepared-query';
 import { rowLimit } from '../../db/row-limit';
 import type { Database, FsrsState } from '../../db/schema';
+import { cardImages } from '../study-core/card-images';
 import { CardState } from '../study-core/card-state';
 import type { NewCardAllowance } from '../study-core/daily-limit';
 import type { Scope } from '../study-core/deck-scope';
@@ -89,6 +90,9 @@ const allowanceOfOneDeck = allowanceQuery(true);
  */
 export function createDueQueueRepo(db: Kysely<Database>) {
   return {
+    /** The `images` of these cards of the user (the queue shows them on the answer side). */
+    imagesOf: (userId: string, cardIds: readonly string[]) => cardImages(db, userId, cardIds),
+
     /**
      * Cards due by `now`, in one statement: learning and relearning cards (merged, earliest first, at most `limit`)
      * and long-term review cards (earliest first, at most `limit`). Each state is its own ordered index range that

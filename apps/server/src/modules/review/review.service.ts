@@ -62,12 +62,20 @@ export function createReviewService(deps: ReviewServiceDeps) {
       const now = clock.now();
       const rows = await buildQueue(queueReads, scope, now, studyDayStart(now, timeZone), deps.maxQueue);
       const retentions = await queueReads.deckRetentions(userId, [...new Set(rows.map((row) => row.deck_id))]);
+      const images = await queueReads.imagesOf(
+        userId,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) => {
         const deck = retentions.get(row.deck_id);
         const retention = deck?.retention ?? schedulerParameters.request_retention;
         const preview = previewNextDue(row, now, schedulerParametersFor(weights, retention));
         const next = capPreview(preview, deck?.examDate ?? null, timeZone, now);
-        return { ...toCard(row), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } };
+        return {
+          ...toCard(row),
+          images: images.get(row.id) ?? [],
+          next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
+        };
       });
     },
 
