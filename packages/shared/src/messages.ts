@@ -440,6 +440,16 @@ export const messages = {
   importDone: 'Imported {cards} cards into {decks} decks; {skipped} skipped.',
   importFileFailed: 'Import failed. Please try again.',
   exportApkg: 'Export Anki package (.apkg)',
+
+  // Offline review (installable app, answer queue, sync)
+  syncBaseInvalid: 'The base must be a date and time (ISO 8601) or null.',
+  offlineWaiting: '{count} answers waiting to sync',
+  offlineLastSync: 'Last sync {time}',
+  offlineNeverSynced: 'Not synced yet',
+  offlineNow: 'Offline',
+  offlineRejected: '{count} answers could not be saved and were dropped: {reason}',
+  offlineUpdateReady: 'A new version is ready.',
+  offlineReloadToUpdate: 'Reload to update',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */
