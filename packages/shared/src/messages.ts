@@ -450,6 +450,7 @@ export const messages = {
   offlineRejected: '{count} answers could not be saved and were dropped: {reason}',
   offlineUpdateReady: 'A new version is ready.',
   offlineReloadToUpdate: 'Reload to update',
+  offlineDismiss: 'OK',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

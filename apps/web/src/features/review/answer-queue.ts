@@ -9,7 +9,7 @@ import type { ReviewResult } from '@flashcards/shared/api-types';
  */
 
 export type AnswerOp =
-  | { id: number; kind: 'answer'; cardId: string; result: ReviewResult }
+  | { id: number; kind: 'answer'; cardId: string; result: ReviewResult; at: number }
   | { id: number; kind: 'undo'; cardId: string };
 
 export interface AnswerQueueStatus {
@@ -120,7 +120,7 @@ export function createAnswerQueue(options: AnswerQueueOptions) {
     /** Queues an answer; its id takes it back (`takeBack`). */
     answer(cardId: string, result: ReviewResult): number {
       const id = nextId++;
-      ops.push({ id, kind: 'answer', cardId, result });
+      ops.push({ id, kind: 'answer', cardId, result, at: Date.now() });
       notify();
       pump();
       return id;
