@@ -35,12 +35,13 @@ describe('offline review', () => {
       await navigator.serviceWorker.ready;
     });
     await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
     await page.getByTestId('swipe-card').getByText('Question', { exact: true }).waitFor();
 
     // Offline: the page reloads from the service worker and the session from the device.
     await context.setOffline(true);
-    await page.reload();
+    await page.goto('/review');
     await page.getByText('Offline', { exact: true }).waitFor();
     await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
     const started = Date.now();
