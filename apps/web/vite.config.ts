@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** In `vite` dev mode the API (npm run dev, port 3000) answers its paths; a page load of the same path gets the app. */
 const apiPaths = [
@@ -22,8 +23,52 @@ const toApi: ProxyOptions = {
   bypass: (request) => (request.headers.accept?.includes('text/html') ? '/index.html' : undefined),
 };
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+/**
+ * The installable app (docs/ARCHITECTURE.md, "Offline review"): a web manifest and a Workbox service worker that
+ * precaches the app's shell, its lazy chunks and KaTeX's fonts, and answers every page load with the shell so the
+ * app opens with no network. It never caches the API: review data is kept by the app itself in IndexedDB. A new
+ * worker waits until the learner chooses to reload (registerType 'prompt'), so a review in progress is never cut.
+ */
+const installable = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  filename: 'sw.js',
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    name: 'AI-Powered Flashcards',
+    short_name: 'Flashcards',
+    description: 'Turn your notes, PDFs and slides into flashcards with AI, then learn them with spaced repetition.',
+    start_url: '/review',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#4f46e5',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The app's own files: the shell, every lazy chunk, its styles and KaTeX's fonts (woff2: what browsers that run
+    // service workers load). The prerendered pages and the public entry's build are not the installed app, and the
+    // statistics' charts and the deck export only work with the network: they load when used, as before.
+    globPatterns: ['index.html', 'assets/**/*.{js,css}', 'assets/KaTeX_*.woff2', 'favicon.svg', 'icons/*.png'],
+    globIgnores: ['prerendered/**', '.vite/**', 'assets/chart-setup-*.js', 'assets/export-deck-*.js'],
+    navigateFallback: '/index.html',
+    // Page loads only: the API's paths are fetched by the app (never navigated to), except these, which are files.
+    navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/media\//, /\/download/, /\.apkg$/],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+    clientsClaim: false,
+    skipWaiting: false,
+    maximumFileSizeToCacheInBytes: 1_500_000,
+  },
+});
+
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  plugins: mode === 'public' || isSsrBuild ? [react()] : [react(), installable],
   server: { port: 5173, proxy: Object.fromEntries(apiPaths.map((path) => [path, toApi])) },
   // No source maps in the build: it is served as-is, and maps would publish the sources.
   // The manifest tells the prerender (scripts/prerender.mjs) which chunks each page needs; it removes it afterwards.

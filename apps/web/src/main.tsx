@@ -5,6 +5,10 @@ import { reloadOnStaleChunk } from './lib/reload-on-stale-chunk';
 import './styles/global.css';
 
 reloadOnStaleChunk();
+// The installed app's service worker exists in the built app only (vite.config.ts).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void import('./lib/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// The offline store (src/lib/offline-store.ts) runs on IndexedDB, which jsdom lacks.
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

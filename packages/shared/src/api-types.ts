@@ -263,6 +263,8 @@ export interface SyncReview {
   reviewed_at: string;
   typed?: string;
   verdict?: 'correct' | 'close' | 'wrong';
+  /** The card's `last_review` as the device saw it when answering, null for a new card (docs/api.md). */
+  base?: string | null;
 }
 
 export type SyncStatus = 'applied' | 'duplicate' | 'superseded' | 'rejected';

@@ -469,6 +469,17 @@ export const messages = {
   cardImagesTooMany: 'A card can show at most {max} images.',
   cardImageNotYours: 'An image of this card was not found among your images.',
   cardImageInvalid: 'Each image must be the address of an image you uploaded (/media/…).',
+
+  // Offline review (installable app, answer queue, sync)
+  syncBaseInvalid: 'The base must be a date and time (ISO 8601) or null.',
+  offlineWaiting: '{count} answers waiting to sync',
+  offlineLastSync: 'Last sync {time}',
+  offlineNeverSynced: 'Not synced yet',
+  offlineNow: 'Offline',
+  offlineRejected: '{count} answers could not be saved and were dropped: {reason}',
+  offlineUpdateReady: 'A new version is ready.',
+  offlineReloadToUpdate: 'Reload to update',
+  offlineDismiss: 'OK',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

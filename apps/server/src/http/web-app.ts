@@ -49,7 +49,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.startsWith('/prerendered/'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        // The installed app's service worker is checked afresh on each visit, so a new version is found at once.
+        const worker = path.basename(filePath) === 'sw.js';
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=300',
+        );
       },
     });
   }

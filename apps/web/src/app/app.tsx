@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { UpdateNotice } from '../components/update-notice';
 import { createApiClient } from '../lib/api-client';
 import { hardNavigate } from '../lib/navigation';
 import { localTokenStore } from '../lib/token-store';
@@ -34,6 +35,7 @@ export function App({ router }: { router: AppRouter }) {
   return (
     <Providers api={api} tokens={localTokenStore} queryClient={queryClient} goTo={hardNavigate}>
       <RouterProvider router={router} />
+      <UpdateNotice />
     </Providers>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { OfflineStatus } from '../components/offline-status';
 import { FeedbackModal } from '../features/feedback/feedback-modal';
 import { TopBar } from './top-bar';
 
@@ -50,6 +51,7 @@ export function NavBar() {
           </button>
         </div>
       </TopBar>
+      <OfflineStatus />
       {feedbackOpen && <FeedbackModal onClose={closeFeedback} />}
     </header>
   );

@@ -28,6 +28,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** No answer from the server at all (no network, or the connection dropped): offline review takes over. */
+export function isOfflineError(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.kind === 'network';
+}
+
 /** The server's `detail` when it sent one, else the caller's fallback text (section 8's "detail, or …" rule). */
 export function errorDetail(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.kind === 'http' && error.detail ? error.detail : fallback;

@@ -1,6 +1,7 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient } from './api-client';
+import { type ApiClient, isOfflineError } from './api-client';
 import { useApi } from './api-context';
+import { getKeptOnDevice } from './offline-store';
 
 /**
  * A read through the API client: GET `path`, cached under `queryKey`; no request while `path` is null. With
@@ -9,12 +10,22 @@ import { useApi } from './api-context';
 export function useApiGet<Result>(
   queryKey: QueryKey,
   path: string | null,
-  { keepPreviousWhile }: { keepPreviousWhile?: (previousKey: QueryKey) => boolean } = {},
+  {
+    keepPreviousWhile,
+    keepOnDevice = false,
+  }: {
+    keepPreviousWhile?: (previousKey: QueryKey) => boolean;
+    /** Kept on the device for review with no network (offline-store.ts). */
+    keepOnDevice?: boolean;
+  } = {},
 ) {
   const api = useApi();
   return useQuery<Result>({
     queryKey,
-    queryFn: () => api.get<Result>(path ?? ''),
+    queryFn: () =>
+      keepOnDevice
+        ? getKeptOnDevice(path ?? '', (at) => api.get<Result>(at), isOfflineError)
+        : api.get<Result>(path ?? ''),
     enabled: path !== null,
     placeholderData: (previous, previousQuery) =>
       keepPreviousWhile && previousQuery && keepPreviousWhile(previousQuery.queryKey) ? previous : undefined,

@@ -1,9 +1,11 @@
 import type { SignupRequest, TokenResponse, User } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { type ApiClient, errorDetail } from './api-client';
+import { type ApiClient, errorDetail, isOfflineError } from './api-client';
 import { browserTimeZone } from './time-zone';
 import type { TokenStore } from './token-store';
+
+const noop = () => null;
 
 /**
  * Auth state: on start a stored token loads the current user (and is removed when
@@ -61,10 +63,20 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
       .then(
         (me) => {
           if (!cancelled) setUser(me);
+          // Kept for review with no network; loaded apart so that the public pages' code does not carry it.
+          void import('./offline-store').then(({ keepResponse }) => keepResponse('/users/me', me, Date.now()), noop);
         },
         // Only a 401 ends the stored session (the client removes the token then): a request cut short by a
-        // navigation, a network failure or a server error leaves it for the next page load.
-        () => {},
+        // navigation, a network failure or a server error leaves it for the next page load. With no network at
+        // all, the user as last kept on the device opens the installed app offline.
+        async (error: unknown) => {
+          if (!isOfflineError(error)) return;
+          const kept = await import('./offline-store').then(
+            ({ keptResponse }) => keptResponse<User>('/users/me'),
+            noop,
+          );
+          if (!cancelled && kept) setUser(kept);
+        },
       )
       .finally(() => {
         if (!cancelled) setLoading(false);

@@ -26,12 +26,14 @@ export const deckKeys = {
 const studyData: readonly QueryKey[] = [['decks'], ['cards']];
 
 export function useDecks() {
-  return useApiGet<DeckSummary[]>(deckKeys.all, '/decks');
+  return useApiGet<DeckSummary[]>(deckKeys.all, '/decks', { keepOnDevice: true });
 }
 
 /** Stats of one deck, or over all decks when `id` is undefined. */
 export function useDeckStats(id?: string) {
-  return useApiGet<DeckStats>(deckKeys.stats(id ?? 'all'), id ? `/decks/${id}/stats` : '/decks/stats');
+  return useApiGet<DeckStats>(deckKeys.stats(id ?? 'all'), id ? `/decks/${id}/stats` : '/decks/stats', {
+    keepOnDevice: true,
+  });
 }
 
 export function useCreateDeck() {

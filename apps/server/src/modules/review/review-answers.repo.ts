@@ -168,6 +168,78 @@ export interface SyncedCard {
 
 class SyncRaced extends Error {}
 
+/** One applied answer of a card, oldest first: the card before it, and where its log row is if this sync wrote it. */
+interface AppliedAnswer {
+  id: string;
+  reviewedAt: number;
+  before: CardToReview;
+  /** Index in the sync's new rows, or null for a row already in the log. */
+  row: number | null;
+  /** Index in the sync's answers, for an answer of this sync. */
+  answer?: number;
+}
+
+/** An answer of this sync that lost to a newer one: its row among the new rows and its index among the answers. */
+interface LostAnswer {
+  row: number;
+  answer: number;
+}
+
+/** Orders answers made concurrently: the later one wins, a tie goes to the greater id. */
+function after(answer: { id: string; reviewedAt: number }, other: { id: string; reviewedAt: number }): boolean {
+  return answer.reviewedAt > other.reviewedAt || (answer.reviewedAt === other.reviewedAt && answer.id > other.id);
+}
+
+/**
+ * The card's applied answers since the oldest `base` of the sync's answers (read only when an answer has a base
+ * older than the card's latest review), so that a concurrent answer can take the card back to its base.
+ */
+async function appliedHistory(
+  trx: Transaction<Database>,
+  card: CardToReview,
+  answers: readonly { base?: number | null }[],
+) {
+  const bases = answers.filter((answer) => answer.base !== undefined).map((answer) => answer.base ?? -1);
+  const oldest = bases.length === 0 ? null : Math.min(...bases);
+  const applied: AppliedAnswer[] = [];
+  if (oldest !== null && card.last_review !== null && oldest < card.last_review) {
+    const logged = await trx
+      .selectFrom('review_logs')
+      .select(['id', 'reviewed_at', 'card_before'])
+      .where('user_id', '=', card.user_id)
+      .where('card_id', '=', card.id)
+      .where('reviewed_at', '>', oldest)
+      .where('undone_at', 'is', null)
+      .where('card_before', 'is not', null)
+      .orderBy('reviewed_at')
+      .orderBy('id')
+      .execute();
+    for (const row of logged) {
+      const snapshot = JSON.parse(row.card_before ?? '{}') as CardSnapshot;
+      applied.push({ id: row.id, reviewedAt: row.reviewed_at, before: { ...card, ...snapshot }, row: null });
+    }
+  }
+  return {
+    latest: (): AppliedAnswer | null => applied.at(-1) ?? null,
+    /** The card as it was at `base`: before the first applied answer after it (null: before any). */
+    stateAt(base: number | null, current: CardToReview): CardToReview {
+      const first = applied.find((entry) => base === null || entry.reviewedAt > base);
+      return first ? first.before : current;
+    },
+    /** Takes out, and answers, the applied answers after `base`. */
+    dropAfter(base: number | null): AppliedAnswer[] {
+      const keep = applied.filter((entry) => base !== null && entry.reviewedAt <= base);
+      const dropped = applied.slice(keep.length);
+      applied.length = 0;
+      applied.push(...keep);
+      return dropped;
+    },
+    push(entry: AppliedAnswer) {
+      applied.push(entry);
+    },
+  };
+}
+
 /**
  * SQL for answering a card and taking the answer back: the card, its deck's counters, the review log and the
  * statistics' rollup change together in one transaction. Every query is scoped by user_id.
@@ -209,7 +281,7 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
      * connection changed the card or logged one of the ids meanwhile (PostgreSQL). `not_found`: no such card of the
      * user. Answers the card as left and each answer's outcome, in `answers` order.
      */
-    syncCard<A extends { id: string; reviewedAt: number }>(
+    syncCard<A extends { id: string; reviewedAt: number; base?: number | null }>(
       userId: string,
       cardId: string,
       answers: readonly A[],
@@ -228,14 +300,70 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
         const owners = new Map(logged.map((row) => [row.id, row.user_id]));
         const before = await cardToReview(trx, { userId, cardId });
         if (!before) return 'not_found';
+        const replay = await appliedHistory(trx, before, answers);
         let card = before;
         let now: number | null = null;
         const rows: (ReviewLogRow & { card_before: string | null })[] = [];
-        const outcomes = answers.map((answer): SyncedAnswer => {
+        /** Answers that no longer hold once a concurrent answer rewinds the card: ids already logged, or rows here. */
+        const supersededLogged: string[] = [];
+        /**
+         * This sync's answers that lost to newer answers of the card, by time: the base their device's chain of answers
+         * started from, and each answer of the chain with the card it would have started from.
+         */
+        const lost = new Map<number, { rootBase: number | null; chain: LostAnswer[]; after: CardToReview }>();
+        const outcomes: SyncedAnswer[] = [];
+        const apply = (answer: A, index: number, from: CardToReview, row = rows.length) => {
+          const decision = decide(from, answer);
+          replay.push({ id: answer.id, reviewedAt: answer.reviewedAt, before: from, row, answer: index });
+          rows[row] = { ...decision.log, card_before: JSON.stringify(snapshotOf(from)) };
+          outcomes[index] = 'applied';
+          now = decision.now;
+          return { ...from, ...decision.next, first_reviewed_at: from.first_reviewed_at ?? answer.reviewedAt };
+        };
+        for (const [index, answer] of answers.entries()) {
           const owner = owners.get(answer.id);
-          if (owner !== undefined) return owner === userId ? 'duplicate' : 'taken';
-          const decision = decide(card, answer);
-          if (card.last_review !== null && answer.reviewedAt < card.last_review) {
+          if (owner !== undefined) {
+            outcomes[index] = owner === userId ? 'duplicate' : 'taken';
+            continue;
+          }
+          const latest = replay.latest();
+          const base = answer.base;
+          const concurrent =
+            base !== undefined && latest !== null && card.last_review !== null && (base ?? -1) < card.last_review;
+          if (concurrent && latest !== null && after(answer, latest)) {
+            // Newer than every answer made since its base: the card goes back to its base, those answers yield. A
+            // base that is one of this sync's lost answers brings that chain of one device's answers back first.
+            const chain = base === null ? undefined : lost.get(base);
+            const rewindTo = chain ? chain.rootBase : (base ?? null);
+            const start = replay.stateAt(rewindTo, card);
+            for (const dropped of replay.dropAfter(rewindTo)) {
+              if (dropped.row === null) supersededLogged.push(dropped.id);
+              else {
+                const row = rows[dropped.row];
+                if (row) rows[dropped.row] = { ...row, card_before: null };
+                if (dropped.answer !== undefined) outcomes[dropped.answer] = 'superseded';
+              }
+            }
+            card = start;
+            for (const link of chain?.chain ?? []) {
+              const previous = answers[link.answer];
+              if (previous) card = apply(previous, link.answer, card, link.row);
+            }
+            card = apply(answer, index, card);
+            continue;
+          }
+          if (concurrent || (card.last_review !== null && answer.reviewedAt < card.last_review)) {
+            const decision = decide(card, answer);
+            if (base !== undefined) {
+              const previous = base === null ? undefined : lost.get(base);
+              const from = previous ? previous.after : replay.stateAt(base, card);
+              const next = decide(from, answer).next;
+              lost.set(answer.reviewedAt, {
+                rootBase: previous ? previous.rootBase : base,
+                chain: [...(previous?.chain ?? []), { row: rows.length, answer: index }],
+                after: { ...from, ...next, first_reviewed_at: from.first_reviewed_at ?? answer.reviewedAt },
+              });
+            }
             rows.push({
               ...decision.log,
               state_after: card.state,
@@ -245,17 +373,24 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
               scheduled_days: card.scheduled_days,
               card_before: null,
             });
-            return 'superseded';
+            outcomes[index] = 'superseded';
+            continue;
           }
-          rows.push({ ...decision.log, card_before: JSON.stringify(snapshotOf(card)) });
-          card = { ...card, ...decision.next, first_reviewed_at: card.first_reviewed_at ?? answer.reviewedAt };
-          now = decision.now;
-          return 'applied';
-        });
+          card = apply(answer, index, card);
+        }
         if (now !== null) {
           const state = { state: card.state, due: card.due, ...fsrsMemoryOf(card), last_review: card.last_review };
           const firstReviewedAt = card.first_reviewed_at ?? now;
           if (!(await moveCard(trx, before, state, firstReviewedAt, now))) throw new SyncRaced();
+        }
+        if (supersededLogged.length > 0) {
+          // The log keeps them (statistics and fitting count them); without a snapshot they are no longer undoable.
+          await trx
+            .updateTable('review_logs')
+            .set({ card_before: null })
+            .where('user_id', '=', userId)
+            .where('id', 'in', supersededLogged)
+            .execute();
         }
         if (rows.length > 0) {
           const inserted = await trx

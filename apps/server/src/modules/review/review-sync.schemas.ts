@@ -26,6 +26,15 @@ const syncReviewSchema = z.object({
     .max(1_000, { error: messages.syncTypedInvalid })
     .optional(),
   verdict: z.enum(['correct', 'close', 'wrong'], { error: messages.syncVerdictInvalid }).optional(),
+  base: z.iso
+    .datetime({ offset: true, error: messages.syncBaseInvalid })
+    .transform((time) => Date.parse(time))
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "The card's last_review as the device saw it when answering (null for a new card): an answer whose base is older than the card's latest applied review was made concurrently with it",
+    }),
 });
 
 /** POST /reviews/sync: `{ reviews: [...] }`, at most 500. */

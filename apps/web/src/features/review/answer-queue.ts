@@ -9,7 +9,7 @@ import type { AnswerVerdict, ReviewResult } from '@flashcards/shared/api-types';
  */
 
 export type AnswerOp =
-  | { id: number; kind: 'answer'; cardId: string; result: ReviewResult; typed?: TypedAnswer }
+  | { id: number; kind: 'answer'; cardId: string; result: ReviewResult; at: number; typed?: TypedAnswer }
   | { id: number; kind: 'undo'; cardId: string };
 
 /** What the learner typed before the card flipped, and the checker's verdict on it (kept in the review log). */
@@ -126,7 +126,8 @@ export function createAnswerQueue(options: AnswerQueueOptions) {
     /** Queues an answer; its id takes it back (`takeBack`). */
     answer(cardId: string, result: ReviewResult, typed?: TypedAnswer): number {
       const id = nextId++;
-      ops.push(typed ? { id, kind: 'answer', cardId, result, typed } : { id, kind: 'answer', cardId, result });
+      const at = Date.now();
+      ops.push(typed ? { id, kind: 'answer', cardId, result, at, typed } : { id, kind: 'answer', cardId, result, at });
       notify();
       pump();
       return id;

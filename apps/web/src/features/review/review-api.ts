@@ -1,9 +1,11 @@
 import type { AnswerResponse, DueCard, ReviewResponse } from '@flashcards/shared/api-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
-import { ApiRequestError } from '../../lib/api-client';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { ApiRequestError, isOfflineError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { deckKeys } from '../../lib/decks-api';
+import { forgetAnswers, getKeptOnDevice, keepAnswer, waitingAnswers } from '../../lib/offline-store';
+import { noteAnswerKept, onSyncedCard } from '../../lib/outbox-sync';
 import { type AnswerOp, type AnswerQueue, createAnswerQueue } from './answer-queue';
 
 /**
@@ -14,7 +16,12 @@ export function useReviewQueue(deckId: string | null, session: number) {
   const api = useApi();
   return useQuery({
     queryKey: [...deckKeys.due(deckId ?? 'all'), session],
-    queryFn: () => api.get<DueCard[]>(deckId ? `/cards/due?deck_id=${encodeURIComponent(deckId)}` : '/cards/due'),
+    queryFn: () =>
+      getKeptOnDevice(
+        deckId ? `/cards/due?deck_id=${encodeURIComponent(deckId)}` : '/cards/due',
+        (path) => api.get<DueCard[]>(path),
+        isOfflineError,
+      ),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnReconnect: false,
@@ -47,20 +54,60 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
   const api = useApi();
   const latest = useRef(handlers);
   latest.current = handlers;
+  /** Answers kept on the device (no network when they were given): queue id by UUID, and UUIDs by card. */
+  const [kept] = useState(() => ({ byUuid: new Map<string, number>(), byCard: new Map<string, string[]>() }));
   const [queue] = useState(() =>
     createAnswerQueue({
-      send: (op) =>
-        op.kind === 'answer'
-          ? api.post<AnswerResponse>('/cards/review', {
-              json: { card_id: op.cardId, result: op.result, ...op.typed },
-            })
-          : api.post<ReviewResponse>(`/cards/${encodeURIComponent(op.cardId)}/undo-review`),
+      send: async (op) => {
+        if (op.kind === 'answer') {
+          if (navigator.onLine) {
+            try {
+              return await api.post<AnswerResponse>('/cards/review', {
+                json: { card_id: op.cardId, result: op.result, ...op.typed },
+              });
+            } catch (error) {
+              if (!isOfflineError(error)) throw error;
+            }
+          }
+          // No network: the answer waits on the device with its own id and time, sent by POST /reviews/sync later.
+          const id = crypto.randomUUID();
+          await keepAnswer({
+            id,
+            card_id: op.cardId,
+            result: op.result,
+            reviewed_at: new Date(op.at).toISOString(),
+            ...op.typed,
+          });
+          noteAnswerKept();
+          kept.byUuid.set(id, op.id);
+          kept.byCard.set(op.cardId, [...(kept.byCard.get(op.cardId) ?? []), id]);
+          return null;
+        }
+        // Taking back an answer still on the device takes it out of the queue; one the server has is undone there.
+        const latest = kept.byCard.get(op.cardId)?.at(-1);
+        if (latest !== undefined && (await waitingAnswers()).some((review) => review.id === latest)) {
+          await forgetAnswers([latest]);
+          kept.byCard.set(op.cardId, kept.byCard.get(op.cardId)?.slice(0, -1) ?? []);
+          kept.byUuid.delete(latest);
+          return null;
+        }
+        return api.post<ReviewResponse>(`/cards/${encodeURIComponent(op.cardId)}/undo-review`);
+      },
       isRetryable: isRetryableAnswerError,
       onSent: (op, response) => {
-        if (op.kind === 'answer') latest.current.onAnswered(op.id, response as AnswerResponse);
+        if (op.kind === 'answer' && response !== null) latest.current.onAnswered(op.id, response as AnswerResponse);
       },
       onDropped: (op, error) => latest.current.onDropped(op, error),
     }),
+  );
+  // An answer kept on the device brings its card back in the session once the server has scheduled it.
+  useEffect(
+    () =>
+      onSyncedCard((uuid, card) => {
+        const answerId = kept.byUuid.get(uuid);
+        if (answerId !== undefined) latest.current.onAnswered(answerId, { card });
+      }),
+    [kept],
   );
   // Not disposed on unmount: answers still on their way when the session closes keep going.
   const status = useSyncExternalStore(queue.subscribe, queue.status);
