@@ -1,6 +1,7 @@
 import type { Card, ReviewResult } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { type CSSProperties, type PointerEvent, type Ref, useLayoutEffect, useRef, useState } from 'react';
+import { CardImages } from '../../components/card-images';
 import { CardMarkdown } from '../../components/card-markdown';
 
 /** A swipe further than this (px) answers the card; a shorter one snaps back. */
@@ -122,6 +123,7 @@ function CardFaces({ card, flipped }: { card: Card; flipped: boolean }) {
         <div className="swipe-card__face swipe-card__face--back">
           <p className="swipe-card__side">{messages.reviewAnswerLabel}</p>
           <CardMarkdown text={card.answer} />
+          <CardImages images={card.images} />
         </div>
       )}
     </div>
