@@ -469,6 +469,7 @@ export const messages = {
   cardImagesTooMany: 'A card can show at most {max} images.',
   cardImageNotYours: 'An image of this card was not found among your images.',
   cardImageInvalid: 'Each image must be the address of an image you uploaded (/media/…).',
+  cardImageAlt: 'Figure {number} of this card',
 
   // Offline review (installable app, answer queue, sync)
   syncBaseInvalid: 'The base must be a date and time (ISO 8601) or null.',

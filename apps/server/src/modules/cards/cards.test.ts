@@ -55,8 +55,9 @@ describe('POST /save-cards', () => {
     expect(body.saved).toBe(2);
     const now = new Date(ctx.clock.now()).toISOString();
     expect(body.cards).toHaveLength(2);
-    for (const card of body.cards) expect(Object.keys(card).sort()).toEqual(cardKeys);
+    for (const card of body.cards) expect(Object.keys(card).sort()).toEqual([...cardKeys, 'images'].sort());
     expect(body.cards[0]).toEqual({
+      images: [],
       _id: expect.stringMatching(hex24),
       deck_id: deck._id,
       question: 'What is $E=mc^2$?',

@@ -2,6 +2,7 @@ import type { Card } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { CardImages } from '../../components/card-images';
 import { CardMarkdown } from '../../components/card-markdown';
 import { ItemActions } from '../../components/item-actions';
 import { Notice } from '../../components/notice';
@@ -116,6 +117,7 @@ function CardRow({
       <CardMarkdown text={card.question} />
       <p className="deck-cards__label">Answer</p>
       <CardMarkdown text={card.answer} />
+      <CardImages images={card.images} />
       <ItemActions
         className="deck-cards__actions"
         small
@@ -178,6 +180,7 @@ function NoteRow({
               <CardMarkdown text={card.question} />
               <p className="deck-cards__label">Answer</p>
               <CardMarkdown text={card.answer} />
+              <CardImages images={card.images} />
               <ItemActions
                 className="deck-cards__actions"
                 small

@@ -2,6 +2,7 @@ import type { Card, ReviewResult } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { studyMessages } from '@flashcards/shared/study-messages';
 import { type CSSProperties, type PointerEvent, type Ref, useLayoutEffect, useRef, useState } from 'react';
+import { CardImages } from '../../components/card-images';
 import { CardMarkdown } from '../../components/card-markdown';
 import { SpeakButton } from '../../components/speak-button';
 
@@ -144,6 +145,7 @@ function CardFaces({
             {onSpeak && <SpeakButton label={studyMessages.speakAnswer} onSpeak={() => onSpeak('answer')} />}
           </div>
           <CardMarkdown text={card.answer} />
+          <CardImages images={card.images} />
         </div>
       )}
     </div>
