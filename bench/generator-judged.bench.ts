@@ -3,8 +3,10 @@
 // on two halves reported separately: the tuning documents of generator-quality/documents.ts (the ones the
 // generator's rules were written against) and the held-out PDFs of generator-quality/held-out.ts (chosen and keyed
 // before any tuning, printed by Chromium, LibreOffice and pdfLaTeX). Key facts count as covered only by a card the
-// judge keeps. BENCH_ONLY=tuning|held-out runs one half; BENCH_VERBOSE=1 prints every card with its verdicts.
-import { readFileSync } from 'node:fs';
+// judge keeps. BENCH_ONLY=tuning|held-out runs one half; BENCH_VERBOSE=1 prints every card with its verdicts;
+// BENCH_CARDS_OUT=file.json keeps the cards made, and BENCH_CARDS_IN=file.json judges kept cards again instead of
+// generating (to compare two generators, or two versions of the judge, on the same cards).
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { junkReasons } from '../apps/server/src/adapters/ai/offline/card-quality';
@@ -53,7 +55,16 @@ const held: Case[] = heldOut.map((spec) => ({
   facts: spec.facts,
 }));
 
-const ctx = await createTestApp({ env: { AI_PROVIDER: 'offline', FREE_GENERATIONS_PER_MONTH: '10000' } });
+// Generous time limits: on a busy machine a parse timing out would read as a document without cards.
+const ctx = await createTestApp({
+  env: {
+    AI_PROVIDER: 'offline',
+    FREE_GENERATIONS_PER_MONTH: '10000',
+    EXTRACT_TIMEOUT: '600s',
+    AI_TIMEOUT: '900s',
+    REQUEST_TIMEOUT: '900s',
+  },
+});
 const token = await signUpAndLogIn(inProcess(ctx.app), 'judged@example.com', 'bench password 123');
 
 interface Row {
@@ -70,18 +81,34 @@ interface Row {
 const byVerdict = new Map<Verdict, number>(verdicts.map((v) => [v, 0]));
 const examples = new Map<Verdict, string>();
 
+const cardsIn = process.env.BENCH_CARDS_IN
+  ? (JSON.parse(readFileSync(process.env.BENCH_CARDS_IN, 'utf8')) as Record<
+      string,
+      { status: number; cards: JudgedCard[] }
+    >)
+  : null;
+const cardsOut: Record<string, { status: number; cards: JudgedCard[] }> = {};
+
+async function generate(c: Case): Promise<{ status: number; cards: JudgedCard[] }> {
+  if (cardsIn) return cardsIn[c.id] ?? { status: 0, cards: [] };
+  const file = await c.file();
+  const body = multipartBody([{ name: 'file', value: file.bytes, filename: file.filename }]);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/create',
+    headers: { authorization: `Bearer ${token}`, ...body.headers },
+    payload: body.payload,
+  });
+  const cards = response.statusCode === 200 ? response.json<{ cards: JudgedCard[] }>().cards : [];
+  return { status: response.statusCode, cards };
+}
+
 async function run(cases: Case[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (const c of cases) {
-    const file = await c.file();
-    const body = multipartBody([{ name: 'file', value: file.bytes, filename: file.filename }]);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/create',
-      headers: { authorization: `Bearer ${token}`, ...body.headers },
-      payload: body.payload,
-    });
-    const cards: JudgedCard[] = response.statusCode === 200 ? response.json<{ cards: JudgedCard[] }>().cards : [];
+    const response = await generate(c);
+    cardsOut[c.id] = response;
+    const cards = response.cards;
     const judged = judgeCards(cards, { sourceText: c.sourceText });
     const kept = cards.filter((_, i) => (judged[i] ?? []).length === 0);
     const covered = c.facts.filter((fact) =>
@@ -111,7 +138,7 @@ async function run(cases: Case[]): Promise<Row[]> {
       cards: cards.length,
       junk: judged.filter((r) => r.length).length,
       ownJunk: cards.filter((card) => junkReasons(card).length).length,
-      status: response.statusCode,
+      status: response.status,
     });
   }
   return rows;

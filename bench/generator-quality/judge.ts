@@ -73,7 +73,9 @@ const blankPattern = /_{3,}/g;
 const templateWords = new Set(
   `fill blank what does do happens happen mean means meant state called main points complete ergänzen sie die lücke
 was ist macht sind passiert wenn bedeutet wichtigsten punkte von qué es hace significa completa espacio en blanco
-qu est ce que fait signifie complétez le blanc che cos cosa fa preencha lacuna faz significa`
+qu est ce que fait signifie complétez le blanc che cos cosa fa preencha lacuna faz significa spazio vuoto succede
+principali punti quali sono cuáles puntos principales pasa quels sont points principaux passe acontece quais são
+principais pontos`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -96,6 +98,11 @@ function askedSubject(question: string): string | null {
   return m ? (m[1] ?? '').trim() : null;
 }
 
+/** Runs of letters of alphabetic scripts, lower-cased (scripts written without spaces between words are left out). */
+const letterRuns = (text: string): string[] =>
+  (text.toLowerCase().match(/\p{L}+/gu) ?? []).filter(
+    (run) => !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(run),
+  );
 const words = (text: string): string[] => text.toLowerCase().match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? [];
 
 function sentencesOf(answer: string): string[] {
@@ -139,7 +146,7 @@ export function judgeCard(
 
   // Every word the question shows must be the document's: a word the extraction broke ("lename") is not.
   if (
-    words(question).some(
+    letterRuns(question).some(
       (w) => w.length >= 4 && !templateWords.has(w) && !functionWords.has(w) && !context.words.has(w),
     )
   )
@@ -161,7 +168,7 @@ export function judgeCard(
         reasons.add('starts_mid_sentence');
     }
     if (continuationStart.test(opening) || /^[,;:.)\]]/.test(opening)) reasons.add('starts_mid_sentence');
-    if (!/[.!?:;)"'”’…]$|_{3,}$/.test(body.replace(/\s+$/, ''))) reasons.add('unfinished_sentence');
+    if (!/[.!?:;)"'”’…。！？：）」`]$|_{3,}$/.test(body.replace(/\s+$/, ''))) reasons.add('unfinished_sentence');
     if (/\b(the|a|an|of|to|and|or|with|by|for|in|on|is|are|that)\s*$/i.test(body)) reasons.add('unfinished_sentence');
     const answerWords = words(answer);
     if (answerWords.length === 1) {
@@ -171,7 +178,8 @@ export function judgeCard(
     }
     if (answerWords.length > 0 && answerWords.every((w) => functionWords.has(w))) reasons.add('guessable_blank');
   } else {
-    if (words(question).length < 3) reasons.add('vague_question');
+    if (letterRuns(question).length < 3 && letterRuns(question).length === words(question).length)
+      reasons.add('vague_question');
     const subject = askedSubject(question);
     if (subject !== null) {
       if (pronounStart.test(subject) && words(subject).length <= 2) reasons.add('vague_question');
@@ -207,11 +215,13 @@ export function judgeCard(
 
 /** Judges a whole set: each card's reasons, the second of two cards asking the same thing being a duplicate. */
 export function judgeCards(cards: JudgedCard[], context: JudgeContext): Verdict[][] {
+  // A word the source itself hyphenated at a line end (man(1) does) is one word.
+  const sourceText = context.sourceText.replace(/(\p{L})[-‐]\n\s*(\p{Ll})/gu, '$1$2');
   const extended = {
-    ...context,
-    letters: letters(context.sourceText.replace(/\]\([^)]*\)/g, ']')),
-    staples: documentStaples(context.sourceText),
-    words: new Set(words(context.sourceText.normalize('NFKC'))),
+    sourceText,
+    letters: letters(`${sourceText}\n${context.sourceText}`.replace(/\]\([^)]*\)/g, ']')),
+    staples: documentStaples(sourceText),
+    words: new Set(letterRuns(`${sourceText}\n${context.sourceText}`.normalize('NFKC'))),
   };
   const seen: { q: Set<string>; a: string; full: string }[] = [];
   return cards.map((card) => {
