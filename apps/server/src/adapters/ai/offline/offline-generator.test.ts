@@ -328,6 +328,24 @@ describe('offline generator: each paragraph in its own language, repeated text o
     ]);
   });
 
+  it('answers "If X, then Y" with Y alone, in English and in Italian', () => {
+    const english = generateOfflineCards(
+      'If no operator is specified, then equality is assumed by the parser of version ranges.',
+      40,
+    );
+    expect(english).toContainEqual({
+      question: 'What happens if no operator is specified?',
+      answer: 'Equality is assumed by the parser of version ranges',
+    });
+    const italian = generateOfflineCards(
+      'Se anche --exact è usato, allora è trovata una corrispondenza solo se la parola chiave espansa corrisponde ad un nome di pagina.',
+      40,
+    );
+    expect(italian.map((card) => card.answer)).toContain(
+      'È trovata una corrispondenza solo se la parola chiave espansa corrisponde ad un nome di pagina',
+    );
+  });
+
   it('makes the same cards from a passage repeated fifteen times as from the passage once', () => {
     const text = `${photosynthesis} ${osmosis} The nucleus holds the genetic material of the cell and controls its activities. Mitochondria release energy from glucose in a process called respiration. Ribosomes build proteins from amino acids following the code carried by messenger RNA.`;
     const once = generateOfflineCards(text, 40);

@@ -565,7 +565,9 @@ function conditional(sentence: string, say: Phrasing): CardDraft | null {
   if (words(m[3] ?? '').length < 3) return null;
   // "If the parameters come from storage, user input, or the network, …": the comma was a list's, not the clause's.
   if (/^[^,]{1,40},\s*(or|and|o|y|ou|et|oder|und|e)\s/i.test(m[3] ?? '')) return null;
-  return { question: say.whatHappens(m[1] ?? '', m[2] ?? ''), answer: capitalize(m[3] ?? '') };
+  // "If X, then Y": the answer is Y, without the "then" that only joined it to the question.
+  const consequence = (m[3] ?? '').replace(/^(then|alors|dann|entonces|então|allora)\s+/iu, '');
+  return { question: say.whatHappens(m[1] ?? '', m[2] ?? ''), answer: capitalize(consequence) };
 }
 
 function lowerFirst(text: string): string {
