@@ -55,6 +55,13 @@ describe('cleanPassages: the text of every extractor, before cards are made', ()
     ).toBe('NAME\napropos - sucht');
   });
 
+  it('keeps a sentence that starts with the word "copyright", and drops a notice', () => {
+    expect(cleanText('copyright license to reproduce, prepare Derivative Works of, and distribute the Work.')).toBe(
+      'copyright license to reproduce, prepare Derivative Works of, and distribute the Work.',
+    );
+    expect(cleanText('Copyright (c) The Authors\nCopyright 2021 Example Inc.\nText.')).toBe('Text.');
+  });
+
   it('drops copyright and version boilerplate and tables of contents', () => {
     expect(
       cleanText(

@@ -172,7 +172,7 @@ const boilerplate = [
   /^(f\s?i\s?le|https?):\/\/\S+\s+\d+\s*\/\s*\d+$/i, // a browser's print footer (address, page/pages)
   /^(\S+\(\d\w*\)).*\s\1$/, // a man page's header: NAME(1) … NAME(1)
   /^\S+\s+\d{4}-\d{2}-\d{2}\s+\S+\(\d\w*\)$/, // a man page's footer: version, date, NAME(1)
-  /^(copyright\b|©|\(c\)\s*\d{4})/i,
+  /^(©|\(c\)\s*\d{4}|copyright\b(?=.*(\b(19|20)\d{2}\b|©|\(c\))).{0,120}$)/i, // a notice, not a sentence starting "copyright"
   /\ball rights reserved\b/i,
   /^.{0,40}\b(last (updated|modified|revised)|updated on|published on)\b.{0,40}$/i,
   /^(version|release|rev\.?|v)\s*\d+(\.\d+)*\s*$/i,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rejoinLigatures } from './ligatures';
+import { decodeCorkControls, rejoinLigatures } from './ligatures';
 
 describe('rejoinLigatures', () => {
   it('replaces ligature glyphs with their letters', () => {
@@ -19,5 +19,14 @@ describe('rejoinLigatures', () => {
     expect(rejoinLigatures('Turn it off now; the staff left; a riff on it')).toBe(
       'Turn it off now; the staff left; a riff on it',
     );
+  });
+});
+
+describe('decodeCorkControls', () => {
+  it("reads TeX's T1 control codes as ligatures, quotes and dashes, and leaves other text alone", () => {
+    expect(decodeCorkControls('\u001cle \u001bect \u001eciency \u001dow \u001f \u0010quoted\u0011 a\u0015b')).toBe(
+      'file ffect fficiency flow ffl \u201cquoted\u201d a\u2013b',
+    );
+    expect(decodeCorkControls('plain text, tabs\tand all')).toBe('plain text, tabs\tand all');
   });
 });

@@ -34,3 +34,40 @@ export function rejoinLigatures(text: string): string {
     },
   );
 }
+
+// TeX's T1 (Cork) encoding puts ligatures, quotes and dashes at control codes; a font without a Unicode map hands
+// those codes through as they are. Indexed by code minus 0x10.
+const corkControls = [
+  '\u201c',
+  '\u201d',
+  '\u201e',
+  '\u00ab',
+  '\u00bb',
+  '\u2013',
+  '\u2014',
+  '',
+  '',
+  '\u0131',
+  '\u0237',
+  'ff',
+  'fi',
+  'fl',
+  'ffi',
+  'ffl',
+];
+
+/**
+ * A PDF text run with the control codes of TeX's T1 encoding read as the characters they stand for ("\u001cle" →
+ * "file"): control codes are never text, so nothing else is changed.
+ */
+export function decodeCorkControls(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x10 || code > 0x1f) continue;
+    out += text.slice(from, i) + (corkControls[code - 0x10] ?? '');
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}

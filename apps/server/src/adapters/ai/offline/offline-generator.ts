@@ -2,7 +2,7 @@ import type { CardStyle } from '@flashcards/shared/api-types';
 import { type CardDraft, dropNearDuplicates, validCards } from '../ai-provider';
 import { isGenericWord, isJunk } from './card-quality';
 import { isCodeLine } from './code-lines';
-import { detectLanguage, type Language, type Phrasing, phrasings, stopwordsOf } from './language';
+import { detectLanguage, type Language, languageSegments, type Phrasing, phrasings, stopwordsOf } from './language';
 import { tagEnglish, tagOfWord } from './nlp';
 import { clozeOfList, clozeOfTerm, isGoodCloze, wrapDeletion } from './offline-cloze';
 import {
@@ -20,6 +20,8 @@ import { vocabularyPairs } from './vocabulary';
 interface Ranked extends CardDraft {
   score: number;
   order: number;
+  /** The language of the paragraph it came from. */
+  language: Language;
   /** The same fact as a cloze text, where it has one. */
   clozeText?: string;
   /** A fill-in-the-blank or a list: in the `mixed` style it is written as its cloze note. */
@@ -45,9 +47,11 @@ interface ClozeForm {
  */
 export function generateOfflineCards(text: string, maxCards: number, style: CardStyle = 'basic'): CardDraft[] {
   const normalized = text.replace(/\r\n?/g, '\n').normalize('NFC');
-  const prose = withoutCode(normalized);
-  const language = detectLanguage(prose);
-  const say = phrasings[language];
+  const prose = withoutRepeatedParagraphs(withoutCode(normalized));
+  const documentLanguage = detectLanguage(prose);
+  // Each run of paragraphs is carded with its own language's rules and wording (a French quote in an English text).
+  let language = documentLanguage;
+  let say = phrasings[language];
 
   const pairs = vocabularyPairs(prose);
   if (pairs) {
@@ -63,10 +67,10 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
       ...card,
       score,
       order: cards.length,
+      language,
       ...(cloze?.text ? { clozeText: cloze.text } : {}),
       ...(cloze?.blankLike ? { blankLike: true } : {}),
     });
-  const lines = unwrapLines(prose.split('\n'), language);
   const ranked = rankTerms(prose);
   // A term in more than a sixth of the sentences is the document's topic itself: blanking it teaches nothing.
   const sentences = prose.split(/(?<=[.!?。！？])\s+|\n+/).filter((s) => s.trim());
@@ -92,63 +96,71 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
     return t;
   };
 
-  let i = 0;
-  while (i < lines.length) {
-    const line = (lines[i] ?? '').trim();
-    i++;
-    if (!line) continue;
+  for (const segment of languageSegments(prose, documentLanguage)) {
+    language = segment.language;
+    say = phrasings[language];
+    collect(unwrapLines(segment.text.split('\n'), language));
+  }
 
-    // A heading ("# Title", or a short line without end punctuation) followed by bullets.
-    const heading = /^#{1,6}\s+(.+)$/.exec(line)?.[1] ?? (isHeadingLike(line, lines[i]) ? line : null);
-    if (heading) {
-      const bullets: string[] = [];
-      while (i < lines.length && bullet.test(lines[i] ?? '')) {
-        bullets.push((lines[i] ?? '').replace(bullet, '').trim());
-        i++;
-      }
-      const plain = bullets.filter((b) => !glossary(b, language));
-      if (plain.length >= 2 && plain.length <= 8) {
-        const items = plain.map((b) => stripEndPunctuation(b));
-        push(
-          { question: say.mainPoints(stripEndPunctuation(heading)), answer: items.map((b) => `- ${b}`).join('\n') },
-          2,
-          { text: clozeOfList(`${stripEndPunctuation(heading)}:`, items), blankLike: true },
-        );
-      }
-      for (const item of bullets) fromLine(item);
-      continue;
-    }
-
-    // A sentence that introduces a list ("… can be called to:") and its bullets: one card, the list its answer.
-    if (/[:：]$/.test(line) && words(line).length >= 4 && bullet.test(lines[i] ?? '')) {
-      const items: string[] = [];
-      while (i < lines.length && bullet.test(lines[i] ?? '')) {
-        items.push(stripEndPunctuation((lines[i] ?? '').replace(bullet, '').trim()));
-        i++;
-      }
-      if (items.length >= 2 && items.length <= 8) {
-        push({ question: say.fill(`${line} _____`), answer: items.map((item) => `- ${item}`).join('\n') }, 2.5, {
-          text: clozeOfList(line, items),
-          blankLike: true,
-        });
-      } else for (const item of items) fromLine(item);
-      continue;
-    }
-
-    // A term on its own line and its description on the next: option lists, man pages, API references.
-    const next = (lines[i] ?? '').trim();
-    if (isTermLine(line) && next && isDescription(next, language, /^--?\w/.test(line))) {
-      // "epoch / This is a single unsigned integer." → "A single unsigned integer."
-      const description = capitalize(firstSentence(next, language).replace(/^(this|it) (is|means) /i, ''));
-      const term = line.replace(/^`([^`]+)`$/, '$1');
-      push({ question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description }, 3, {
-        text: clozeOfTerm(`${term}: ${description}`, term),
-      });
+  function collect(lines: string[]) {
+    let i = 0;
+    while (i < lines.length) {
+      const line = (lines[i] ?? '').trim();
       i++;
-      for (const sentence of splitSentences(next, language).slice(1)) fromSentence(sentence);
-      continue;
+      if (!line) continue;
+
+      // A heading ("# Title", or a short line without end punctuation) followed by bullets.
+      const heading = /^#{1,6}\s+(.+)$/.exec(line)?.[1] ?? (isHeadingLike(line, lines[i]) ? line : null);
+      if (heading) {
+        const bullets: string[] = [];
+        while (i < lines.length && bullet.test(lines[i] ?? '')) {
+          bullets.push((lines[i] ?? '').replace(bullet, '').trim());
+          i++;
+        }
+        const plain = bullets.filter((b) => !glossary(b, language));
+        if (plain.length >= 2 && plain.length <= 8) {
+          const items = plain.map((b) => stripEndPunctuation(b));
+          push(
+            { question: say.mainPoints(stripEndPunctuation(heading)), answer: items.map((b) => `- ${b}`).join('\n') },
+            2,
+            { text: clozeOfList(`${stripEndPunctuation(heading)}:`, items), blankLike: true },
+          );
+        }
+        for (const item of bullets) fromLine(item);
+        continue;
+      }
+
+      // A sentence that introduces a list ("… can be called to:") and its bullets: one card, the list its answer.
+      if (/[:：]$/.test(line) && words(line).length >= 4 && bullet.test(lines[i] ?? '')) {
+        const items: string[] = [];
+        while (i < lines.length && bullet.test(lines[i] ?? '')) {
+          items.push(stripEndPunctuation((lines[i] ?? '').replace(bullet, '').trim()));
+          i++;
+        }
+        if (items.length >= 2 && items.length <= 8) {
+          push({ question: say.fill(`${line} _____`), answer: items.map((item) => `- ${item}`).join('\n') }, 2.5, {
+            text: clozeOfList(line, items),
+            blankLike: true,
+          });
+        } else for (const item of items) fromLine(item);
+        continue;
+      }
+
+      // A term on its own line and its description on the next: option lists, man pages, API references.
+      const next = (lines[i] ?? '').trim();
+      if (isTermLine(line) && next && isDescription(next, language, /^--?\w/.test(line))) {
+        // "epoch / This is a single unsigned integer." → "A single unsigned integer."
+        const description = capitalize(firstSentence(next, language).replace(/^(this|it) (is|means) /i, ''));
+        const term = line.replace(/^`([^`]+)`$/, '$1');
+        push({ question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description }, 3, {
+          text: clozeOfTerm(`${term}: ${description}`, term),
+        });
+        i++;
+        for (const sentence of splitSentences(next, language).slice(1)) fromSentence(sentence);
+        continue;
+      }
+      fromLine(line);
     }
-    fromLine(line);
   }
 
   function fromLine(raw: string) {
@@ -226,11 +238,12 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
   // The cloze note where the style asks for it (in `mixed`, for blanks and lists), else the basic card; in the
   // `cloze` style a text without a cloze-worthy fact (a vocabulary list, say) still gets its basic cards.
   const asCloze = (card: Ranked): Ranked | null => {
-    if (!card.clozeText || !isGoodCloze(card.clozeText, language, say)) return null;
-    const richer = withMoreDeletions(card.clozeText, topTerms, language);
-    const text = richer !== card.clozeText && isGoodCloze(richer, language, say) ? richer : card.clozeText;
+    const said = phrasings[card.language];
+    if (!card.clozeText || !isGoodCloze(card.clozeText, card.language, said)) return null;
+    const richer = withMoreDeletions(card.clozeText, topTerms, card.language);
+    const text = richer !== card.clozeText && isGoodCloze(richer, card.language, said) ? richer : card.clozeText;
     const [valid] = validCards([{ text }], style);
-    return valid?.cloze ? { ...valid, score: card.score, order: card.order } : null;
+    return valid?.cloze ? { ...valid, score: card.score, order: card.order, language: card.language } : null;
   };
   const styled =
     style === 'basic'
@@ -256,6 +269,28 @@ const articles = /^(the|a|an|el|la|los|las|un|una|le|les|l'|une|der|die|das|ein|
 
 function isUnspacedText(text: string): boolean {
   return (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) > text.length * 0.2;
+}
+
+/**
+ * The text with each paragraph or long line kept once: a document that repeats a passage (a notice on every page, a
+ * pasted paragraph) is carded from it once, and the repeats do not make its words look like the topic.
+ */
+export function withoutRepeatedParagraphs(text: string): string {
+  const seen = new Set<string>();
+  return text
+    .split(/(\n\s*\n)/)
+    .map((paragraph) => {
+      if (!paragraph.trim()) return paragraph;
+      const lines = paragraph.split('\n').filter((line) => {
+        const key = line.toLowerCase().replace(/\s+/g, ' ').trim();
+        if ((key.match(/\p{L}+/gu)?.length ?? 0) < 6) return true;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      return lines.join('\n');
+    })
+    .join('');
 }
 
 /** The text without fenced code blocks and code lines (they are never carded). */
@@ -530,7 +565,9 @@ function conditional(sentence: string, say: Phrasing): CardDraft | null {
   if (words(m[3] ?? '').length < 3) return null;
   // "If the parameters come from storage, user input, or the network, …": the comma was a list's, not the clause's.
   if (/^[^,]{1,40},\s*(or|and|o|y|ou|et|oder|und|e)\s/i.test(m[3] ?? '')) return null;
-  return { question: say.whatHappens(m[1] ?? '', m[2] ?? ''), answer: capitalize(m[3] ?? '') };
+  // "If X, then Y": the answer is Y, without the "then" that only joined it to the question.
+  const consequence = (m[3] ?? '').replace(/^(then|alors|dann|entonces|então|allora)\s+/iu, '');
+  return { question: say.whatHappens(m[1] ?? '', m[2] ?? ''), answer: capitalize(consequence) };
 }
 
 function lowerFirst(text: string): string {
