@@ -171,12 +171,16 @@ export function createDecksRepo(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** Sets the given settings; answers the deck's settings afterwards, or undefined when there is no such deck. */
+    /**
+     * Sets the given settings, and with `dueCap` brings the deck's studied cards due later forward to it; answers the
+     * deck's settings afterwards, or undefined when there is no such deck.
+     */
     async updateSettings(
       userId: string,
       id: string,
       settings: DeckSettingsUpdate,
       now: number,
+      dueCap: number | null = null,
     ): Promise<DeckSettings | undefined> {
       const { tts, ...plain } = settings;
       const columns: Updateable<DecksTable> = { ...plain, updated_at: now };
@@ -191,6 +195,17 @@ export function createDecksRepo(db: Kysely<Database>) {
           .where('id', '=', id)
           .executeTakeFirst();
         if (result.numUpdatedRows === 0n) return undefined;
+        if (dueCap !== null) {
+          // A new exam date: the deck's studied cards due after it come due by then (study-core/exam-date.ts).
+          await trx
+            .updateTable('cards')
+            .set({ due: dueCap, updated_at: now })
+            .where('user_id', '=', userId)
+            .where('deck_id', '=', id)
+            .where('state', '!=', CardState.New)
+            .where('due', '>', dueCap)
+            .execute();
+        }
         const row = await ownedDeck(trx, userId, id)
           .select([
             'daily_new_card_limit',

@@ -7,7 +7,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
 import type { CardsRepo } from '../cards/cards.repo';
 import { toCard } from '../study-core/card-state';
-import { isExamDateAhead } from '../study-core/exam-date';
+import { examDueCap, isExamDateAhead } from '../study-core/exam-date';
 import { studyDayStart } from '../study-core/study-day';
 import type { UserLimits } from '../study-core/user-limits';
 import { type DeckRow, type DeckRowWithQueue, type DecksRepo, ttsOf } from './decks.repo';
@@ -104,7 +104,8 @@ export function createDecksService(deps: DecksServiceDeps) {
 
     /**
      * Sets the fields given and answers the deck's settings. An exam date must be today or later in the learner's
-     * `timeZone` (422 exam_date_in_past); null clears it.
+     * `timeZone` (422 exam_date_in_past); setting one brings the studied cards due after it forward to it, as if
+     * they had been answered under it; null clears it (the cards stay where they are).
      */
     async updateSettings(
       userId: string,
@@ -116,7 +117,8 @@ export function createDecksService(deps: DecksServiceDeps) {
       if (typeof settings.exam_date === 'string' && !isExamDateAhead(settings.exam_date, now, timeZone)) {
         throw errors.examDateInPast();
       }
-      const updated = isId(deckId) ? await decks.updateSettings(userId, deckId, settings, now) : undefined;
+      const dueCap = typeof settings.exam_date === 'string' ? examDueCap(settings.exam_date, timeZone, now) : null;
+      const updated = isId(deckId) ? await decks.updateSettings(userId, deckId, settings, now, dueCap) : undefined;
       if (!updated) throw errors.deckNotFound();
       return updated;
     },

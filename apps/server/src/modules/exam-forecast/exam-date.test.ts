@@ -447,6 +447,30 @@ describe('scheduling capped at the exam date', () => {
     expect((await latestLog(cardId)).due_after).toBe(Date.parse('2026-11-24T04:00:00.000Z'));
   });
 
+  it("setting an exam date brings the deck's studied cards due after it forward, and only those", async () => {
+    ctx.clock.set(NOW);
+    const { headers, deck, cards } = await learnerWithDeck(ctx.app, 4);
+    const [late, early, fresh] = cards.map((card) => card._id) as [string, string, string];
+    const lastReview = ctx.clock.now() - DAY;
+    await studied(late, { stability: 40, lastReview, due: ctx.clock.now() + 40 * DAY });
+    await studied(early, { stability: 2, lastReview, due: ctx.clock.now() + DAY });
+    const other = await learnerWithDeck(ctx.app, 1);
+    const othersCard = other.cards[0]?._id as string;
+    await studied(othersCard, { stability: 40, lastReview, due: ctx.clock.now() + 40 * DAY });
+    const freshDue = (await cardDue(fresh)).due;
+
+    await settingsOk(headers, deck._id, { exam_date: '2026-11-26' });
+    const cap = Date.parse('2026-11-26T04:00:00.000Z');
+    expect((await cardDue(late)).due).toBe(cap);
+    expect((await cardDue(early)).due).toBe(ctx.clock.now() + DAY);
+    expect((await cardDue(fresh)).due).toBe(freshDue);
+    expect((await cardDue(othersCard)).due).toBe(ctx.clock.now() + 40 * DAY);
+
+    // Clearing the date leaves the cards where they are.
+    await settingsOk(headers, deck._id, { exam_date: null });
+    expect((await cardDue(late)).due).toBe(cap);
+  });
+
   it('undo restores the card as it was before the capped answer', async () => {
     const { headers, deck, cardId } = await longTermCard();
     const before = await cardDue(cardId);

@@ -32,7 +32,7 @@ beforeAll(async () => {
       OPENAI_API_KEY: 'sk-test',
       AI_MODEL: 'test-model',
       AI_MAX_RETRIES: '0',
-      QUIZ_DISTRACTORS_TIMEOUT: '300ms',
+      QUIZ_DISTRACTORS_TIMEOUT: '2s',
       QUIZ_RATE_LIMIT_PER_HOUR: '100',
     },
   });
