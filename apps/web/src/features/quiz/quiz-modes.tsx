@@ -333,7 +333,8 @@ export function MatchingRun({ questions, onDone }: RunProps<MatchingQuestion>) {
   const [left, setLeft] = useState<string | null>(null);
   const [right, setRight] = useState<string | null>(null);
   const [miss, setMiss] = useState(false);
-  const [drag, setDrag] = useState<{ id: string; x: number; y: number; moved: boolean } | null>(null);
+  const dragRef = useRef<{ id: string; x: number; y: number; moved: boolean } | null>(null);
+  const [dragging, setDragging] = useState<string | null>(null);
   const roundDone = pairs.length > 0 && matched.size === pairs.length;
   const nextButton = useRef<HTMLButtonElement>(null);
   // The click that ends a drag is not a tap on the dragged answer.
@@ -396,24 +397,28 @@ export function MatchingRun({ questions, onDone }: RunProps<MatchingQuestion>) {
   function onPointerDown(event: PointerEvent<HTMLButtonElement>, id: string) {
     dragEnded.current = null;
     if (event.pointerType === 'mouse' || matched.has(id)) return;
-    setDrag({ id, x: event.clientX, y: event.clientY, moved: false });
+    // A ref, not state: the pointer's events come faster than renders, and each must see the latest.
+    dragRef.current = { id, x: event.clientX, y: event.clientY, moved: false };
     event.currentTarget.setPointerCapture?.(event.pointerId);
   }
   function onPointerMove(event: PointerEvent<HTMLButtonElement>) {
-    if (!drag) return;
-    const moved = drag.moved || Math.hypot(event.clientX - drag.x, event.clientY - drag.y) > 8;
-    setDrag({ ...drag, moved });
+    const current = dragRef.current;
+    if (!current || current.moved) return;
+    if (Math.hypot(event.clientX - current.x, event.clientY - current.y) > 8) {
+      current.moved = true;
+      setDragging(current.id);
+    }
   }
   function onPointerUp(event: PointerEvent<HTMLButtonElement>) {
-    if (!drag) return;
-    const { id, moved } = drag;
-    setDrag(null);
+    const current = dragRef.current;
+    dragRef.current = null;
+    setDragging(null);
     // A tap is a click (handled by onClick); only a drag is matched here, by what it was let go over.
-    if (!moved) return;
-    dragEnded.current = id;
+    if (!current?.moved) return;
+    dragEnded.current = current.id;
     const target = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-match-left]');
     const leftId = target?.dataset.matchLeft;
-    if (leftId && !matched.has(leftId)) tryPair(leftId, id);
+    if (leftId && !matched.has(leftId)) tryPair(leftId, current.id);
   }
 
   return (
@@ -452,7 +457,7 @@ export function MatchingRun({ questions, onDone }: RunProps<MatchingQuestion>) {
               <li key={pair.card_id}>
                 <button
                   type="button"
-                  className={`quiz-match quiz-match--answer${drag?.id === pair.card_id && drag.moved ? ' quiz-match--dragging' : ''}`}
+                  className={`quiz-match quiz-match--answer${dragging === pair.card_id ? ' quiz-match--dragging' : ''}`}
                   aria-pressed={right === pair.card_id}
                   onClick={() => {
                     if (dragEnded.current === pair.card_id) dragEnded.current = null;
@@ -461,7 +466,10 @@ export function MatchingRun({ questions, onDone }: RunProps<MatchingQuestion>) {
                   onPointerDown={(event) => onPointerDown(event, pair.card_id)}
                   onPointerMove={onPointerMove}
                   onPointerUp={onPointerUp}
-                  onPointerCancel={() => setDrag(null)}
+                  onPointerCancel={() => {
+                    dragRef.current = null;
+                    setDragging(null);
+                  }}
                 >
                   {plainTextOf(pair.right)}
                 </button>
