@@ -69,7 +69,7 @@ describe('the answer queue on the device', () => {
     const [first, second] = [review(1), review(2)];
     await keepAnswer(first);
     await keepAnswer(second);
-    const offline = fakeApi(() => new ApiRequestError('network', null));
+    const offline = fakeApi(() => new ApiRequestError('network', null, null, null));
     await syncOutbox(offline.api);
     expect(offline.batches).toHaveLength(1);
     expect((await waitingAnswers()).map((item) => item.id)).toEqual([first.id, second.id]);
@@ -88,7 +88,7 @@ describe('the answer queue on the device', () => {
     let calls = 0;
     const { api } = fakeApi(() => {
       calls += 1;
-      if (calls > 1) return new ApiRequestError('network', null);
+      if (calls > 1) return new ApiRequestError('network', null, null, null);
       return {
         results: [
           { id: kept.id, status: 'superseded' },

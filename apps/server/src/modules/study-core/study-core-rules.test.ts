@@ -107,6 +107,7 @@ describe('card state', () => {
       note_id: 'c1',
       card_type: 'basic',
       ord: 0,
+      occlusion: null,
       question: 'Q',
       answer: 'A',
       ...newCardState(now),
@@ -144,6 +145,7 @@ describe('card state', () => {
       note_id: 'n1',
       card_type: 'basic',
       ord: 0,
+      occlusion: null,
     });
     expect(card).toEqual({
       _id: 'c1',
