@@ -120,6 +120,8 @@ export const messages = {
   occlusionGroupOutOfRange: 'Mask {n} needs a group: a whole number from 1 to {max}.',
   occlusionModeInvalid: 'Choose a mode: hide_one (hide one, guess one) or hide_all (hide all, guess one).',
   occlusionCardLabel: 'Image occlusion {n} of {count}',
+  occlusionImageAlt: 'The image, with the part to recall covered',
+  occlusionImageAnswerAlt: 'The image, with the part to recall outlined',
   occlusionMediaRequired: 'Name the image to suggest masks for: the name POST /media gave it.',
   editNoteInstead: 'This card belongs to a note with several cards: edit the note instead.',
   cardIdMissing: 'Card ID is missing',

@@ -2,6 +2,7 @@ import type { Card, ReviewResult } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { type CSSProperties, type PointerEvent, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { CardMarkdown } from '../../components/card-markdown';
+import { OcclusionImage } from '../../components/occlusion-image';
 
 /** A swipe further than this (px) answers the card; a shorter one snaps back. */
 export const swipeThresholdPx = 100;
@@ -117,6 +118,7 @@ function CardFaces({ card, flipped }: { card: Card; flipped: boolean }) {
       <div className="swipe-card__face">
         <p className="swipe-card__side">{messages.reviewQuestionLabel}</p>
         <CardMarkdown text={card.question} />
+        {card.occlusion && <OcclusionImage occlusion={card.occlusion} revealed={flipped} />}
       </div>
       {flipped && (
         <div className="swipe-card__face swipe-card__face--back">
