@@ -100,7 +100,7 @@ export const messages = {
   // Notes and card types (server and web app)
   noteNotFound: 'Note not found.',
   noteTypeUnknown: 'Choose a note type: basic, reversed, cloze or occlusion.',
-  noteTypeNotYet: 'Image occlusion notes cannot be made yet.',
+  noteTypeNotYet: 'Image occlusion notes cannot be edited here yet.',
   noteFieldsInvalid: 'These fields do not fit a {type} note.',
   noteFieldEmpty: 'The {field} field cannot be empty.',
   noteFieldNotText: 'The {field} field must be text.',
