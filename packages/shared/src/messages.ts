@@ -100,7 +100,7 @@ export const messages = {
   // Notes and card types (server and web app)
   noteNotFound: 'Note not found.',
   noteTypeUnknown: 'Choose a note type: basic, reversed, cloze or occlusion.',
-  noteTypeNotYet: 'Image occlusion notes cannot be made yet.',
+  noteTypeNotYet: 'Image occlusion notes cannot be edited here yet.',
   noteFieldsInvalid: 'These fields do not fit a {type} note.',
   noteFieldEmpty: 'The {field} field cannot be empty.',
   noteFieldNotText: 'The {field} field must be text.',
@@ -120,6 +120,8 @@ export const messages = {
   occlusionGroupOutOfRange: 'Mask {n} needs a group: a whole number from 1 to {max}.',
   occlusionModeInvalid: 'Choose a mode: hide_one (hide one, guess one) or hide_all (hide all, guess one).',
   occlusionCardLabel: 'Image occlusion {n} of {count}',
+  occlusionImageAlt: 'The image, with the part to recall covered',
+  occlusionImageAnswerAlt: 'The image, with the part to recall outlined',
   occlusionMediaRequired: 'Name the image to suggest masks for: the name POST /media gave it.',
   editNoteInstead: 'This card belongs to a note with several cards: edit the note instead.',
   cardIdMissing: 'Card ID is missing',

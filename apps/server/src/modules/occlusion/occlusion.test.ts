@@ -10,7 +10,9 @@ import { insertMedia } from '../../../test/support/media';
 import { postMultipart } from '../../../test/support/multipart';
 import { useTestApp } from '../../../test/support/test-app';
 
-const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', OCCLUSION_RATE_LIMIT_PER_HOUR: '4' } });
+const ctx = useTestApp({
+  env: { AUTH_RATE_LIMIT_PER_IP: '1000', OCCLUSION_RATE_LIMIT_PER_HOUR: '4', EXTRACT_TIMEOUT: '180s' },
+});
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/occlusion');
 type Box = { x: number; y: number; w: number; h: number };

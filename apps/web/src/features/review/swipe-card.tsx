@@ -4,6 +4,7 @@ import { studyMessages } from '@flashcards/shared/study-messages';
 import { type CSSProperties, type PointerEvent, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { CardImages } from '../../components/card-images';
 import { CardMarkdown } from '../../components/card-markdown';
+import { OcclusionImage } from '../../components/occlusion-image';
 import { SpeakButton } from '../../components/speak-button';
 
 export type CardSide = 'question' | 'answer';
@@ -137,6 +138,7 @@ function CardFaces({
           {onSpeak && <SpeakButton label={studyMessages.speakQuestion} onSpeak={() => onSpeak('question')} />}
         </div>
         <CardMarkdown text={card.question} />
+        {card.occlusion && <OcclusionImage occlusion={card.occlusion} revealed={flipped} />}
       </div>
       {flipped && (
         <div className="swipe-card__face swipe-card__face--back">
