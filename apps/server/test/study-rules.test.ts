@@ -193,6 +193,7 @@ describe('a card’s API shape', () => {
         note_id: 'n',
         card_type: 'basic',
         ord: 0,
+        source: null,
       }),
     ).toEqual({
       _id: 'c',
@@ -207,6 +208,7 @@ describe('a card’s API shape', () => {
       created_at: '2026-11-23T12:00:00.000Z',
       reps: 4,
       lapses: 1,
+      source: null,
     });
   });
 });

@@ -101,6 +101,8 @@ export interface CardsTable {
   ord: Generated<number>;
   /** Epoch ms until which the card stays out of the queue: a sibling of it was answered this study day. */
   buried_until: number | null;
+  /** JSON of where an AI card came from (migration 0016, CardSource); null for cards made by hand or imported. */
+  source: Generated<string | null>;
 }
 
 /** What the learner wrote (migration 0012): the type and its fields as JSON text; its cards are what review shows. */

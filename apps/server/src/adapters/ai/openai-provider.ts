@@ -12,7 +12,7 @@ import {
   validCards,
 } from './ai-provider';
 import { createCardStream } from './card-stream';
-import { cardsPrompt, cardsSchemaFor, judgementSchema, judgePrompt, quizPrompt } from './prompts';
+import { cardsPrompt, cardsSchemaFor, judgementSchema, judgePrompt, quizPrompt, quizSchema } from './prompts';
 
 export interface OpenAiProviderOptions {
   /** Any OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp's server, LM Studio, OpenRouter… */
@@ -221,7 +221,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     },
     generateQuiz({ cards, maxQuestions }: { cards: CardDraft[]; maxQuestions: number }, signal) {
       return complete(
-        { ...quizPrompt(cards, maxQuestions), schema: cardsSchemaFor('basic') },
+        { ...quizPrompt(cards, maxQuestions), schema: quizSchema },
         'basic',
         signal,
         maxQuestions,

@@ -12,6 +12,7 @@ import * as queueOrderIndexes from './0010-queue-order-indexes';
 import * as mediaChunks from './0011-media-chunks';
 import * as notes from './0012-notes';
 import * as typedAnswers from './0013-typed-answers';
+import * as cardSources from './0016-card-sources';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-media-chunks': mediaChunks,
   '0012-notes': notes,
   '0013-typed-answers': typedAnswers,
+  '0016-card-sources': cardSources,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ import { notesOfItems, type SaveItem } from '../notes/notes.service';
 import { toCard } from '../study-core/card-state';
 import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
 import type { UserLimits } from '../study-core/user-limits';
+import { exactKey } from '../generation/deck-duplicates';
 import type { CardsRepo } from './cards.repo';
 import {
   decodeDeckCursor,
@@ -26,6 +27,8 @@ export interface CardsServiceDeps {
   clock: Clock;
   newId: IdGenerator;
   userLimits: UserLimits;
+  /** The exact-duplicate keys (deck-duplicates.ts `exactKey`) of a deck's cards: POST /save-cards skips those. */
+  existingKeys: (userId: string, deckId: string) => Promise<Set<string>>;
   /** SEARCH_RATE_LIMIT_PER_MINUTE: searches per user (429 past it). */
   searchLimiter: RateLimiter;
   notes: NotesRepo;
@@ -97,10 +100,27 @@ export function createCardsService(deps: CardsServiceDeps) {
       const now = clock.now();
       const made = notesOfItems({ userId, deckId, newId: deps.newId }, items, now);
       if (!isId(deckId)) throw errors.deckNotFound();
-      const rows = made.flatMap((item) => item.cards);
+      // A note whose every card is already in the deck (or earlier in this save) is left out, and counted.
+      const seen = await deps.existingKeys(userId, deckId);
+      const fresh = made.filter((note) => {
+        const keys = note.cards.map(exactKey);
+        if (keys.every((key) => seen.has(key))) return false;
+        for (const key of keys) seen.add(key);
+        return true;
+      });
+      const skipped = made.length - fresh.length;
+      const rows = fresh.flatMap((item) => item.cards);
+      if (rows.length === 0) {
+        await requireOwnDeck(decks, userId, deckId);
+        return { saved: 0, cards: [], skipped_duplicates: skipped };
+      }
       await deps.userLimits.assertRoom(userId, { cards: rows.length });
-      if (!(await deps.notes.insertIntoDeck(userId, deckId, made))) throw errors.deckNotFound();
-      return { saved: rows.length, cards: rows.map((row) => toCard({ card_type: 'basic', ord: 0, ...row })) };
+      if (!(await deps.notes.insertIntoDeck(userId, deckId, fresh))) throw errors.deckNotFound();
+      return {
+        saved: rows.length,
+        cards: rows.map((row) => toCard({ card_type: 'basic', ord: 0, source: null, ...row })),
+        skipped_duplicates: skipped,
+      };
     },
 
     /** A basic card's question and answer (its note's front and back); a card of another note type: edit the note. */
@@ -109,6 +129,11 @@ export function createCardsService(deps: CardsServiceDeps) {
       if (row === 'edit_note_instead') throw errors.editNoteInstead();
       if (!row) throw errors.cardNotFound();
       return toCard(row);
+    },
+
+    /** DELETE /cards/{id}/source: the card and its note's other cards forget where they came from. */
+    async deleteSource(userId: string, cardId: string): Promise<void> {
+      if (!(isId(cardId) && (await cards.clearSource(userId, cardId)))) throw errors.cardNotFound();
     },
 
     async delete(userId: string, cardId: string): Promise<void> {

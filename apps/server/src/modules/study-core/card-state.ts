@@ -1,4 +1,4 @@
-import type { Card, CardStatus } from '@flashcards/shared/api-types';
+import type { Card, CardSource, CardStatus } from '@flashcards/shared/api-types';
 import type { CardType } from '@flashcards/shared/notes';
 import { isoTime } from '@flashcards/shared/time';
 import type { Insertable, Selectable } from 'kysely';
@@ -114,6 +114,7 @@ export const cardViewColumns = [
   'note_id',
   'card_type',
   'ord',
+  'source',
 ] as const satisfies readonly (keyof CardsTable)[];
 
 export type CardViewRow = Pick<CardRow, (typeof cardViewColumns)[number]>;
@@ -133,5 +134,6 @@ export function toCard(row: CardViewRow): Card {
     note_id: row.note_id,
     card_type: row.card_type,
     ord: row.ord,
+    source: row.source ? (JSON.parse(row.source) as CardSource) : null,
   };
 }
