@@ -106,7 +106,8 @@ export function validCards(drafts: unknown[], style: CardStyle = 'basic'): CardD
     const source = typeof quote === 'string' && quote.trim() ? { quote: quote.trim() } : {};
     if (typeof text === 'string' && typeof question !== 'string') {
       const cloze = validCloze(text);
-      if (cloze) out.push({ ...(keepsCloze(style) ? cloze : { question: cloze.question, answer: cloze.answer }), ...source });
+      if (cloze)
+        out.push({ ...(keepsCloze(style) ? cloze : { question: cloze.question, answer: cloze.answer }), ...source });
       continue;
     }
     if (typeof question !== 'string' || typeof answer !== 'string') continue;

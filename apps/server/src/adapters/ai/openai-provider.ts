@@ -220,12 +220,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       return complete(prompt, style, signal, maxCards, onCard);
     },
     generateQuiz({ cards, maxQuestions }: { cards: CardDraft[]; maxQuestions: number }, signal) {
-      return complete(
-        { ...quizPrompt(cards, maxQuestions), schema: quizSchema },
-        'basic',
-        signal,
-        maxQuestions,
-      );
+      return complete({ ...quizPrompt(cards, maxQuestions), schema: quizSchema }, 'basic', signal, maxQuestions);
     },
     async judgeAnswer(input, signal) {
       const prompt = judgePrompt(input);

@@ -59,7 +59,8 @@ const outputRules: Record<CardStyle, string> = {
 const quoteRule =
   'In "quote", copy word for word the sentence or short passage of the material that the card was made from (at most three sentences); never write a card you cannot quote.';
 
-const outputRule = 'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"..."}]}. No other text.';
+const outputRule =
+  'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"..."}]}. No other text.';
 
 /** How each card style asks for cloze notes (basic asks for none). */
 const clozeRules: Record<CardStyle, string[]> = {

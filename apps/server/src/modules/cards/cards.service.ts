@@ -5,12 +5,12 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
+import { exactKey } from '../generation/deck-duplicates';
 import type { NotesRepo } from '../notes/notes.repo';
 import { notesOfItems, type SaveItem } from '../notes/notes.service';
 import { toCard } from '../study-core/card-state';
 import { type DeckLookup, requireOwnDeck } from '../study-core/deck-scope';
 import type { UserLimits } from '../study-core/user-limits';
-import { exactKey } from '../generation/deck-duplicates';
 import type { CardsRepo } from './cards.repo';
 import {
   decodeDeckCursor,

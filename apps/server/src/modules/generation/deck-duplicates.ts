@@ -39,13 +39,22 @@ const stopWords = new Set(
 /** The question and answer in one line, case, space and punctuation aside: equal for exact duplicates. */
 export function exactKey(card: { question: string; answer: string }): string {
   const flat = (text: string) =>
-    (text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).join(' ');
+    (
+      text
+        .normalize('NFKC')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}\p{M}]+/gu) ?? []
+    ).join(' ');
   return `${flat(card.question)}\n${flat(card.answer)}`;
 }
 
 /** The stems of a card's content words (Porter), the form two wordings of one fact share. */
 export function factStems(card: { question: string; answer: string }): Set<string> {
-  const words = `${card.question} ${card.answer}`.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  const words =
+    `${card.question} ${card.answer}`
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
   const stems = new Set<string>();
   for (const word of words) {
     if (stopWords.has(word) || (word.length < 2 && !/\d/.test(word))) continue;

@@ -7,8 +7,8 @@ import type { Extractor } from '../../adapters/extract/extractor';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
 import { busyRetrySeconds, toAppError } from '../../http/to-app-error';
-import type { DeckDuplicates } from './deck-duplicates';
 import type { QuotaService, Reservation } from '../quota/quota.service';
+import type { DeckDuplicates } from './deck-duplicates';
 import {
   createGenerationPipeline,
   GenerationCancelledError,

@@ -9,6 +9,8 @@ const allowedEditShare = 0.1;
 const maxAnchorHits = 24;
 /** Past this many candidate characters, one pass over the whole material is cheaper than windows. */
 const windowShareOfText = 0.5;
+/** A quote of fewer letters and digits than this says too little to be found anywhere meaningful. */
+const minQuoteChars = 8;
 /** The paragraph given with a found quote is cut to this length around it. */
 const maxParagraphChars = 2000;
 
@@ -56,7 +58,8 @@ export function quoteIndex(passages: readonly Passage[]): QuoteIndex {
       const code = text.charCodeAt(offset);
       // ASCII, nearly all of most texts, without the Unicode work.
       if (code < 0x80) {
-        if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) push(text[offset] as string, index, offset);
+        if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39))
+          push(text[offset] as string, index, offset);
         else if (code >= 0x41 && code <= 0x5a) push(String.fromCharCode(code + 32), index, offset);
         continue;
       }
@@ -89,7 +92,7 @@ export interface QuoteMatch {
 export function findQuote(index: QuoteIndex, quote: string): QuoteMatch | null {
   if (quote.length > maxQuoteChars) return null;
   const wanted = normaliseForQuote(quote);
-  if (wanted.length === 0) return null;
+  if (wanted.length < minQuoteChars) return null;
   const exact = index.text.indexOf(wanted);
   if (exact >= 0) return matchAt(index, exact, exact + wanted.length);
   const maxErrors = Math.floor(wanted.length * allowedEditShare);
@@ -108,7 +111,10 @@ export function findQuote(index: QuoteIndex, quote: string): QuoteMatch | null {
     }
     if (hits.length > maxAnchorHits) continue;
     for (const hit of hits) {
-      windows.push([Math.max(0, hit - at - maxErrors), Math.min(index.text.length, hit - at + wanted.length + maxErrors)]);
+      windows.push([
+        Math.max(0, hit - at - maxErrors),
+        Math.min(index.text.length, hit - at + wanted.length + maxErrors),
+      ]);
     }
   }
   if (windows.length === 0) return null;
@@ -125,7 +131,8 @@ export function findQuote(index: QuoteIndex, quote: string): QuoteMatch | null {
   let best: { start: number; end: number; errors: number } | null = null;
   for (const [start, end] of regions) {
     for (const found of search(index.text.slice(start, end), wanted, maxErrors)) {
-      if (!best || found.errors < best.errors) best = { start: start + found.start, end: start + found.end, errors: found.errors };
+      if (!best || found.errors < best.errors)
+        best = { start: start + found.start, end: start + found.end, errors: found.errors };
     }
   }
   return best ? matchAt(index, best.start, best.end) : null;

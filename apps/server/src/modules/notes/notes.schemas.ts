@@ -29,16 +29,30 @@ export const noteIdParams = z.object({ id: z.string().meta({ description: "The n
 export const cardSourceInput = z
   .object(
     {
-      document: z.string({ error: messages.cardSourceInvalid }).max(255, { error: messages.cardSourceInvalid }).optional(),
-      page: z.int({ error: messages.cardSourceInvalid }).min(1, { error: messages.cardSourceInvalid }).max(100_000).optional(),
-      slide: z.int({ error: messages.cardSourceInvalid }).min(1, { error: messages.cardSourceInvalid }).max(100_000).optional(),
+      document: z
+        .string({ error: messages.cardSourceInvalid })
+        .max(255, { error: messages.cardSourceInvalid })
+        .optional(),
+      page: z
+        .int({ error: messages.cardSourceInvalid })
+        .min(1, { error: messages.cardSourceInvalid })
+        .max(100_000)
+        .optional(),
+      slide: z
+        .int({ error: messages.cardSourceInvalid })
+        .min(1, { error: messages.cardSourceInvalid })
+        .max(100_000)
+        .optional(),
       // The longest quote POST /create gives: 2,000 characters and an ellipsis.
       quote: z
         .string({ error: messages.cardSourceInvalid })
         .trim()
         .min(1, { error: messages.cardSourceInvalid })
         .max(2001, { error: messages.cardSourceInvalid }),
-      paragraph: z.string({ error: messages.cardSourceInvalid }).max(2000, { error: messages.cardSourceInvalid }).optional(),
+      paragraph: z
+        .string({ error: messages.cardSourceInvalid })
+        .max(2000, { error: messages.cardSourceInvalid })
+        .optional(),
     },
     { error: messages.cardSourceInvalid },
   )
