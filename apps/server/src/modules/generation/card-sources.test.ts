@@ -89,9 +89,11 @@ describe('sources of generated cards', () => {
     expect(cards[2]?.source).toEqual({ quote: 'At night, photosynthesis moves to the roots of the plant.' });
 
     const [request] = fake.requests;
-    const schema = request?.body.response_format?.json_schema?.schema;
-    expect(schema.properties.cards.items.required).toEqual(['question', 'answer', 'quote']);
-    expect(request?.body.messages[0].content).toContain('In "quote", copy word for word the sentence');
+    const schema = request?.body.response_format?.json_schema?.schema as
+      | { properties: { cards: { items: { required: string[] } } } }
+      | undefined;
+    expect(schema?.properties.cards.items.required).toEqual(['question', 'answer', 'quote']);
+    expect(request?.body.messages[0]?.content).toContain('In "quote", copy word for word the sentence');
   });
 
   it('checks the quotes of streamed model cards as they come', async () => {
@@ -104,7 +106,8 @@ describe('sources of generated cards', () => {
     expect(streamed.map((card) => card.verified)).toEqual([true, true, false]);
     const done = events.at(-1);
     expect(done?.event).toBe('done');
-    expect((done?.data.cards as GeneratedCard[]).map((card) => card.verified)).toEqual([true, true, false]);
+    const final = (done?.data.cards ?? []) as GeneratedCard[];
+    expect(final.map((card) => card.verified)).toEqual([true, true, false]);
   });
 
   it('a model card without a quote, or with a hostile one, is unverified and answered at once', async () => {

@@ -22,8 +22,15 @@ const mitochondria = {
   fields: { text: '{{c1::Mitochondria}} release energy from {{c2::glucose}}.' },
   question: '[...] release energy from glucose.',
   answer: '**Mitochondria** release energy from glucose.',
+  source: { quote: 'Mitochondria release energy from glucose.' },
+  verified: true,
 };
-const atp = { question: 'Why do cells need ATP?', answer: 'It carries the energy for cell work.' };
+const atp = {
+  question: 'Why do cells need ATP?',
+  answer: 'It carries the energy for cell work.',
+  source: { quote: 'Cells need ATP: it carries the energy for cell work.' },
+  verified: true,
+};
 const generated: GenerateResponse = { cards: [mitochondria, atp], cost: 1, remaining: 9 };
 
 function renderCreate(routes: Parameters<typeof fakeServer>[0] = {}) {
