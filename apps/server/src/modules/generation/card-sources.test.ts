@@ -72,7 +72,7 @@ describe('sources of generated cards', () => {
     const { events } = parseEventStream(streamed.body);
     expect(events.filter((e) => e.event === 'card').map((e) => e.data)).toEqual(biologyCards);
     expect(events.at(-1)?.data.cards).toEqual(biologyCards);
-  }, 60_000);
+  }, 120_000);
 
   it('asks a model for the quote of each card and marks an invented card unverified', async () => {
     fake.handler = (_request, res) => sendJson(res, 200, completion(JSON.stringify(modelReply)));

@@ -54,12 +54,27 @@ export function quoteIndex(passages: readonly Passage[]): QuoteIndex {
   };
   passages.forEach((passage, index) => {
     const text = passage.text;
+    // ASCII, nearly all of most texts: the string in one native pass, then only the offsets char by char.
+    if (!/[^\x00-\x7f]/.test(text)) {
+      chars.push(text.toLowerCase().replace(/[^a-z0-9]/g, ''));
+      for (let offset = 0; offset < text.length; offset++) {
+        const code = text.charCodeAt(offset) | 0x20;
+        if ((code >= 0x61 && code <= 0x7a) || isDigit(text.charCodeAt(offset))) {
+          if (size === passageOf.length) {
+            passageOf = grow(passageOf);
+            offsetOf = grow(offsetOf);
+          }
+          passageOf[size] = index;
+          offsetOf[size] = offset;
+          size++;
+        }
+      }
+      return;
+    }
     for (let offset = 0; offset < text.length; offset++) {
       const code = text.charCodeAt(offset);
-      // ASCII, nearly all of most texts, without the Unicode work.
       if (code < 0x80) {
-        if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39))
-          push(text[offset] as string, index, offset);
+        if ((code >= 0x61 && code <= 0x7a) || isDigit(code)) push(text[offset] as string, index, offset);
         else if (code >= 0x41 && code <= 0x5a) push(String.fromCharCode(code + 32), index, offset);
         continue;
       }
@@ -70,6 +85,8 @@ export function quoteIndex(passages: readonly Passage[]): QuoteIndex {
   });
   return { text: chars.join(''), passageOf: passageOf.slice(0, size), offsetOf: offsetOf.slice(0, size), passages };
 }
+
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
 
 function grow(array: Uint32Array): Uint32Array {
   const bigger = new Uint32Array(array.length * 2);
