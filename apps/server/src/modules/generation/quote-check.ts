@@ -55,7 +55,7 @@ export function quoteIndex(passages: readonly Passage[]): QuoteIndex {
   passages.forEach((passage, index) => {
     const text = passage.text;
     // ASCII, nearly all of most texts: the string in one native pass, then only the offsets char by char.
-    if (!/[^\x00-\x7f]/.test(text)) {
+    if (!/[^\p{ASCII}]/u.test(text)) {
       chars.push(text.toLowerCase().replace(/[^a-z0-9]/g, ''));
       for (let offset = 0; offset < text.length; offset++) {
         const code = text.charCodeAt(offset) | 0x20;
