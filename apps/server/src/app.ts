@@ -62,6 +62,8 @@ import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createFsrsFittingRepo } from './modules/fsrs-fitting/fsrs-fitting.repo';
 import { fsrsFittingRoutes } from './modules/fsrs-fitting/fsrs-fitting.routes';
 import { createFsrsFittingService } from './modules/fsrs-fitting/fsrs-fitting.service';
+import { createDeckDuplicates } from './modules/generation/deck-duplicates';
+import { createDuplicatesRepo } from './modules/generation/deck-duplicates.repo';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
 import type { createQueueRunner } from './modules/generation/generation-queue';
@@ -302,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const perHour = (name: string, points: number) => deps.rateLimiters({ name, points, windowMs: 3_600_000 });
   const perMinute = (name: string, points: number) => deps.rateLimiters({ name, points, windowMs: 60_000 });
   const notesRepo = createNotesRepo(deps.db);
+  const deckDuplicates = createDeckDuplicates({ repo: createDuplicatesRepo(deps.db), decks: decksRepo });
   cardsRoutes(
     app,
     createCardsService({
@@ -310,6 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       decks: decksRepo,
       cards: cardsRepo,
       notes: notesRepo,
+      existingKeys: (userId, deckId) => deckDuplicates.exactKeys(userId, deckId),
       searchLimiter: perMinute('search', heavy.searchesPerMinute),
     }),
   );
@@ -471,6 +475,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quota,
     clock: deps.clock,
     ai: config.ai,
+    duplicates: deckDuplicates,
     ...(queueRunner ? { runner: queueRunner } : {}),
   });
   const quiz = createQuizService({

@@ -194,6 +194,7 @@ describe('a card’s API shape', () => {
         card_type: 'basic',
         ord: 0,
         occlusion: null,
+        source: null,
       }),
     ).toEqual({
       _id: 'c',
@@ -208,6 +209,7 @@ describe('a card’s API shape', () => {
       created_at: '2026-11-23T12:00:00.000Z',
       reps: 4,
       lapses: 1,
+      source: null,
     });
   });
 });

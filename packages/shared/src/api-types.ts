@@ -117,6 +117,8 @@ export interface Card {
    * lists, the review queue and POST /save-cards' answer.
    */
   images?: string[];
+  /** Where an AI card came from; null for cards made by hand or imported, or whose source the learner deleted. */
+  source: CardSource | null;
 }
 
 /** A note (POST /notes, GET /notes/{id}): what the learner wrote; its cards are what review shows. */
@@ -231,11 +233,15 @@ export interface SaveCardsRequest {
 }
 
 /** One item of POST /save-cards: a basic card's two sides, or a note with its type and fields (notes.ts). */
-export type SaveCardItem = { question: string; answer: string } | (CreatableNoteContent & { source?: CardSource });
+export type SaveCardItem =
+  | { question: string; answer: string; source?: CardSource }
+  | (CreatableNoteContent & { source?: CardSource });
 
 export interface SaveCardsResponse {
   saved: number;
   cards: Card[];
+  /** Items left out: their question and answer equal a card already in the deck (case, space and punctuation aside). */
+  skipped_duplicates: number;
 }
 
 export type ReviewResult = 'pass' | 'fail';
@@ -340,9 +346,22 @@ export interface FeedbackResponse {
 }
 
 /** Where a generated card's material came from in an uploaded file. */
+/** Where an AI card came from: the document, its page or slide, and the passage it was made from. */
 export interface CardSource {
+  /** The uploaded file's name. */
+  document?: string;
   page?: number;
   slide?: number;
+  /** The passage of the material the card was made from. */
+  quote: string;
+  /** The paragraph the quote was found in, what "regenerate from this passage" sends (absent when not found). */
+  paragraph?: string;
+}
+
+/** The card of the chosen deck that a generated card repeats. */
+export interface DuplicateOf {
+  card_id: string;
+  question: string;
 }
 
 /** POST /create's optional `card_style`: plain questions, cloze notes, or the model's choice per card. */
@@ -354,8 +373,11 @@ export const cardStyles: readonly CardStyle[] = ['basic', 'cloze', 'mixed'];
 export interface GeneratedBasicCard {
   question: string;
   answer: string;
-  /** Present when the card comes from a page or slide of an uploaded file. */
-  source?: CardSource;
+  source: CardSource;
+  /** The quote was found in the material (whitespace, case and punctuation aside, within 10 % edits). */
+  verified: boolean;
+  /** Present when a card of the deck sent as `deck_id` already states the same fact. */
+  duplicate_of?: DuplicateOf;
 }
 
 /**

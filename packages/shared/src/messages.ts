@@ -483,6 +483,30 @@ export const messages = {
   offlineUpdateReady: 'A new version is ready.',
   offlineReloadToUpdate: 'Reload to update',
   offlineDismiss: 'OK',
+
+  // Sources and duplicates of AI cards (issue 36).
+  cardSourceInvalid:
+    'A card source is { document?, page?, slide?, quote }: a quote of 1 to 2,000 characters, a page or slide from 1.',
+  sourceTitle: 'Source',
+  sourceShow: 'Source',
+  sourceHide: 'Hide source',
+  sourcePage: 'Page {page}',
+  sourceSlide: 'Slide {slide}',
+  sourceDocument: 'From {document}',
+  sourceNone: 'This card has no source.',
+  sourceDelete: 'Delete source',
+  sourceDeleted: 'Source deleted.',
+  sourceDeleteFailed: 'Could not delete the source. Please try again.',
+  sourceRegenerate: 'Regenerate from this passage',
+  sourceRegenerating: 'Making new cards from this passage...',
+  sourceRegenerated: '{count} new cards from this passage.',
+  sourceRegenerateFailed: 'Could not make cards from this passage.',
+  sourceQuoteLabel: 'Quote from the material',
+  sourceUnverified: 'Not selected: its quote was not found in your material, so this card may be invented.',
+  sourceDuplicate: 'Not selected: your deck already has this fact: "{question}".',
+  createCheckDeck: 'Check for duplicates in deck',
+  createCheckDeckNone: 'No deck',
+  savedSkippedDuplicates: '{count} cards were already in the deck and were skipped.',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

@@ -109,6 +109,8 @@ export interface CardsTable {
   buried_until: number | null;
   /** An occlusion card's image and masks (migration 0019): JSON of the API's `occlusion`; null for other cards. */
   occlusion: Generated<string | null>;
+  /** JSON of where an AI card came from (migration 0016, CardSource); null for cards made by hand or imported. */
+  source: Generated<string | null>;
 }
 
 /** What the learner wrote (migration 0012): the type and its fields as JSON text; its cards are what review shows. */

@@ -41,6 +41,20 @@ export const tokenSchema = z
   .object({ access_token: z.string(), token_type: z.literal('bearer') })
   .meta({ id: 'TokenResponse' }) satisfies z.ZodType<Api.TokenResponse>;
 
+/** Where an AI card came from (docs/api.md, "Sources and duplicates"). */
+export const cardSourceSchema = z
+  .object({
+    document: z.string().optional().meta({ description: "The uploaded file's name" }),
+    page: z.int().optional(),
+    slide: z.int().optional(),
+    quote: z.string().meta({ description: 'The passage of the material the card was made from' }),
+    paragraph: z
+      .string()
+      .optional()
+      .meta({ description: 'The paragraph holding the quote: what "regenerate from this passage" sends' }),
+  })
+  .meta({ id: 'CardSource' }) satisfies z.ZodType<Api.CardSource>;
+
 export const cardSchema = z
   .object({
     _id: idSchema,
@@ -80,6 +94,7 @@ export const cardSchema = z
       .array(z.string())
       .optional()
       .meta({ description: 'The images (`/media/{name}`, at most 2), answer side; on lists, the queue and saves' }),
+    source: cardSourceSchema.nullable().meta({ description: 'Where an AI card came from; null for others' }),
   })
   .meta({ id: 'Card' }) satisfies z.ZodType<Api.Card>;
 
@@ -222,7 +237,12 @@ export const deckStatsSchema = z
 const questionAndAnswer = z.object({ question: z.string(), answer: z.string() });
 
 const generatedBasicCard = questionAndAnswer.extend({
-  source: z.object({ page: z.int().optional(), slide: z.int().optional() }).optional(),
+  source: cardSourceSchema,
+  verified: z.boolean().meta({ description: 'The quote was found in the material (within 10 % edits)' }),
+  duplicate_of: z
+    .object({ card_id: idSchema, question: z.string() })
+    .optional()
+    .meta({ description: 'The card of the deck sent as deck_id that states the same fact' }),
 });
 
 /** A generated card: a basic card, or a cloze note (`card_style` cloze or mixed) with its first card rendered. */

@@ -13,8 +13,19 @@ export const biologyCards = [
   {
     question: 'What is photosynthesis?',
     answer: 'The process by which green plants use sunlight to make glucose from carbon dioxide and water',
+    source: {
+      quote:
+        'Photosynthesis is the process by which green plants use sunlight to make glucose from carbon dioxide and water.',
+      paragraph: biology,
+    },
+    verified: true,
   },
-  { question: 'What is chlorophyll?', answer: 'The green pigment that absorbs light energy' },
+  {
+    question: 'What is chlorophyll?',
+    answer: 'The green pigment that absorbs light energy',
+    source: { quote: 'Chlorophyll is the green pigment that absorbs light energy.', paragraph: biology },
+    verified: true,
+  },
 ];
 
 /** POST /create with a multipart form of `parts`. */

@@ -37,6 +37,7 @@ const card = (
   note_id: id,
   card_type: 'basic',
   ord: 0,
+  source: null,
   next_due: { pass: inMinutes(next.pass), fail: inMinutes(next.fail) },
 });
 // What a pass and a fail would do to each (in minutes): graduate for 2 days, relearn in 10 minutes, learn in 1.

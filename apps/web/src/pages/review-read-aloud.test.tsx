@@ -12,6 +12,7 @@ const past = new Date(Date.now() - 3_600_000).toISOString();
 const soon = new Date(Date.now() + 600_000).toISOString();
 const card = (id: string, question: string, answer: string): DueCard => ({
   _id: id,
+  source: null,
   deck_id: deckId,
   question,
   answer,

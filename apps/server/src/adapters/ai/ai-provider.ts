@@ -9,6 +9,8 @@ export interface CardDraft {
   question: string;
   answer: string;
   cloze?: string;
+  /** The passage of the material the card was made from, as the writer gives it (checked by the pipeline). */
+  quote?: string;
 }
 
 export interface TokenUsage {
@@ -113,10 +115,13 @@ export function validCards(drafts: unknown[], style: CardStyle = 'basic'): CardD
   const out: CardDraft[] = [];
   for (const draft of drafts) {
     if (!draft || typeof draft !== 'object') continue;
-    const { question, answer, text } = draft as Record<string, unknown>;
+    const { question, answer, text, quote } = draft as Record<string, unknown>;
+    // Kept as given, however long: the pipeline refuses to verify an over-long one and shortens what it shows.
+    const source = typeof quote === 'string' && quote.trim() ? { quote: quote.trim() } : {};
     if (typeof text === 'string' && typeof question !== 'string') {
       const cloze = validCloze(text);
-      if (cloze) out.push(keepsCloze(style) ? cloze : { question: cloze.question, answer: cloze.answer });
+      if (cloze)
+        out.push({ ...(keepsCloze(style) ? cloze : { question: cloze.question, answer: cloze.answer }), ...source });
       continue;
     }
     if (typeof question !== 'string' || typeof answer !== 'string') continue;
@@ -124,7 +129,7 @@ export function validCards(drafts: unknown[], style: CardStyle = 'basic'): CardD
     const a = answer.trim();
     if (!q || !a || q.length > cardLimits.maxQuestionLength || a.length > cardLimits.maxAnswerLength) continue;
     if (!normalize(q) || !normalize(a) || normalize(q) === normalize(a)) continue;
-    out.push({ question: q, answer: a });
+    out.push({ question: q, answer: a, ...source });
   }
   return out;
 }

@@ -20,6 +20,7 @@ import {
   judgementSchema,
   judgePrompt,
   quizPrompt,
+  quizSchema,
 } from './prompts';
 
 export interface OpenAiProviderOptions {
@@ -246,12 +247,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       return complete(prompt, style, signal, maxCards, onCard);
     },
     generateQuiz({ cards, maxQuestions }: { cards: CardDraft[]; maxQuestions: number }, signal) {
-      return complete(
-        { ...quizPrompt(cards, maxQuestions), schema: cardsSchemaFor('basic') },
-        'basic',
-        signal,
-        maxQuestions,
-      );
+      return complete({ ...quizPrompt(cards, maxQuestions), schema: quizSchema }, 'basic', signal, maxQuestions);
     },
     async judgeAnswer(input, signal) {
       const prompt = judgePrompt(input);

@@ -3,15 +3,23 @@ import type { AnswerToJudge, CardDraft, DistractorRequest } from './ai-provider'
 
 const basicItem = {
   type: 'object',
-  properties: { question: { type: 'string' }, answer: { type: 'string' } },
-  required: ['question', 'answer'],
+  properties: { question: { type: 'string' }, answer: { type: 'string' }, quote: { type: 'string' } },
+  required: ['question', 'answer', 'quote'],
   additionalProperties: false,
 } as const;
 
 const clozeItem = {
   type: 'object',
-  properties: { text: { type: 'string' } },
-  required: ['text'],
+  properties: { text: { type: 'string' }, quote: { type: 'string' } },
+  required: ['text', 'quote'],
+  additionalProperties: false,
+} as const;
+
+// Quiz questions test a deck, not a text: they have no quote to give.
+const quizItem = {
+  type: 'object',
+  properties: { question: { type: 'string' }, answer: { type: 'string' } },
+  required: ['question', 'answer'],
   additionalProperties: false,
 } as const;
 
@@ -24,8 +32,11 @@ function cardsOf(items: object) {
   } as const;
 }
 
-/** The JSON schema every provider answer must match: `{ "cards": [{ "question", "answer" }] }`. */
+/** The JSON schema of a card answer: `{ "cards": [{ "question", "answer", "quote" }] }`. */
 export const cardsSchema = cardsOf(basicItem);
+
+/** The JSON schema of a quiz answer: `{ "cards": [{ "question", "answer" }] }`. */
+export const quizSchema = cardsOf(quizItem);
 
 /**
  * The JSON schema of an answer in each card style: basic cards, cloze notes (`{ "text" }`), or either per card.
@@ -37,14 +48,19 @@ export function cardsSchemaFor(style: CardStyle): Record<string, unknown> {
 }
 
 const outputRules: Record<CardStyle, string> = {
-  basic: 'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"..."}]}. No other text.',
-  cloze: 'Reply with JSON only, exactly of this shape: {"cards":[{"text":"..."}]}. No other text.',
+  basic:
+    'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"...","quote":"..."}]}. No other text.',
+  cloze: 'Reply with JSON only, exactly of this shape: {"cards":[{"text":"...","quote":"..."}]}. No other text.',
   mixed:
-    'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"..."},{"text":"..."}]}, ' +
+    'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"...","quote":"..."},{"text":"...","quote":"..."}]}, ' +
     'each card either a question and answer or a cloze text. No other text.',
 };
 
-const outputRule = outputRules.basic;
+const quoteRule =
+  'In "quote", copy word for word the sentence or short passage of the material that the card was made from (at most three sentences); never write a card you cannot quote.';
+
+const outputRule =
+  'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"..."}]}. No other text.';
 
 /** How each card style asks for cloze notes (basic asks for none). */
 const clozeRules: Record<CardStyle, string[]> = {
@@ -86,6 +102,7 @@ export function cardsPrompt(
       'Write the cards in the language of the material.',
       'Use Markdown where it helps, and LaTeX math between $...$ (inline) or $$...$$ (display) wherever the material has formulas.',
       'Use only facts stated in the material; do not invent anything.',
+      quoteRule,
       outputRules[style],
     ].join('\n'),
     user: `Material:\n"""\n${text}\n"""`,

@@ -14,6 +14,7 @@ import * as notes from './0012-notes';
 import * as typedAnswers from './0013-typed-answers';
 import * as cardImages from './0014-card-images';
 import * as examDateReadAloud from './0015-exam-date-read-aloud';
+import * as cardSources from './0016-card-sources';
 import * as occlusion from './0019-occlusion';
 
 /**
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013-typed-answers': typedAnswers,
   '0014-card-images': cardImages,
   '0015-exam-date-read-aloud': examDateReadAloud,
+  '0016-card-sources': cardSources,
   '0019-occlusion': occlusion,
 };
 

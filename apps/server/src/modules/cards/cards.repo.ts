@@ -140,6 +140,19 @@ export function createCardsRepo(db: Kysely<Database>) {
     },
 
     /** Deletes the card and, through the foreign key, its review history; uncounts it on its deck. */
+    /** Clears the source of a card and of its note's other cards (they share it); false when the card is not theirs. */
+    async clearSource(userId: string, id: string): Promise<boolean> {
+      const card = await ownedCard(db, userId, id).select('note_id').executeTakeFirst();
+      if (!card) return false;
+      await db
+        .updateTable('cards')
+        .set({ source: null })
+        .where('user_id', '=', userId)
+        .where('note_id', '=', card.note_id)
+        .execute();
+      return true;
+    },
+
     async delete(userId: string, id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const card = await ownedCard(trx, userId, id).select(['deck_id', 'state', 'note_id']).executeTakeFirst();

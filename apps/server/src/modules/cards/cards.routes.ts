@@ -108,4 +108,22 @@ export function cardsRoutes(app: App, cards: CardsService): void {
       return reply.status(204).send();
     },
   );
+
+  app.delete(
+    '/cards/:id/source',
+    {
+      onRequest: auth,
+      schema: {
+        summary: "Delete an AI card's source (its quote, page or slide); its note's other cards lose it too",
+        tags,
+        params: cardIdParams,
+        response: { 204: noContent('Deleted') },
+        errors: ['card_not_found'],
+      },
+    },
+    async (request, reply) => {
+      await cards.deleteSource(currentUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

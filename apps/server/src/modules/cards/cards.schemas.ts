@@ -3,7 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { z } from 'zod';
 import { cardSchema } from '../../http/api-schemas';
 import { bodyWithId, boundedInt, deckFilter } from '../../http/request-schemas';
-import { cardImagesSchema, saveItemSchema } from '../notes/notes.schemas';
+import { cardImagesSchema, cardSourceInput, saveItemSchema } from '../notes/notes.schemas';
 
 const side = z
   .string({ error: messages.cardSidesEmpty })
@@ -17,7 +17,9 @@ export const cardTextSchema = z.object({ question: side, answer: side });
 /** POST /save-cards: the deck as `deck_id` (or `_id` / `id`) and 1 to 1000 cards or notes. */
 export const saveCardsSchema = bodyWithId('deck_id', messages.noDeckSelected, {
   cards: z
-    .array(saveItemSchema(cardTextSchema.extend({ images: cardImagesSchema })), { error: messages.noCardsSelected })
+    .array(saveItemSchema(cardTextSchema.extend({ images: cardImagesSchema, source: cardSourceInput.optional() })), {
+      error: messages.noCardsSelected,
+    })
     .min(1, { error: messages.noCardsSelected })
     .max(limits.maxCardsPerSave, { error: messages.tooManyCards }),
 });
@@ -68,4 +70,8 @@ export const searchResponseSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 
-export const savedCardsSchema = z.object({ saved: z.int(), cards: z.array(cardSchema) });
+export const savedCardsSchema = z.object({
+  saved: z.int(),
+  cards: z.array(cardSchema),
+  skipped_duplicates: z.int().meta({ description: 'Items left out: the same question and answer is in the deck' }),
+});

@@ -5,6 +5,7 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
+import { exactKey } from '../generation/deck-duplicates';
 import type { CardImageLink, NotesRepo } from '../notes/notes.repo';
 import { assertOwnImages, notesOfItems, type SaveItem } from '../notes/notes.service';
 import { mediaUrlPattern, withImages } from '../study-core/card-images';
@@ -28,6 +29,8 @@ export interface CardsServiceDeps {
   clock: Clock;
   newId: IdGenerator;
   userLimits: UserLimits;
+  /** The exact-duplicate keys (deck-duplicates.ts `exactKey`) of a deck's cards: POST /save-cards skips those. */
+  existingKeys: (userId: string, deckId: string) => Promise<Set<string>>;
   /** SEARCH_RATE_LIMIT_PER_MINUTE: searches per user (429 past it). */
   searchLimiter: RateLimiter;
   notes: NotesRepo;
@@ -146,10 +149,25 @@ export function createCardsService(deps: CardsServiceDeps) {
       if (!isId(deckId)) throw errors.deckNotFound();
       const contents = made.map((item) => ({ type: item.note.type, fields: JSON.parse(item.note.fields) as unknown }));
       await assertOwnImages(deps.notes, userId, contents, (index) => `cards.${index}.fields.image`);
-      const rows = made.flatMap((item) => item.cards);
+      const allLinks = await imageLinks(userId, items, made);
+      // A note whose every card is already in the deck (or earlier in this save) is left out, and counted.
+      const seen = await deps.existingKeys(userId, deckId);
+      const fresh = made.filter((note) => {
+        const keys = note.cards.map(exactKey);
+        if (keys.every((key) => seen.has(key))) return false;
+        for (const key of keys) seen.add(key);
+        return true;
+      });
+      const skipped = made.length - fresh.length;
+      const rows = fresh.flatMap((item) => item.cards);
+      if (rows.length === 0) {
+        await requireOwnDeck(decks, userId, deckId);
+        return { saved: 0, cards: [], skipped_duplicates: skipped };
+      }
       await deps.userLimits.assertRoom(userId, { cards: rows.length });
-      const links = await imageLinks(userId, items, made);
-      if (!(await deps.notes.insertIntoDeck(userId, deckId, made, links))) throw errors.deckNotFound();
+      const kept = new Set(rows.map((row) => row.id));
+      const links = allLinks.filter((link) => kept.has(link.cardId));
+      if (!(await deps.notes.insertIntoDeck(userId, deckId, fresh, links))) throw errors.deckNotFound();
       const images = new Map<string, string[]>();
       for (const [index, item] of made.entries()) {
         for (const card of item.cards) images.set(card.id, [...new Set(items[index]?.images ?? [])]);
@@ -157,9 +175,12 @@ export function createCardsService(deps: CardsServiceDeps) {
       return {
         saved: rows.length,
         cards: withImages(
-          rows.map((row) => toCard({ card_type: 'basic', ord: 0, ...row, occlusion: row.occlusion ?? null })),
+          rows.map((row) =>
+            toCard({ card_type: 'basic', ord: 0, source: null, ...row, occlusion: row.occlusion ?? null }),
+          ),
           images,
         ),
+        skipped_duplicates: skipped,
       };
     },
 
@@ -169,6 +190,11 @@ export function createCardsService(deps: CardsServiceDeps) {
       if (row === 'edit_note_instead') throw errors.editNoteInstead();
       if (!row) throw errors.cardNotFound();
       return toCard(row);
+    },
+
+    /** DELETE /cards/{id}/source: the card and its note's other cards forget where they came from. */
+    async deleteSource(userId: string, cardId: string): Promise<void> {
+      if (!(isId(cardId) && (await cards.clearSource(userId, cardId)))) throw errors.cardNotFound();
     },
 
     async delete(userId: string, cardId: string): Promise<void> {

@@ -16,7 +16,7 @@ import {
   sendJson,
   streamCompletion,
 } from '../../../test/support/fake-chat-server';
-import { biology, freeUsed, postCreate, twoSlidePptx } from '../../../test/support/generation';
+import { biology, biologyCards, freeUsed, postCreate, twoSlidePptx } from '../../../test/support/generation';
 import { postForm } from '../../../test/support/request-bodies';
 import { createDeck, postSaveCards } from '../../../test/support/study';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
@@ -53,12 +53,20 @@ const biologyCloze = [
     question: '[...] is the process by which green plants use sunlight to make glucose from carbon dioxide and water.',
     answer:
       '**Photosynthesis** is the process by which green plants use sunlight to make glucose from carbon dioxide and water.',
+    source: {
+      quote:
+        'Photosynthesis is the process by which green plants use sunlight to make glucose from carbon dioxide and water.',
+      paragraph: biology,
+    },
+    verified: true,
   },
   {
     type: 'cloze',
     fields: { text: '{{c1::Chlorophyll}} is the green pigment that absorbs light energy.' },
     question: '[...] is the green pigment that absorbs light energy.',
     answer: '**Chlorophyll** is the green pigment that absorbs light energy.',
+    source: { quote: 'Chlorophyll is the green pigment that absorbs light energy.', paragraph: biology },
+    verified: true,
   },
 ];
 
@@ -81,17 +89,27 @@ describe('POST /create card_style, offline generator', () => {
       card_style: 'mixed',
     });
     expect(mixed.statusCode, mixed.body).toBe(200);
+    const fromText = (quote: string) => ({ source: { quote, paragraph: `${biology} The human body has 206 bones.` } });
     expect(mixed.json().cards).toEqual([
       {
         question: 'What is photosynthesis?',
         answer: 'The process by which green plants use sunlight to make glucose from carbon dioxide and water',
+        ...fromText(biologyCards[0]?.source.quote ?? ''),
+        verified: true,
       },
-      { question: 'What is chlorophyll?', answer: 'The green pigment that absorbs light energy' },
+      {
+        question: 'What is chlorophyll?',
+        answer: 'The green pigment that absorbs light energy',
+        ...fromText(biologyCards[1]?.source.quote ?? ''),
+        verified: true,
+      },
       {
         type: 'cloze',
         fields: { text: 'The human body has {{c1::206}} bones.' },
         question: 'The human body has [...] bones.',
         answer: 'The human body has **206** bones.',
+        ...fromText('The human body has 206 bones.'),
+        verified: true,
       },
     ]);
     const basic = await postForm(offline.app, '/create', headers, { text: biology, card_style: 'basic' });
@@ -121,12 +139,22 @@ describe('POST /create card_style, offline generator', () => {
       expect.objectContaining({
         type: 'cloze',
         fields: { text: '{{c1::Osmosis}} is the movement of water across a semipermeable membrane.' },
-        source: { slide: 1 },
+        source: {
+          document: 'cells.pptx',
+          slide: 1,
+          quote: 'Osmosis is the movement of water across a semipermeable membrane.',
+        },
+        verified: true,
       }),
       expect.objectContaining({
         type: 'cloze',
         fields: { text: '{{c1::Diffusion}} is the spreading of particles from high to low concentration.' },
-        source: { slide: 2 },
+        source: {
+          document: 'cells.pptx',
+          slide: 2,
+          quote: 'Diffusion is the spreading of particles from high to low concentration.',
+        },
+        verified: true,
       }),
     ]);
   });
@@ -274,8 +302,16 @@ const mitochondria = {
   fields: { text: '{{c1::Mitochondria}} release energy from {{c2::glucose}} during cellular respiration.' },
   question: '[...] release energy from glucose during cellular respiration.',
   answer: '**Mitochondria** release energy from glucose during cellular respiration.',
+  // The model gave no quote: nothing to check, the card is unverified.
+  source: { quote: '' },
+  verified: false,
 };
-const atp = { question: 'Why do cells need ATP?', answer: 'It carries the energy that drives cell work' };
+const atp = {
+  question: 'Why do cells need ATP?',
+  answer: 'It carries the energy that drives cell work',
+  source: { quote: '' },
+  verified: false,
+};
 
 describe('POST /create card_style, with a model', () => {
   it('asks for cloze notes in the cloze style (schema and prompt) and keeps the valid ones it streams', async () => {
@@ -299,8 +335,8 @@ describe('POST /create card_style, with a model', () => {
           type: 'array',
           items: {
             type: 'object',
-            properties: { text: { type: 'string' } },
-            required: ['text'],
+            properties: { text: { type: 'string' }, quote: { type: 'string' } },
+            required: ['text', 'quote'],
             additionalProperties: false,
           },
         },
@@ -312,7 +348,7 @@ describe('POST /create card_style, with a model', () => {
     expect(system).toContain('Write every card as a cloze note');
     expect(system).toContain('One fact per deletion');
     expect(system).toContain('Never blank a word a learner could guess from the grammar alone');
-    expect(system).toContain('{"cards":[{"text":"..."}]}');
+    expect(system).toContain('{"cards":[{"text":"...","quote":"..."}]}');
   });
 
   it('mixed: the schema takes either shape per card, and a whole (not streamed) reply is parsed the same way', async () => {
@@ -327,8 +363,8 @@ describe('POST /create card_style, with a model', () => {
     const [request] = fake.requests;
     expect(schemaItems(request)).toEqual({
       anyOf: [
-        expect.objectContaining({ required: ['question', 'answer'] }),
-        expect.objectContaining({ required: ['text'] }),
+        expect.objectContaining({ required: ['question', 'answer', 'quote'] }),
+        expect.objectContaining({ required: ['text', 'quote'] }),
       ],
     });
     expect(request?.body.messages[0]?.content).toContain('For each card choose the better form');
@@ -339,9 +375,12 @@ describe('POST /create card_style, with a model', () => {
     const { headers } = await signUpAndLogIn(model.app);
     const response = await postCreate(model.app, headers, [{ name: 'text', value: biology }]);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().cards).toEqual([{ question: mitochondria.question, answer: mitochondria.answer }, atp]);
+    expect(response.json().cards).toEqual([
+      { question: mitochondria.question, answer: mitochondria.answer, source: { quote: '' }, verified: false },
+      atp,
+    ]);
     const [request] = fake.requests;
-    expect(schemaItems(request)).toMatchObject({ required: ['question', 'answer'] });
+    expect(schemaItems(request)).toMatchObject({ required: ['question', 'answer', 'quote'] });
     expect(request?.body.messages[0]?.content).not.toMatch(/cloze|\{\{c1::/i);
   });
 });

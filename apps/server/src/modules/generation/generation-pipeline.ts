@@ -13,6 +13,7 @@ import type { Extractor } from '../../adapters/extract/extractor';
 import type { Config } from '../../config';
 import { errors } from '../../http/app-error';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
+import { findQuote, maxQuoteChars, type QuoteIndex, quoteIndex } from './quote-check';
 import { sourceOfCard } from './source-attribution';
 
 /** What one generation works on once its input checks passed: the text, and the file with its detected kind. */
@@ -48,13 +49,24 @@ export interface GenerationPipelineDeps {
   ai: Config['ai'];
 }
 
-/** The card as the API gives it: a cloze note carries its text in `fields`, and each card its source. */
-function withSource(card: CardDraft, chunk: Chunk): GeneratedCard {
-  const source = sourceOfCard(card, chunk.passages);
+/**
+ * The card as the API gives it: a cloze note carries its text in `fields`, and each card its source. The quote is
+ * checked against the whole material: found, it gives the page or slide and paragraph it is in and the card is
+ * verified; not found (or not given), the card is unverified and its page is the best guess from its words.
+ */
+export function withSource(card: CardDraft, chunk: Chunk, index: QuoteIndex): GeneratedCard {
   const { question, answer, cloze } = card;
   const shown =
     cloze === undefined ? { question, answer } : { type: 'cloze' as const, fields: { text: cloze }, question, answer };
-  return source ? { ...shown, source } : shown;
+  const quote = card.quote ?? '';
+  const found = quote ? findQuote(index, quote) : null;
+  const place = found ? found.passage : sourceOfCard(card, chunk.passages);
+  const source = {
+    ...(place?.page !== undefined ? { page: place.page } : place?.slide !== undefined ? { slide: place.slide } : {}),
+    quote: quote.length > maxQuoteChars ? `${quote.slice(0, maxQuoteChars)}…` : quote,
+    ...(found && found.paragraph !== quote ? { paragraph: found.paragraph } : {}),
+  };
+  return { ...shown, source, verified: found !== null };
 }
 
 /**
@@ -91,13 +103,14 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
       events.signal ? [events.signal, deadline, failed.signal] : [deadline, failed.signal],
     );
     const usage = { promptTokens: 0, completionTokens: 0, known: false };
+    const material = quoteIndex(passages);
     const streamed: GeneratedCard[] = [];
     events.onProgress?.({ stage: 'generating', done: 0, total: expected });
     const perChunk = await mapWithConcurrency(chunks, ai.concurrency, async (chunk, index) => {
       const onCard = (draft: CardDraft) => {
         if (signal.aborted || streamed.length >= ai.maxCardsPerGeneration) return;
         if (isNearDuplicate(draft, streamed)) return;
-        const card = withSource(draft, chunk);
+        const card = withSource(draft, chunk, material);
         streamed.push(card);
         events.onCard?.(card);
         events.onProgress?.({
@@ -121,7 +134,7 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
         usage.promptTokens += result.usage.promptTokens;
         usage.completionTokens += result.usage.completionTokens;
       }
-      return result.cards.map((card) => withSource(card, chunk));
+      return result.cards.map((card) => withSource(card, chunk, material));
     }).catch((error: unknown) => {
       if (events.signal?.aborted) throw new GenerationCancelledError('the client left');
       throw error;

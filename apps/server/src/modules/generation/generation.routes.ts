@@ -29,7 +29,7 @@ async function readGenerationInput(request: FastifyRequest, uploads: UploadDir):
     const fields = await readFormFields(request);
     // Read as sent, so that a card_style of the wrong type (a number, a list) is refused rather than ignored.
     const sent = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-    return { text: fields.text ?? '', file: null, cardStyle: sent.card_style };
+    return { text: fields.text ?? '', file: null, cardStyle: sent.card_style, ...deckIdOf(sent.deck_id) };
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limits.maxFileBytes + maxMultipartOverhead) {
@@ -37,6 +37,7 @@ async function readGenerationInput(request: FastifyRequest, uploads: UploadDir):
   }
   let text = '';
   let cardStyle: string | undefined;
+  let deckId: unknown;
   let saved: { path: string; filename: string } | null = null;
   try {
     for await (const part of request.parts()) {
@@ -60,13 +61,26 @@ async function readGenerationInput(request: FastifyRequest, uploads: UploadDir):
         text = typeof part.value === 'string' ? part.value : '';
       } else if (part.fieldname === 'card_style') {
         cardStyle = typeof part.value === 'string' ? part.value : '';
+      } else if (part.fieldname === 'deck_id') {
+        deckId = part.value;
       }
     }
   } catch (error) {
     if (saved) await uploads.remove(saved.path);
     throw error;
   }
-  return { text, file: saved ? { source: { path: saved.path }, filename: saved.filename } : null, cardStyle };
+  return {
+    text,
+    file: saved ? { source: { path: saved.path }, filename: saved.filename } : null,
+    cardStyle,
+    ...deckIdOf(deckId),
+  };
+}
+
+/** `deck_id` as sent: absent or empty is no deck; anything else is checked as the user's deck (404 otherwise). */
+function deckIdOf(value: unknown): { deckId?: string } {
+  if (value === undefined || value === null || value === '') return {};
+  return { deckId: typeof value === 'string' ? value : '' };
 }
 
 /** What the `error` event says: the JSON reply's detail and code, with its status; internals never leave. */
@@ -112,6 +126,7 @@ export function generationRoutes(app: App, generation: GenerationService, option
           'unsupported_file_type',
           'file_unreadable',
           'no_cards_generated',
+          'deck_not_found',
           'insufficient_quota',
           'rate_limited',
           'busy',
@@ -127,7 +142,12 @@ export function generationRoutes(app: App, generation: GenerationService, option
       const upload = raw.file && 'path' in raw.file.source ? raw.file.source.path : null;
       try {
         const cardStyle = cardStyleOf(raw.cardStyle);
-        return await answer(request, reply, user.id, { text: raw.text, file: raw.file, cardStyle });
+        return await answer(request, reply, user.id, {
+          text: raw.text,
+          file: raw.file,
+          cardStyle,
+          ...(raw.deckId !== undefined ? { deckId: raw.deckId } : {}),
+        });
       } finally {
         if (upload) await options.uploads.remove(upload);
       }

@@ -26,6 +26,10 @@ export const generationForm = z.object({
     .string()
     .meta({ format: 'binary', description: 'PDF, TXT, DOCX, DOC, PPTX, JPG or PNG, up to 10 MB' })
     .optional(),
+  deck_id: z.string().optional().meta({
+    description:
+      "The user's deck to check for duplicates: a card stating what one of its cards states gets `duplicate_of`",
+  }),
   card_style: z.enum(cardStyles).optional().meta({
     description: '`basic` (default): questions and answers; `cloze`: cloze notes; `mixed`: either, per card',
   }),

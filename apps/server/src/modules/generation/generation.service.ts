@@ -1,4 +1,4 @@
-import type { CardStyle, GeneratedCard, GenerateResponse } from '@flashcards/shared/api-types';
+import type { CardStyle, DuplicateOf, GeneratedCard, GenerateResponse } from '@flashcards/shared/api-types';
 import { generationCosts, limits } from '@flashcards/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { detectFileKind } from '../../adapters/extract/detect-file-type';
@@ -8,6 +8,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
 import { busyRetrySeconds, toAppError } from '../../http/to-app-error';
 import type { QuotaService, Reservation } from '../quota/quota.service';
+import type { DeckDuplicates } from './deck-duplicates';
 import {
   createGenerationPipeline,
   GenerationCancelledError,
@@ -22,6 +23,8 @@ export interface GenerationInput {
   cardStyle: CardStyle;
   /** The upload: its bytes, or (from the route) the temporary file it was streamed to. */
   file: { source: FileSource; filename: string } | null;
+  /** POST /create's `deck_id`: the user's deck whose cards the generated ones are checked against. */
+  deckId?: string;
 }
 
 export interface GenerationServiceDeps extends GenerationPipelineDeps {
@@ -34,6 +37,8 @@ export interface GenerationServiceDeps extends GenerationPipelineDeps {
   quota: QuotaService;
   /** Where extraction and generation run: the queue's worker processes; unset, this process's pipeline. */
   runner?: GenerationRunner;
+  /** The duplicate check against `deck_id`'s cards; unset, `deck_id` is not accepted. */
+  duplicates?: DeckDuplicates;
 }
 
 /** A caller that streams: `onStart` runs once the checks passed and the cost is taken, before any work. */
@@ -78,6 +83,13 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         }
       }
 
+      const deckId = input.deckId;
+      if (deckId !== undefined) {
+        if (!deps.duplicates) throw errors.deckNotFound();
+        await deps.duplicates.requireDeck(userId, deckId);
+      }
+      const finish = finishCards(userId, input, deps.duplicates);
+
       const waitMs = await limiter.hit(userId);
       if (waitMs !== null) throw rateLimited(waitMs);
       if (kind && extractor.hasCapacity?.() === false) throw errors.busy({ retryAfterSeconds: busyRetrySeconds });
@@ -96,6 +108,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       // From here on the work has started: a streaming caller switches to its event stream.
       events?.onStart?.();
       let cardsSent = 0;
+      // Streamed cards are finished (duplicate check) one after another, in the order the runner gave them.
+      let streaming: Promise<void> = Promise.resolve();
       try {
         const job: GenerationJob = {
           text,
@@ -110,13 +124,16 @@ export function createGenerationService(deps: GenerationServiceDeps) {
             ? {
                 onCard: (card: GeneratedCard) => {
                   cardsSent++;
-                  events.onCard?.(card);
+                  streaming = streaming.then(async () => events.onCard?.(await finish(card)));
                 },
               }
             : {}),
         });
+        await streaming;
+        const finished = [];
+        for (const card of cards) finished.push(await finish(card));
         const { remaining } = await quota.balance(userId);
-        return { cards, cost, remaining };
+        return { cards: finished, cost, remaining };
       } catch (error) {
         // A client that left after seeing cards keeps them and pays (docs/api.md, "Streaming generation").
         if (!(error instanceof GenerationCancelledError && cardsSent > 0)) await quota.refund(reservation);
@@ -129,6 +146,31 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         if (kind) await fileLock.reset(userId);
       }
     },
+  };
+}
+
+/**
+ * What a generated card gets once the runner gave it: its document's name, and the card of `deck_id` it repeats.
+ * Each card is checked once per generation (a streamed card is in the final list too).
+ */
+function finishCards(userId: string, input: GenerationInput, duplicates: DeckDuplicates | undefined) {
+  const document = input.file?.filename.trim().slice(0, 255);
+  const textToo = input.text.trim() !== '';
+  const known = new Map<string, Promise<DuplicateOf | undefined>>();
+  return async (card: GeneratedCard): Promise<GeneratedCard> => {
+    // With pasted text beside the file, a card without a page or slide came from the text, not the document.
+    const fromFile = !textToo || card.source.page !== undefined || card.source.slide !== undefined;
+    const source = document && fromFile ? { document, ...card.source } : card.source;
+    const { deckId } = input;
+    if (deckId === undefined || !duplicates) return { ...card, source };
+    const key = `${card.question}\n${card.answer}`;
+    let found = known.get(key);
+    if (!found) {
+      found = duplicates.duplicateOf(userId, deckId, card);
+      known.set(key, found);
+    }
+    const duplicate = await found;
+    return duplicate ? { ...card, source, duplicate_of: duplicate } : { ...card, source };
   };
 }
 

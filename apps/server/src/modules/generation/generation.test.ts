@@ -102,8 +102,8 @@ describe('POST /create', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ cost: 3, remaining: 7 });
     expect(response.json().cards[0]).toEqual({
-      question: 'What is photosynthesis?',
-      answer: 'The process by which green plants use sunlight to make glucose from carbon dioxide and water',
+      ...biologyCards[0],
+      source: { document: 'photo.png', ...biologyCards[0]?.source },
     });
   });
 
@@ -116,16 +116,31 @@ describe('POST /create', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       cards: [
-        { question: 'What is turgor?', answer: 'The pressure of water inside a plant cell against its wall' },
+        {
+          question: 'What is turgor?',
+          answer: 'The pressure of water inside a plant cell against its wall',
+          source: { quote: 'Turgor is the pressure of water inside a plant cell against its wall.' },
+          verified: true,
+        },
         {
           question: 'What is osmosis?',
           answer: 'The movement of water across a semipermeable membrane',
-          source: { slide: 1 },
+          source: {
+            document: 'cells.pptx',
+            slide: 1,
+            quote: 'Osmosis is the movement of water across a semipermeable membrane.',
+          },
+          verified: true,
         },
         {
           question: 'What is diffusion?',
           answer: 'The spreading of particles from high to low concentration',
-          source: { slide: 2 },
+          source: {
+            document: 'cells.pptx',
+            slide: 2,
+            quote: 'Diffusion is the spreading of particles from high to low concentration.',
+          },
+          verified: true,
         },
       ],
       cost: 5,
@@ -145,8 +160,18 @@ describe('POST /create', () => {
     ]);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().cards).toEqual([
-      { question: 'What is a neuron?', answer: 'A cell that carries electrical signals', source: { page: 1 } },
-      { question: 'What is a synapse?', answer: 'The junction between two neurons', source: { page: 2 } },
+      {
+        question: 'What is a neuron?',
+        answer: 'A cell that carries electrical signals',
+        source: { document: 'brain.pdf', page: 1, quote: 'A neuron is a cell that carries electrical signals.' },
+        verified: true,
+      },
+      {
+        question: 'What is a synapse?',
+        answer: 'The junction between two neurons',
+        source: { document: 'brain.pdf', page: 2, quote: 'A synapse is the junction between two neurons.' },
+        verified: true,
+      },
     ]);
     const png = await create(headers, [
       { name: 'file', value: readFileSync(path.join(fixtures, 'scanned-page.png')), filename: 'scan.png' },
@@ -154,7 +179,17 @@ describe('POST /create', () => {
     expect(png.statusCode, png.body).toBe(200);
     expect(png.json()).toMatchObject({ cost: 3, remaining: 4 });
     expect(png.json().cards).toEqual([
-      { question: 'What is osmosis?', answer: 'The movement of water across a membrane' },
+      {
+        question: 'What is osmosis?',
+        answer: 'The movement of water across a membrane',
+        source: {
+          document: 'scan.png',
+          quote: 'Osmosis is the movement of water across a membrane.',
+          // The OCR's line break stays in the paragraph; the quote, joined, is still found.
+          paragraph: 'Osmosis is the movement\nof water across a membrane.',
+        },
+        verified: true,
+      },
     ]);
   }, 60_000);
 

@@ -14,7 +14,10 @@ const wordsOf = (text: string): string[] =>
  * card's words (ties to the earlier passage). A share of the card's words, not a similarity of word sets, so that a
  * short page does not win over the long page the card was written from.
  */
-export function sourceOfCard(card: CardDraft, passages: readonly Passage[]): CardSource | undefined {
+export function sourceOfCard(
+  card: CardDraft,
+  passages: readonly Passage[],
+): Pick<CardSource, 'page' | 'slide'> | undefined {
   const cardWords = new Set(wordsOf(`${card.question} ${card.answer}`));
   let best: Passage | undefined;
   let bestScore = -1;

@@ -35,11 +35,44 @@ export const cardImagesSchema = z
   .max(limits.maxCardImages, { error: fillMessage(messages.cardImagesTooMany, { max: limits.maxCardImages }) })
   .optional();
 
-/** An item of POST /save-cards that is a note: its type, its fields, and where it came from (kept by a later issue). */
+/** Where a generated card came from, as POST /create gave it (docs/api.md, "Sources and duplicates"). */
+export const cardSourceInput = z
+  .object(
+    {
+      document: z
+        .string({ error: messages.cardSourceInvalid })
+        .max(255, { error: messages.cardSourceInvalid })
+        .optional(),
+      page: z
+        .int({ error: messages.cardSourceInvalid })
+        .min(1, { error: messages.cardSourceInvalid })
+        .max(100_000)
+        .optional(),
+      slide: z
+        .int({ error: messages.cardSourceInvalid })
+        .min(1, { error: messages.cardSourceInvalid })
+        .max(100_000)
+        .optional(),
+      // The longest quote POST /create gives: 2,000 characters and an ellipsis.
+      quote: z
+        .string({ error: messages.cardSourceInvalid })
+        .trim()
+        .min(1, { error: messages.cardSourceInvalid })
+        .max(2001, { error: messages.cardSourceInvalid }),
+      paragraph: z
+        .string({ error: messages.cardSourceInvalid })
+        .max(2000, { error: messages.cardSourceInvalid })
+        .optional(),
+    },
+    { error: messages.cardSourceInvalid },
+  )
+  .strip();
+
+/** An item of POST /save-cards that is a note: its type, its fields, and where it came from. */
 export const noteItemSchema = z.object({
   type,
   fields,
-  source: z.record(z.string(), z.unknown()).optional(),
+  source: cardSourceInput.optional(),
   images: cardImagesSchema,
 });
 

@@ -1,4 +1,4 @@
-import type { Note, NoteWithCards } from '@flashcards/shared/api-types';
+import type { CardSource, Note, NoteWithCards } from '@flashcards/shared/api-types';
 import { checkNote, type NoteProblem, noteProblemText } from '@flashcards/shared/notes';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
@@ -21,6 +21,7 @@ export interface NotesServiceDeps {
 /** An item of POST /save-cards: a basic card's text, or a note of any type. */
 export type SaveItem = ({ question: string; answer: string } | { type: unknown; fields: unknown }) & {
   images?: string[] | undefined;
+  source?: CardSource | undefined;
 };
 
 /** 422 validation_failed whose detail is the note's problem, naming the field it is about. */
@@ -40,13 +41,19 @@ export function notesOfItems(
   now: number,
 ): NewNote[] {
   return items.map((item, index) => {
+    // Every card of the note keeps the source of the generated card it was saved from.
+    const source = item.source ? { source: JSON.stringify(item.source) } : {};
     if ('question' in item) {
-      const card = newCardRow({ id: ids.newId(), userId: ids.userId, deckId: ids.deckId }, item, now);
+      const card = {
+        ...newCardRow({ id: ids.newId(), userId: ids.userId, deckId: ids.deckId }, item, now),
+        ...source,
+      };
       return { note: basicNoteOf(card), cards: [card] };
     }
     const checked = checkNote(item.type, item.fields);
     if (!checked.ok) throw noteProblemError(checked.problem, `cards.${index}.fields`);
-    return newNote(ids, checked.note, checked.cards, now);
+    const made = newNote(ids, checked.note, checked.cards, now);
+    return { ...made, cards: made.cards.map((card) => ({ ...card, ...source })) };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Card, CardStatus } from '@flashcards/shared/api-types';
+import type { Card, CardSource, CardStatus } from '@flashcards/shared/api-types';
 import type { CardType, OcclusionView } from '@flashcards/shared/notes';
 import { isoTime } from '@flashcards/shared/time';
 import type { Insertable, Selectable } from 'kysely';
@@ -119,6 +119,7 @@ export const cardViewColumns = [
   'card_type',
   'ord',
   'occlusion',
+  'source',
 ] as const satisfies readonly (keyof CardsTable)[];
 
 export type CardViewRow = Pick<CardRow, (typeof cardViewColumns)[number]>;
@@ -139,5 +140,6 @@ export function toCard(row: CardViewRow): Card {
     card_type: row.card_type,
     ord: row.ord,
     ...(row.occlusion ? { occlusion: JSON.parse(row.occlusion) as OcclusionView } : {}),
+    source: row.source ? (JSON.parse(row.source) as CardSource) : null,
   };
 }

@@ -146,6 +146,7 @@ describe('card state', () => {
       card_type: 'basic',
       ord: 0,
       occlusion: null,
+      source: null,
     });
     expect(card).toEqual({
       _id: 'c1',
@@ -160,6 +161,7 @@ describe('card state', () => {
       note_id: 'n1',
       card_type: 'basic',
       ord: 0,
+      source: null,
     });
   });
 });

@@ -24,8 +24,15 @@ const mitochondria = {
   fields: { text: '{{c1::Mitochondria}} release energy from {{c2::glucose}}.' },
   question: '[...] release energy from glucose.',
   answer: '**Mitochondria** release energy from glucose.',
+  source: { quote: 'Mitochondria release energy from glucose.' },
+  verified: true,
 };
-const atp = { question: 'Why do cells need ATP?', answer: 'It carries the energy for cell work.' };
+const atp = {
+  question: 'Why do cells need ATP?',
+  answer: 'It carries the energy for cell work.',
+  source: { quote: 'Cells need ATP: it carries the energy for cell work.' },
+  verified: true,
+};
 const generated: GenerateResponse = { cards: [mitochondria, atp], cost: 1, remaining: 9 };
 
 function renderCreate(routes: Parameters<typeof fakeServer>[0] = {}) {
@@ -121,10 +128,12 @@ describe('Create page: card style and cloze notes', () => {
       fields: { text: '{{c1::Mitochondria}} release {{c1::energy::what}}.' },
       question: '[...] release [what].',
       answer: '**Mitochondria** release **energy**.',
+      source: mitochondria.source,
+      verified: true,
     });
   });
 
-  it('saves a cloze note as { type, fields } and a basic card as { question, answer }', async () => {
+  it('saves a cloze note as { type, fields } and a basic card as { question, answer }, each with its source', async () => {
     const { calls } = await generate('Mixed');
     await screen.findByRole('option', { name: 'Biology' });
     fireEvent.change(screen.getByLabelText('Deck'), { target: { value: deck._id } });
@@ -133,7 +142,10 @@ describe('Create page: card style and cloze notes', () => {
     const save = calls.find((call) => call.path === '/save-cards');
     expect(JSON.parse(save?.body ?? '')).toEqual({
       deck_id: deck._id,
-      cards: [{ type: 'cloze', fields: { text: mitochondria.fields.text } }, atp],
+      cards: [
+        { type: 'cloze', fields: { text: mitochondria.fields.text }, source: mitochondria.source },
+        { question: atp.question, answer: atp.answer, source: atp.source },
+      ],
     });
   });
 

@@ -1,7 +1,14 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-client';
-import { acceptedFiles, fileProblem, generationCost, generationErrorMessage } from './create-rules';
+import {
+  acceptedFiles,
+  fileProblem,
+  generationCost,
+  generationErrorMessage,
+  mergeFinalCards,
+  startsSelected,
+} from './create-rules';
 
 const file = (name: string, type: string, size = 100) => ({ name, type, size });
 
@@ -64,5 +71,24 @@ describe('generation error messages', () => {
     );
     expect(generationErrorMessage(new ApiRequestError('network', null, null, null))).toBe(messages.noResponse);
     expect(generationErrorMessage(new Error('odd'))).toBe('Failed to generate flashcards. Please try again.');
+  });
+});
+
+describe('which generated cards start selected', () => {
+  const verified = { question: 'Q1', answer: 'A1', source: { quote: 'Q1 is A1.' }, verified: true };
+  const invented = { question: 'Q2', answer: 'A2', source: { quote: 'Nowhere.' }, verified: false };
+  const repeated = { ...verified, question: 'Q3', duplicate_of: { card_id: 'c'.repeat(24), question: 'Old Q3' } };
+
+  it('a verified card that repeats nothing starts selected; an unverified one or a duplicate does not', () => {
+    expect([verified, invented, repeated].map(startsSelected)).toEqual([true, false, false]);
+  });
+
+  it('the final list keeps choices made while streaming and leaves new unverified cards unselected', () => {
+    expect(mergeFinalCards([verified, invented, repeated], [], [], [])).toEqual({
+      cards: [verified, invented, repeated],
+      selected: [0],
+    });
+    // The learner selected the unverified card while it streamed: that choice stays.
+    expect(mergeFinalCards([verified, invented], [invented], [invented], [0]).selected).toEqual([0, 1]);
   });
 });

@@ -81,6 +81,11 @@ const cardKey = (card: GeneratedCard) => `${card.question}\u0000${card.answer}`;
  * `streamed[i]` is the card as it arrived, `current[i]` the same card now (maybe edited), `selected` positions
  * in `current`.
  */
+/** A generated card starts selected unless its quote was not found or it repeats a card of the deck. */
+export function startsSelected(card: GeneratedCard): boolean {
+  return card.verified !== false && !card.duplicate_of;
+}
+
 export function mergeFinalCards(
   final: GeneratedCard[],
   streamed: GeneratedCard[],
@@ -97,7 +102,7 @@ export function mergeFinalCards(
   for (const card of final) {
     const choice = choices.get(cardKey(card));
     cards.push(choice ? choice.card : card);
-    if (choice ? choice.selected : true) chosen.push(cards.length - 1);
+    if (choice ? choice.selected : startsSelected(card)) chosen.push(cards.length - 1);
   }
   return { cards, selected: chosen };
 }

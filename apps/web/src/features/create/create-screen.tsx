@@ -17,6 +17,7 @@ import {
   mergeFinalCards,
   progressSentence,
   saveBannerMs,
+  startsSelected,
 } from './create-rules';
 import {
   loadCardStyle,
@@ -161,7 +162,7 @@ export function CreateScreen() {
             streamed.push(card);
             const draft = loadDraft();
             const nextCards = [...draft.cards, card];
-            const nextSelected = [...draft.selected, nextCards.length - 1];
+            const nextSelected = startsSelected(card) ? [...draft.selected, nextCards.length - 1] : draft.selected;
             storeCards(nextCards);
             storeSelection(nextSelected);
             setCards(nextCards);

@@ -89,6 +89,7 @@ describe('from a file to studying', () => {
         note_id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
         card_type: 'basic',
         ord: 0,
+        source: null,
         next_due: { pass: '2026-11-22T10:10:00.000Z', fail: '2026-11-22T10:01:00.000Z' },
       },
     ];

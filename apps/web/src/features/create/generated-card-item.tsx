@@ -118,6 +118,12 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
             {cloze && <span className="generated-card__type">{messages.clozeLabel}</span>}
             {source && <span className="generated-card__source muted">{source}</span>}
           </div>
+          {card.verified === false && <Notice tone="info">{messages.sourceUnverified}</Notice>}
+          {card.duplicate_of && (
+            <Notice tone="info">
+              {fillMessage(messages.sourceDuplicate, { question: card.duplicate_of.question })}
+            </Notice>
+          )}
           {cloze ? (
             <div className="generated-card__side">
               <p className="generated-card__label">{messages.generatedClozeTextLabel}</p>
@@ -135,6 +141,12 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
                 <CardMarkdown text={card.answer} />
               </div>
             </>
+          )}
+          {card.source?.quote && (
+            <figure className="generated-card__quote">
+              <figcaption className="generated-card__label">{messages.sourceQuoteLabel}</figcaption>
+              <blockquote>{card.source.quote}</blockquote>
+            </figure>
           )}
           <button
             type="button"

@@ -97,8 +97,8 @@ export function SavePanel({ selectedCards, suggestedDeckName, onSaved }: Props) 
         // A cloze note is saved as its note (its cards are made from the text); a basic card as its two sides.
         cards: selectedCards.map((card) =>
           'type' in card
-            ? { type: card.type, fields: { text: card.fields.text } }
-            : { question: card.question, answer: card.answer },
+            ? { type: card.type, fields: { text: card.fields.text }, ...savedSource(card) }
+            : { question: card.question, answer: card.answer, ...savedSource(card) },
         ),
       });
       onSaved(deck, selectedCards.length);
@@ -168,4 +168,9 @@ export function SavePanel({ selectedCards, suggestedDeckName, onSaved }: Props) 
       </button>
     </section>
   );
+}
+
+/** The source a saved card keeps: the one generation gave, when it has a quote. */
+function savedSource(card: GeneratedCard): { source?: GeneratedCard['source'] } {
+  return card.source?.quote ? { source: card.source } : {};
 }

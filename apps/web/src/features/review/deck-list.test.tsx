@@ -41,6 +41,7 @@ const card: Card = {
   note_id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
   card_type: 'basic',
   ord: 0,
+  source: null,
 };
 
 type Routes = Parameters<typeof fakeServer>[0];

@@ -10,6 +10,7 @@ const card = (id: string, noteId: string, cardType: CardType, ord: number): Card
   note_id: noteId,
   card_type: cardType,
   ord,
+  source: null,
   question: `Q ${id}`,
   answer: `A ${id}`,
   status: 'new',

@@ -45,6 +45,7 @@ function cardsOf(noteId: string, type: 'basic' | 'reversed' | 'cloze', fields: o
     note_id: noteId,
     card_type: rendered.card_type,
     ord: rendered.ord,
+    source: null,
     question: rendered.question,
     answer: rendered.answer,
     status: 'new',

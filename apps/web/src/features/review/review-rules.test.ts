@@ -32,6 +32,7 @@ describe('session counts', () => {
     note_id: `${status}${due}`,
     card_type: 'basic',
     ord: 0,
+    source: null,
   });
   it('counts new, learning (learning or relearning) and due (status due with the due date reached)', () => {
     expect(

@@ -34,6 +34,7 @@ function dueCard(id: string, status: CardStatus, pass: number, fail: number, at 
     note_id: id,
     card_type: 'basic',
     ord: 0,
+    source: null,
     next_due: { pass: new Date(at + pass).toISOString(), fail: new Date(at + fail).toISOString() },
   };
 }

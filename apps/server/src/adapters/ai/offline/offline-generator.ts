@@ -46,6 +46,11 @@ interface ClozeForm {
  * text's length. It cannot paraphrase, infer, or write "why" questions; a real model does that (AI_PROVIDER=openai).
  */
 export function generateOfflineCards(text: string, maxCards: number, style: CardStyle = 'basic'): CardDraft[] {
+  return generateQuotedCards(text, maxCards, style).map(({ quote: _quote, ...card }) => card);
+}
+
+/** generateOfflineCards' cards, each with the text it was made from as its `quote` (what generation gives). */
+export function generateQuotedCards(text: string, maxCards: number, style: CardStyle = 'basic'): CardDraft[] {
   const normalized = text.replace(/\r\n?/g, '\n').normalize('NFC');
   const prose = withoutRepeatedParagraphs(withoutCode(normalized));
   const documentLanguage = detectLanguage(prose);
@@ -57,14 +62,21 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
   if (pairs) {
     const termLanguage = detectLanguage(pairs.map((pair) => pair.term).join('\n'));
     const ask = phrasings[termLanguage];
-    const cards = pairs.map((pair) => ({ question: ask.meaning(pair.term), answer: pair.meaning }));
+    const cards = pairs.map((pair) => ({
+      question: ask.meaning(pair.term),
+      answer: pair.meaning,
+      quote: `${pair.term} ${pair.meaning}`,
+    }));
     return dropNearDuplicates(validCards(cards).filter((card) => !isJunk(card))).slice(0, maxCards);
   }
 
   const cards: Ranked[] = [];
+  // The text the next card is made from: its source quote (issue 36), set before each card is pushed.
+  let quote = '';
   const push = (card: CardDraft, score: number, cloze?: ClozeForm) =>
     cards.push({
       ...card,
+      ...(quote ? { quote } : {}),
       score,
       order: cards.length,
       language,
@@ -118,6 +130,7 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
           i++;
         }
         const plain = bullets.filter((b) => !glossary(b, language));
+        quote = [heading, ...bullets].join('\n');
         if (plain.length >= 2 && plain.length <= 8) {
           const items = plain.map((b) => stripEndPunctuation(b));
           push(
@@ -137,6 +150,7 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
           items.push(stripEndPunctuation((lines[i] ?? '').replace(bullet, '').trim()));
           i++;
         }
+        quote = [line, ...items].join('\n');
         if (items.length >= 2 && items.length <= 8) {
           push({ question: say.fill(`${line} _____`), answer: items.map((item) => `- ${item}`).join('\n') }, 2.5, {
             text: clozeOfList(line, items),
@@ -152,6 +166,7 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
         // "epoch / This is a single unsigned integer." → "A single unsigned integer."
         const description = capitalize(firstSentence(next, language).replace(/^(this|it) (is|means) /i, ''));
         const term = line.replace(/^`([^`]+)`$/, '$1');
+        quote = `${line}\n${firstSentence(next, language)}`;
         push({ question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description }, 3, {
           text: clozeOfTerm(`${term}: ${description}`, term),
         });
@@ -169,6 +184,7 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
     const api = /^([\p{L}_$][\w$.]*\((?:[^()]|\([^)]*\))*\))\s+(\p{Lu}.*)$/u.exec(item);
     if (api) {
       const [first = '', ...rest] = splitSentences(api[2] ?? '', language);
+      quote = `${api[1] ?? ''} ${first}`;
       push({ question: say.whatDoes(api[1] ?? ''), answer: first }, 3, {
         text: clozeOfTerm(`${api[1] ?? ''}: ${first}`, api[1] ?? ''),
       });
@@ -178,6 +194,7 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
     const entry = glossary(item, language);
     if (entry) {
       const term = termForQuestion(entry.term);
+      quote = item;
       push(
         {
           question: asksWhatItDoes(entry.term) ? say.whatDoes(term) : say.whatIs(term),
@@ -196,6 +213,7 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
 
   function fromSentence(sentence: string) {
     const before = cards.length;
+    quote = sentence;
     const definition = language === 'en' ? definitionOf(sentence) : foreignDefinitionOf(sentence, language);
     if (definition) {
       push(
@@ -243,7 +261,15 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
     const richer = withMoreDeletions(card.clozeText, topTerms, card.language);
     const text = richer !== card.clozeText && isGoodCloze(richer, card.language, said) ? richer : card.clozeText;
     const [valid] = validCards([{ text }], style);
-    return valid?.cloze ? { ...valid, score: card.score, order: card.order, language: card.language } : null;
+    return valid?.cloze
+      ? {
+          ...valid,
+          ...(card.quote ? { quote: card.quote } : {}),
+          score: card.score,
+          order: card.order,
+          language: card.language,
+        }
+      : null;
   };
   const styled =
     style === 'basic'
@@ -260,7 +286,12 @@ export function generateOfflineCards(text: string, maxCards: number, style: Card
   const best = new Set([...kept].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, cap));
   return kept
     .filter((card) => best.has(card))
-    .map(({ question, answer, cloze }) => (cloze ? { question, answer, cloze } : { question, answer }));
+    .map(({ question, answer, cloze, quote }) => ({
+      question,
+      answer,
+      ...(cloze ? { cloze } : {}),
+      ...(quote ? { quote } : {}),
+    }));
 }
 
 const bullet = /^\s*([-*•‣◦]|\d+[.)])\s+/;

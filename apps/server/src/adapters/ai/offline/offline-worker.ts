@@ -6,13 +6,13 @@
 import type { CardStyle } from '@flashcards/shared/api-types';
 import { yieldCpuToServer } from '../../workers/worker-entry';
 import type { CardDraft } from '../ai-provider';
-import { generateOfflineCards } from './offline-generator';
+import { generateQuotedCards } from './offline-generator';
 import { generateOfflineQuiz } from './offline-quiz';
 
 yieldCpuToServer();
 
 export function cards(input: { text: string; maxCards: number; style: CardStyle }): CardDraft[] {
-  return generateOfflineCards(input.text, input.maxCards, input.style);
+  return generateQuotedCards(input.text, input.maxCards, input.style);
 }
 
 export function quiz(input: { cards: CardDraft[]; maxQuestions: number }): CardDraft[] {
