@@ -20,7 +20,7 @@ describe('generation settings', () => {
       logText: false,
     });
     expect(config.quota).toEqual({ freeGenerationsPerMonth: 10 });
-    expect(config.quiz).toEqual({ rateLimitPerHour: 30 });
+    expect(config.quiz).toEqual({ rateLimitPerHour: 30, distractorsTimeoutMs: 5000 });
     expect(config.extraction).toEqual({
       timeoutMs: 60_000,
       maxPdfPages: 500,

@@ -134,7 +134,7 @@ describe('hostile uploads', () => {
     const cards = reply.body.cards as { question: string; answer: string; source?: { slide: number } }[];
     expect(cards.length).toBeGreaterThan(0);
     expect(cards.length).toBeLessThanOrEqual(3);
-    for (const card of cards) expect(card.source).toEqual({ slide: 1 });
+    for (const card of cards) expect(card.source).toMatchObject({ slide: 1, document: 'slides.pptx' });
     await expectHealthyNow(server.base);
     expect(server.uploadsLeft()).toEqual([]);
   }, 60_000);

@@ -211,7 +211,14 @@ describe('per-user limits and a bounded GET /decks/{id} (finding 20)', () => {
     try {
       const user = await signUpAndLogIn(big.app);
       const deck = await createDeck(big.app, user.headers, 'Big');
-      for (let i = 0; i < 3; i++) await saveCards(big.app, user.headers, deck._id, 1000);
+      // Distinct texts per batch: a save skips cards the deck already has.
+      for (let batch = 0; batch < 3; batch++) {
+        const texts = Array.from({ length: 1000 }, (_, i) => ({
+          question: `Q${batch}-${i}`,
+          answer: `A${batch}-${i}`,
+        }));
+        await saveCards(big.app, user.headers, deck._id, texts);
+      }
       const response = await big.app.inject({ method: 'GET', url: `/decks/${deck._id}`, headers: user.headers });
       expect(response.statusCode).toBe(200);
       const body = response.json();

@@ -82,13 +82,6 @@ describe('note types', () => {
     expect(refusal(type, { front: 'a', back: 'b' })).toBe(messages.noteTypeUnknown);
   });
 
-  it('refuses occlusion notes for now, with their own message', () => {
-    expect(
-      refusal('occlusion', { image: 'x.png', masks: [{ x: 0, y: 0, w: 0.5, h: 0.5, group: 1 }], mode: 'hide_one' }),
-    ).toBe('Image occlusion notes cannot be made yet.');
-    expect(renderNote({ type: 'occlusion', fields: { image: 'x.png', masks: [], mode: 'hide_all' } })).toEqual([]);
-  });
-
   it('refuses fields of the wrong type (cloze fields on a basic note and the reverse)', () => {
     expect(refusal('basic', { text: '{{c1::a}}' })).toBe('These fields do not fit a basic note.');
     expect(refusal('cloze', { front: 'a', back: 'b' })).toBe('These fields do not fit a cloze note.');

@@ -6,6 +6,7 @@ import { testUser } from '../../test/render-app';
 import { createApiClient } from './api-client';
 import { AuthProvider, type AuthState, useAuth } from './auth-context';
 import { localStore } from './local-store';
+import { clearDevice, keepResponse } from './offline-store';
 import { storageKeys } from './storage-keys';
 import { localTokenStore } from './token-store';
 
@@ -71,6 +72,8 @@ describe('auth state', () => {
   });
 
   it('keeps a stored token when the start-up check is cut short (a navigation aborts it) or fails without a 401', async () => {
+    // Nothing kept on the device from the tests before (the offline fallback below would show that user).
+    await clearDevice();
     for (const failure of [
       () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
       () => Promise.reject(new TypeError('Failed to fetch')),
@@ -82,6 +85,17 @@ describe('auth state', () => {
       expect(localStore.get(storageKeys.accessToken)).toBe('stored');
       unmount();
     }
+  });
+
+  it('with no network, opens as the user last kept on the device, and keeps the token', async () => {
+    await clearDevice();
+    await keepResponse('/users/me', testUser, 1);
+    localStore.set(storageKeys.accessToken, 'stored');
+    const { unmount } = renderAuth({ 'GET /users/me': () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await screen.findByText(testUser.email)).toBeInTheDocument();
+    expect(localStore.get(storageKeys.accessToken)).toBe('stored');
+    unmount();
+    await clearDevice();
   });
 
   it('login posts the form, stores the token, then loads the user', async () => {

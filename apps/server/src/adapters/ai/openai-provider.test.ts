@@ -8,11 +8,25 @@ import { insertDeck, postQuiz } from '../../../test/support/quiz';
 import { createTestApp, type TestContext } from '../../../test/support/test-app';
 import { parseCardsReply } from './openai-provider';
 
+const source = 'The mitral valve separates the left atrium from the left ventricle.';
 const serverCards = [
   { question: 'What does the mitral valve separate?', answer: 'The left atrium and the left ventricle' },
   { question: 'Mean arterial pressure formula?', answer: '$MAP \\approx DBP + \\tfrac{1}{3}(SBP - DBP)$' },
 ];
-const source = 'The mitral valve separates the left atrium from the left ventricle.';
+/** What the model is asked for: each card with the passage it came from (the second one is not in the text). */
+const quotedCards = [
+  { ...serverCards[0], quote: source },
+  { ...serverCards[1], quote: 'MAP is diastolic pressure plus a third of the pulse pressure.' },
+];
+/** The cards as POST /create answers them: the first quote found in the material, the second not. */
+const answeredCards = [
+  { ...serverCards[0], source: { quote: source }, verified: true },
+  {
+    ...serverCards[1],
+    source: { quote: 'MAP is diastolic pressure plus a third of the pulse pressure.' },
+    verified: false,
+  },
+];
 
 let fake: FakeChatServer;
 let ctx: TestContext;
@@ -45,11 +59,11 @@ async function remaining(headers: Record<string, string>) {
 
 describe('openai provider against a chat-completions server', () => {
   it('sends the model, the JSON schema and the text, and returns the server’s cards', async () => {
-    fake.handler = (_request, res) => sendJson(res, 200, completion(JSON.stringify({ cards: serverCards })));
+    fake.handler = (_request, res) => sendJson(res, 200, completion(JSON.stringify({ cards: quotedCards })));
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await create(ctx, headers);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ cards: serverCards, cost: 1, remaining: 9 });
+    expect(response.json()).toEqual({ cards: answeredCards, cost: 1, remaining: 9 });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
     expect(request?.authorization).toBe('Bearer sk-test');
@@ -58,7 +72,7 @@ describe('openai provider against a chat-completions server', () => {
     expect(request?.body.response_format?.json_schema?.schema).toMatchObject({
       type: 'object',
       required: ['cards'],
-      properties: { cards: { type: 'array', items: { required: ['question', 'answer'] } } },
+      properties: { cards: { type: 'array', items: { required: ['question', 'answer', 'quote'] } } },
     });
     expect(request?.body.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(request?.body.messages[1]?.content).toContain(source);
@@ -73,14 +87,14 @@ describe('openai provider against a chat-completions server', () => {
         200,
         completion(
           `Here you go:\n\`\`\`json\n${JSON.stringify({
-            cards: [...serverCards, { question: '  ', answer: 'x' }, { question: 'Same?', answer: 'same?' }, { q: 1 }],
+            cards: [...quotedCards, { question: '  ', answer: 'x' }, { question: 'Same?', answer: 'same?' }, { q: 1 }],
           })}\n\`\`\``,
         ),
       );
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await create(ctx, headers);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().cards).toEqual(serverCards);
+    expect(response.json().cards).toEqual(answeredCards);
   });
 
   it('retries a 429 and then succeeds', async () => {
@@ -88,12 +102,12 @@ describe('openai provider against a chat-completions server', () => {
     fake.handler = (_request, res) => {
       calls++;
       if (calls === 1) sendJson(res, 429, { error: { message: 'slow down' } }, { 'retry-after-ms': '10' });
-      else sendJson(res, 200, completion(JSON.stringify({ cards: serverCards })));
+      else sendJson(res, 200, completion(JSON.stringify({ cards: quotedCards })));
     };
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await create(ctx, headers);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().cards).toEqual(serverCards);
+    expect(response.json().cards).toEqual(answeredCards);
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -135,7 +149,7 @@ describe('openai provider against a chat-completions server', () => {
       if (request.body.response_format) {
         sendJson(res, 400, { error: { message: 'response_format json_schema is not supported' } });
       } else {
-        sendJson(res, 200, completion(JSON.stringify(serverCards)));
+        sendJson(res, 200, completion(JSON.stringify(quotedCards)));
       }
     };
     const isolated = await createTestApp({
@@ -146,7 +160,7 @@ describe('openai provider against a chat-completions server', () => {
       const { headers } = await signUpAndLogIn(isolated.app);
       const response = await create(isolated, headers);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().cards).toEqual(serverCards);
+      expect(response.json().cards).toEqual(answeredCards);
       expect(fake.requests.map((r) => Boolean(r.body.response_format))).toEqual([true, false]);
       expect(fake.requests[1]?.authorization).toBe('Bearer no-key');
     } finally {

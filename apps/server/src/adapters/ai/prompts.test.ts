@@ -5,7 +5,8 @@ describe('card prompts per style', () => {
   it('basic asks for questions and answers only, as before', () => {
     const { system, user } = cardsPrompt('Osmosis is the movement of water.', 7);
     expect(system).toContain('write at most 7 cards');
-    expect(system).toContain('{"cards":[{"question":"...","answer":"..."}]}');
+    expect(system).toContain('{"cards":[{"question":"...","answer":"...","quote":"..."}]}');
+    expect(system).toContain('In "quote", copy word for word the sentence or short passage of the material');
     expect(system).not.toMatch(/cloze|\{\{c/i);
     expect(user).toBe('Material:\n"""\nOsmosis is the movement of water.\n"""');
     expect(cardsSchemaFor('basic')).toBe(cardsSchema);
@@ -19,10 +20,10 @@ describe('card prompts per style', () => {
     expect(system).toContain('One fact per deletion');
     expect(system).toMatch(/Never blank a word a learner could guess from the grammar alone: articles, pronouns/);
     expect(system).toContain('{{c1::answer::hint}}');
-    expect(system).toContain('{"cards":[{"text":"..."}]}');
+    expect(system).toContain('{"cards":[{"text":"...","quote":"..."}]}');
     expect(system).not.toContain('"question"');
     expect(cardsSchemaFor('cloze')).toMatchObject({
-      properties: { cards: { items: { required: ['text'], additionalProperties: false } } },
+      properties: { cards: { items: { required: ['text', 'quote'], additionalProperties: false } } },
     });
   });
 
@@ -30,10 +31,10 @@ describe('card prompts per style', () => {
     const { system } = cardsPrompt('text', 5, 'mixed');
     expect(system).toContain('For each card choose the better form');
     expect(system).toContain('One fact per deletion');
-    expect(system).toContain('{"question":"...","answer":"..."},{"text":"..."}');
+    expect(system).toContain('{"question":"...","answer":"...","quote":"..."},{"text":"...","quote":"..."}');
     expect(cardsSchemaFor('mixed')).toMatchObject({
       properties: {
-        cards: { items: { anyOf: [{ required: ['question', 'answer'] }, { required: ['text'] }] } },
+        cards: { items: { anyOf: [{ required: ['question', 'answer', 'quote'] }, { required: ['text', 'quote'] }] } },
       },
     });
   });

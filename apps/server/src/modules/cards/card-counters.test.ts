@@ -80,12 +80,13 @@ describe('deck card counters', () => {
   it('stay exact under concurrent saves, reviews and deletions in one deck', async () => {
     const { headers, deck, cards: first } = await learnerWithDeck(ctx.app, 20);
     const responses = await Promise.all([
-      ...Array.from({ length: 10 }, () =>
+      ...Array.from({ length: 10 }, (_, i) =>
         postSaveCards(ctx.app, headers, {
           deck_id: deck._id,
+          // Distinct texts: a save skips cards the deck already has.
           cards: [
-            { question: 'Q', answer: 'A' },
-            { question: 'Q2', answer: 'A2' },
+            { question: `Q${i}`, answer: `A${i}` },
+            { question: `Q${i}-2`, answer: `A${i}-2` },
           ],
         }),
       ),

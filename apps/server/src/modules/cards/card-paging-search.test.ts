@@ -154,14 +154,17 @@ describe('GET /cards/search', () => {
       'deck_id',
       'deck_name',
       'due_date',
+      'images',
       'lapses',
       'note_id',
       'ord',
       'question',
       'reps',
+      'source',
       'status',
     ]);
     expect(hit).toMatchObject({ deck_id: deck._id, deck_name: 'Biology 101', status: 'new', reps: 0 });
+    expect(hit).toMatchObject({ images: [], source: null });
     expect(hit).toMatchObject({ note_id: hit?._id, card_type: 'basic', ord: 0 });
 
     // Every word must be there: in the question, the answer, or across both.

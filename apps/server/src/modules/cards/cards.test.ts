@@ -51,13 +51,15 @@ describe('POST /save-cards', () => {
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['cards', 'saved']);
+    expect(Object.keys(body).sort()).toEqual(['cards', 'saved', 'skipped_duplicates']);
     expect(body.saved).toBe(2);
+    expect(body.skipped_duplicates).toBe(0);
     const now = new Date(ctx.clock.now()).toISOString();
     expect(body.cards).toHaveLength(2);
-    for (const card of body.cards) expect(Object.keys(card).sort()).toEqual([...cardKeys, 'images'].sort());
+    for (const card of body.cards) expect(Object.keys(card).sort()).toEqual([...cardKeys, 'images', 'source'].sort());
     expect(body.cards[0]).toEqual({
       images: [],
+      source: null,
       _id: expect.stringMatching(hex24),
       deck_id: deck._id,
       question: 'What is $E=mc^2$?',

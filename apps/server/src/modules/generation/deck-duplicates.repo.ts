@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 import type { DeckCard, DuplicatesRepo } from './deck-duplicates';
 
@@ -18,7 +19,7 @@ export function createDuplicatesRepo(db: Kysely<Database>): DuplicatesRepo {
           select c.id, c.question, c.answer from cards c
           where c.search_vector @@ to_tsquery('simple', ${tsquery}) and c.user_id = ${userId} and c.deck_id = ${deckId}
           order by ts_rank(c.search_vector, to_tsquery('simple', ${tsquery})) desc, c.id
-          limit ${limit}
+          limit ${rowLimit(limit)}
         `.execute(db);
         return result.rows;
       }
@@ -28,7 +29,7 @@ export function createDuplicatesRepo(db: Kysely<Database>): DuplicatesRepo {
           select rowid as hit, bm25(cards_fts, 2.0, 1.0, 0.0, 0.0) as score from cards_fts
           where cards_fts match ${match}
           order by score, rowid
-          limit ${limit}
+          limit ${rowLimit(limit)}
         ) f
         join cards c on c.rowid = f.hit
         where c.user_id = ${userId} and c.deck_id = ${deckId}

@@ -92,7 +92,9 @@ describe('POST /create as an event stream, offline generator', () => {
     expect(response.headers['x-request-id']).toBeTruthy();
     const { events } = parseEventStream(response.body);
     const expected = { cards: biologyCards, cost: 1, remaining: 9 };
-    expect(events.map((e) => e.event)).toEqual(['progress', 'card', 'progress', 'card', 'progress', 'done']);
+    // Each card is sent once its source and duplicate check are done, so progress may run ahead of the cards.
+    expect(events.filter((e) => e.event !== 'progress').map((e) => e.event)).toEqual(['card', 'card', 'done']);
+    expect(events[0]?.event).toBe('progress');
     expect(events[0]?.data).toEqual({ stage: 'generating', done: 0, total: 40 });
     expect(named(events, 'card').map((e) => e.data)).toEqual(expected.cards);
     expect(named(events, 'progress').map((e) => e.data.done)).toEqual([0, 1, 2]);
@@ -122,7 +124,12 @@ describe('POST /create as an event stream, offline generator', () => {
     const done = events.at(-1);
     expect(done?.event).toBe('done');
     expect(done?.data.cost).toBe(5);
-    expect(done?.data.cards.map((card: { source?: unknown }) => card.source)).toEqual([{ slide: 1 }, { slide: 2 }]);
+    expect(done?.data.cards.map((card: { source?: { slide?: number } }) => card.source?.slide)).toEqual([1, 2]);
+    expect(done?.data.cards.map((card: { source?: { document?: string } }) => card.source?.document)).toEqual([
+      'cells.pptx',
+      'cells.pptx',
+    ]);
+    expect(done?.data.cards.map((card: { verified?: boolean }) => card.verified)).toEqual([true, true]);
     expect(named(events, 'card').map((e) => e.data)).toEqual(done?.data.cards);
     expect(await freeUsed(offline, user._id)).toBe(5);
   });
@@ -205,6 +212,9 @@ describe('POST /create as an event stream, streaming model', () => {
     expect(events.at(-1)?.data.cards[0]).toEqual({
       question: 'What does Newton rule 1 say?',
       answer: 'Newton rule 1 says something distinct number 1.',
+      // The fake model gives no quote: the card cannot be tied to the text.
+      source: { quote: '' },
+      verified: false,
     });
     expect(await freeUsed(model, user._id)).toBe(1);
   });

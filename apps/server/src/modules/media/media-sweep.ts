@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock';
 import type { MediaStore } from '../../adapters/media/media-store';
+import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 
 /** Rows deleted per statement: a long sweep never holds the database for long. */
@@ -37,7 +38,7 @@ export function createMediaSweep(deps: MediaSweepDeps) {
             ),
           )
           .orderBy('created_at')
-          .limit(SWEEP_BATCH)
+          .limit(rowLimit(SWEEP_BATCH))
           .execute();
         if (stale.length === 0) break;
         // Checked again in the delete: a card may have taken the image since the select.
@@ -60,9 +61,9 @@ export function createMediaSweep(deps: MediaSweepDeps) {
 
       let objects = 0;
       for (;;) {
-        const released = (await db.selectFrom('media_released').select('sha256').limit(SWEEP_BATCH).execute()).map(
-          (row) => row.sha256,
-        );
+        const released = (
+          await db.selectFrom('media_released').select('sha256').limit(rowLimit(SWEEP_BATCH)).execute()
+        ).map((row) => row.sha256);
         if (released.length === 0) break;
         const stillUsed = new Set(
           (

@@ -78,6 +78,7 @@ describe('POST /notes', () => {
         note_id: body.note._id,
         card_type: 'basic',
         ord: 0,
+        source: null,
       },
     ]);
     const rows = await rowsOf(user._id);

@@ -99,7 +99,9 @@ describe('POST /cards/{id}/undo-review', () => {
 
     ctx.clock.advance(MINUTE);
     const restored = await undoOk(headers, id);
-    expect(restored).toEqual({ ...first, due_date: first?.due_date });
+    // The review path's answers leave `images` out (one query fewer per answer); the saved card had them.
+    const { images: _images, ...saved } = first ?? {};
+    expect(restored).toEqual({ ...saved, due_date: first?.due_date });
     expect(await cardRow(id)).toEqual(before);
     expect(await stats(headers, deck._id)).toEqual(statsBefore);
     // The answer is still in the log, marked undone; no row was removed or added.

@@ -212,6 +212,7 @@ describe('POST /shared/{code}/import', () => {
         lapses: 0,
         card_type: 'basic',
         ord: 0,
+        source: null,
       })),
     );
     for (const card of copied) expect(originals.map((original) => original._id)).not.toContain(card._id);
