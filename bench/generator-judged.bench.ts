@@ -6,7 +6,7 @@
 // judge keeps. BENCH_ONLY=tuning|held-out runs one half; BENCH_VERBOSE=1 prints every card with its verdicts;
 // BENCH_CARDS_OUT=file.json keeps the cards made, and BENCH_CARDS_IN=file.json judges kept cards again instead of
 // generating (to compare two generators, or two versions of the judge, on the same cards).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { junkReasons } from '../apps/server/src/adapters/ai/offline/card-quality';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { historiesOf } from '../../../test/support/simulated-learner';
-import type { ReviewHistories } from './fit-task';
 import { trainingItems } from './training-items';
 
 describe('trainingItems (FSRS items built as Anki builds them)', () => {
