@@ -126,7 +126,7 @@ describe('axe on every page and modal', () => {
     await settings.getByText('Reviewed today').waitFor();
     await check(page, 'Deck settings: Settings tab', found);
     await settings.getByLabel('Desired retention (%)').fill('150');
-    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
     await settings.getByRole('alert').waitFor();
     await check(page, 'Deck settings: a refused retention', found);
     await settings.getByRole('tab', { name: 'Cards' }).click();

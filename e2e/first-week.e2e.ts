@@ -157,10 +157,10 @@ describe('decks on a phone', () => {
     const dialog = page.getByRole('dialog', { name: 'Deck settings: Phone deck' });
     await dialog.getByLabel('Deck name').fill('Pocket deck');
     await dialog.getByLabel('Desired retention (%)').fill('99');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText('Desired retention must be a whole number from 70 to 97.').waitFor();
     await dialog.getByLabel('Desired retention (%)').fill('85');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog', { name: 'Deck settings: Pocket deck' }).getByText('Deck settings saved.').waitFor();
     const decks = (await (await page.request.get('/decks', { headers: auth })).json()) as ApiDeck[];
     expect(decks.map((deck) => deck.name)).toEqual(['Pocket deck']);

@@ -35,6 +35,8 @@ function cardsReply(prefix: string, count: number): string {
     cards: Array.from({ length: count }, (_, i) => ({
       question: `What does ${prefix} law ${i + 1} state?`,
       answer: `${prefix} law ${i + 1} states a distinct fact number ${i + 1}.`,
+      // A passage of the pasted notes: the card is verified, so it arrives selected.
+      quote: 'Newton described motion with three laws.',
     })),
   });
 }
