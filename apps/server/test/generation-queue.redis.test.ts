@@ -203,9 +203,12 @@ describe('generation through the Redis queue', () => {
         fields: note,
         question: '[...] release energy from glucose.',
         answer: '**Mitochondria** release energy from glucose.',
+        // The model gave no quote: the card cannot be tied to the text.
+        source: { quote: '' },
+        verified: false,
       },
     ]);
-    expect(schema).toMatchObject({ properties: { cards: { items: { required: ['text'] } } } });
+    expect(schema).toMatchObject({ properties: { cards: { items: { required: ['text', 'quote'] } } } });
   });
 
   it('drops every upload from Redis once its job ends: answered, refused as unreadable, or left by its client (audit t-queue-retention)', async () => {
