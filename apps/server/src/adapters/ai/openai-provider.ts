@@ -239,6 +239,46 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     throw new AiUnavailableError('provider replied twice without usable cards');
   }
 
+  /** One short, unstreamed request with its own JSON schema (a verdict, distractors): the reply's text. */
+  async function askOnce(
+    prompt: { system: string; user: string },
+    schemaName: string,
+    schema: object,
+    temperature: number,
+    signal: AbortSignal,
+    what: string,
+  ): Promise<string | null | undefined> {
+    let reply: CompletionReply;
+    try {
+      reply = (await client.chat.completions.create(
+        {
+          model: options.model,
+          messages: [
+            { role: 'system', content: prompt.system },
+            { role: 'user', content: prompt.user },
+          ],
+          temperature,
+          ...(structuredOutput
+            ? {
+                response_format: {
+                  type: 'json_schema' as const,
+                  json_schema: { name: schemaName, strict: true, schema: schema as Record<string, unknown> },
+                },
+              }
+            : {}),
+        },
+        { signal },
+      )) as CompletionReply;
+    } catch (error) {
+      if (signal.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
+        throw new AiTimeoutError(`${what} deadline passed`);
+      }
+      const status = error instanceof APIError ? error.status : undefined;
+      throw new AiUnavailableError(`provider request failed${status ? ` with status ${status}` : ''}`);
+    }
+    return reply.choices?.[0]?.message?.content;
+  }
+
   return {
     name: 'openai',
     model: options.model,
@@ -250,78 +290,21 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       return complete({ ...quizPrompt(cards, maxQuestions), schema: quizSchema }, 'basic', signal, maxQuestions);
     },
     async judgeAnswer(input, signal) {
-      const prompt = judgePrompt(input);
-      let reply: CompletionReply;
-      try {
-        reply = (await client.chat.completions.create(
-          {
-            model: options.model,
-            messages: [
-              { role: 'system', content: prompt.system },
-              { role: 'user', content: prompt.user },
-            ],
-            temperature: 0,
-            ...(structuredOutput
-              ? {
-                  response_format: {
-                    type: 'json_schema' as const,
-                    json_schema: {
-                      name: 'judgement',
-                      strict: true,
-                      schema: judgementSchema as Record<string, unknown>,
-                    },
-                  },
-                }
-              : {}),
-          },
-          { signal },
-        )) as CompletionReply;
-      } catch (error) {
-        if (signal.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
-          throw new AiTimeoutError('judging deadline passed');
-        }
-        const status = error instanceof APIError ? error.status : undefined;
-        throw new AiUnavailableError(`provider request failed${status ? ` with status ${status}` : ''}`);
-      }
-      const judgement = parseJudgementReply(reply.choices?.[0]?.message?.content);
+      const content = await askOnce(judgePrompt(input), 'judgement', judgementSchema, 0, signal, 'judging');
+      const judgement = parseJudgementReply(content);
       if (!judgement) throw new AiUnavailableError('provider replied without a verdict');
       return judgement;
     },
     async writeDistractors(input, signal) {
-      const prompt = distractorsPrompt(input);
-      let reply: CompletionReply;
-      try {
-        reply = (await client.chat.completions.create(
-          {
-            model: options.model,
-            messages: [
-              { role: 'system', content: prompt.system },
-              { role: 'user', content: prompt.user },
-            ],
-            temperature: 0.7,
-            ...(structuredOutput
-              ? {
-                  response_format: {
-                    type: 'json_schema' as const,
-                    json_schema: {
-                      name: 'distractors',
-                      strict: true,
-                      schema: distractorsSchema as Record<string, unknown>,
-                    },
-                  },
-                }
-              : {}),
-          },
-          { signal },
-        )) as CompletionReply;
-      } catch (error) {
-        if (signal.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
-          throw new AiTimeoutError('distractor deadline passed');
-        }
-        const status = error instanceof APIError ? error.status : undefined;
-        throw new AiUnavailableError(`provider request failed${status ? ` with status ${status}` : ''}`);
-      }
-      const written = parseDistractorsReply(reply.choices?.[0]?.message?.content);
+      const content = await askOnce(
+        distractorsPrompt(input),
+        'distractors',
+        distractorsSchema,
+        0.7,
+        signal,
+        'distractor',
+      );
+      const written = parseDistractorsReply(content);
       if (!written) throw new AiUnavailableError('provider replied without distractors');
       return written;
     },
