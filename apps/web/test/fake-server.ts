@@ -7,7 +7,7 @@ export interface FakeCall {
   body: string | null;
 }
 
-type Handler = (call: FakeCall) => Response | Promise<Response>;
+export type Handler = (call: FakeCall) => Response | Promise<Response>;
 
 export function json(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {

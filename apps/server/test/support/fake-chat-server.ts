@@ -120,12 +120,20 @@ export class FakeChatServer {
   readonly requests: ChatRequest[] = [];
   handler: ChatHandler = (_request, res) => sendJson(res, 200, completion('{"cards":[]}'));
   private server: Server | undefined;
+  private baseUrl: string | undefined;
+
+  /** The `/v1` base address to give an app, once started. */
+  get url(): string {
+    if (!this.baseUrl) throw new Error('the fake chat server is not started');
+    return this.baseUrl;
+  }
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/v1`;
+    this.baseUrl = `http://127.0.0.1:${port}/v1`;
+    return this.baseUrl;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {

@@ -6,37 +6,21 @@
  */
 import type { Card, GeneratedCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { parseEventStream } from '../../../test/support/event-stream';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { completion, FakeChatServer, sendJson, streamCompletion } from '../../../test/support/fake-chat-server';
+import { completion, sendJson, streamCompletion } from '../../../test/support/fake-chat-server';
 import { biology, biologyCards, freeUsed, postCreate } from '../../../test/support/generation';
+import { useFakeChatServer, useModelApp } from '../../../test/support/model-app';
 import { createDeck, postSaveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { type TestContext, useTestApp } from '../../../test/support/test-app';
 
 const sse = { accept: 'text/event-stream' };
 
-let offline: TestContext;
-let model: TestContext;
-const fake = new FakeChatServer();
-
-beforeAll(async () => {
-  offline = await createTestApp();
-  const baseUrl = await fake.start();
-  model = await createTestApp({
-    env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: baseUrl, AI_MODEL: 'test-model', AI_MAX_RETRIES: '0' },
-    shareWith: offline,
-  });
-});
-afterAll(async () => {
-  await model.close();
-  await offline.close();
-  await fake.stop();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-});
+const offline = useTestApp();
+const fake = useFakeChatServer();
+const model = useModelApp(fake, {}, () => ({ shareWith: offline }));
 
 // A model's answer: a card quoted exactly, one quoted with other spacing, case and punctuation, one invented.
 const modelReply = {

@@ -5,44 +5,22 @@
  */
 import type { GenerateResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectValidationError } from '../../../test/support/api-error';
 import { parseEventStream } from '../../../test/support/event-stream';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import {
-  type ChatRequest,
-  completion,
-  FakeChatServer,
-  sendJson,
-  streamCompletion,
-} from '../../../test/support/fake-chat-server';
+import { type ChatRequest, completion, sendJson, streamCompletion } from '../../../test/support/fake-chat-server';
 import { biology, biologyCards, freeUsed, postCreate, twoSlidePptx } from '../../../test/support/generation';
+import { useFakeChatServer, useModelApp } from '../../../test/support/model-app';
 import { postForm } from '../../../test/support/request-bodies';
 import { createDeck, postSaveCards } from '../../../test/support/study';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/test-app';
 
 const sse = { accept: 'text/event-stream' };
 
-let offline: TestContext;
-let model: TestContext;
-const fake = new FakeChatServer();
-
-beforeAll(async () => {
-  offline = await createTestApp();
-  const baseUrl = await fake.start();
-  model = await createTestApp({
-    env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: baseUrl, AI_MODEL: 'test-model', AI_MAX_RETRIES: '0' },
-    shareWith: offline,
-  });
-});
-afterAll(async () => {
-  await model.close();
-  await offline.close();
-  await fake.stop();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-});
+const offline = useTestApp();
+const fake = useFakeChatServer();
+const model = useModelApp(fake, {}, () => ({ shareWith: offline }));
 
 const biologyCloze = [
   {

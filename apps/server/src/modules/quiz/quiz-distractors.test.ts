@@ -1,9 +1,9 @@
 import type { MultipleChoiceQuestion } from '@flashcards/shared/api-types';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../../test/support/factories';
-import { type ChatRequest, completion, FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
+import { type ChatRequest, completion, type FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
+import { useFakeChatServer, useModelApp } from '../../../test/support/model-app';
 import { insertDeck, postQuiz } from '../../../test/support/quiz';
-import { createTestApp, type TestContext } from '../../../test/support/test-app';
 import { answerKey } from './quiz-modes';
 
 // Issue 35: with a model configured, multiple-choice distractors are written by the model (one request per quiz,
@@ -19,31 +19,8 @@ const capitals = [
 const deckAnswers = new Set(capitals.map((card) => card.answer));
 const answerOf = new Map(capitals.map((card) => [card.question, card.answer]));
 
-let fake: FakeChatServer;
-let ctx: TestContext;
-
-beforeAll(async () => {
-  fake = new FakeChatServer();
-  const baseUrl = await fake.start();
-  ctx = await createTestApp({
-    env: {
-      AI_PROVIDER: 'openai',
-      OPENAI_BASE_URL: baseUrl,
-      OPENAI_API_KEY: 'sk-test',
-      AI_MODEL: 'test-model',
-      AI_MAX_RETRIES: '0',
-      QUIZ_DISTRACTORS_TIMEOUT: '2s',
-      QUIZ_RATE_LIMIT_PER_HOUR: '100',
-    },
-  });
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.stop();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-});
+const fake = useFakeChatServer();
+const ctx = useModelApp(fake, { QUIZ_DISTRACTORS_TIMEOUT: '2s', QUIZ_RATE_LIMIT_PER_HOUR: '100' });
 
 /** The correct answers the prompt names, in its order. */
 function answersAsked(request: ChatRequest): string[] {

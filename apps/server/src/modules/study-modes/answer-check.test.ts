@@ -1,11 +1,12 @@
 import type { AnswerCheck } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
-import { completion, FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
+import { completion, type FakeChatServer, sendJson } from '../../../test/support/fake-chat-server';
+import { useFakeChatServer, useModelApp } from '../../../test/support/model-app';
 import { learnerWithDeck } from '../../../test/support/study';
-import { createTestApp, type TestContext, useTestApp } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/test-app';
 
 const ctx = useTestApp();
 
@@ -153,32 +154,9 @@ describe('POST /cards/review with a typed answer', () => {
 });
 
 describe('POST /cards/{id}/check with a model', () => {
-  let fake: FakeChatServer;
-  let withModel: TestContext;
+  const fake = useFakeChatServer();
+  const withModel = useModelApp(fake, { ANSWER_JUDGE_TIMEOUT: '300ms', ANSWER_JUDGE_RATE_LIMIT_PER_HOUR: '2' });
   const long = 'It speeds up the reaction without being used up itself';
-
-  beforeAll(async () => {
-    fake = new FakeChatServer();
-    const baseUrl = await fake.start();
-    withModel = await createTestApp({
-      env: {
-        AI_PROVIDER: 'openai',
-        OPENAI_BASE_URL: baseUrl,
-        OPENAI_API_KEY: 'sk-test',
-        AI_MODEL: 'test-model',
-        AI_MAX_RETRIES: '0',
-        ANSWER_JUDGE_TIMEOUT: '300ms',
-        ANSWER_JUDGE_RATE_LIMIT_PER_HOUR: '2',
-      },
-    });
-  });
-  afterAll(async () => {
-    await withModel.close();
-    await fake.stop();
-  });
-  beforeEach(() => {
-    fake.requests.length = 0;
-  });
 
   const catalyst = (app: FastifyInstance) =>
     cardAnswering(app, 'A catalyst speeds up a reaction without being consumed', 'What does a catalyst do?');
