@@ -164,16 +164,6 @@ export const deckTtsSchema = z
   })
   .meta({ id: 'DeckTts' }) satisfies z.ZodType<Api.DeckTts>;
 
-/** PUT /decks/{id}/settings: the deck's settings afterwards. */
-export const deckSettingsResponseSchema = z
-  .object({
-    daily_new_card_limit: z.int(),
-    desired_retention: z.number(),
-    exam_date: examDate,
-    tts: deckTtsSchema,
-  })
-  .meta({ id: 'DeckSettings' }) satisfies z.ZodType<Api.DeckSettings>;
-
 /** GET /decks/{id}/exam-forecast. */
 export const examForecastSchema = z
   .object({
@@ -203,6 +193,11 @@ export const deckSchema = z
     tts: deckTtsSchema,
   })
   .meta({ id: 'Deck' }) satisfies z.ZodType<Api.Deck>;
+
+/** PUT /decks/{id}/settings: the deck's settings afterwards. */
+export const deckSettingsResponseSchema = deckSchema
+  .pick({ daily_new_card_limit: true, desired_retention: true, exam_date: true, tts: true })
+  .meta({ id: 'DeckSettings' }) satisfies z.ZodType<Api.DeckSettings>;
 
 export const deckSummarySchema = deckSchema
   .extend({

@@ -17,3 +17,13 @@ export async function rowById<T extends TableWithId>(
     .executeTakeFirstOrThrow();
   return row as Selectable<Database[T]>;
 }
+
+/** How many answers this user has in the review log. */
+export async function countReviewLogs(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('review_logs')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

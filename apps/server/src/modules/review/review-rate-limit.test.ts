@@ -1,7 +1,7 @@
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
-import { rowById } from '../../../test/support/rows';
+import { countReviewLogs, rowById } from '../../../test/support/rows';
 import { learnerWithCard, learnerWithDeck, reviewCard } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
@@ -21,14 +21,7 @@ function answer(headers: Headers, cardId: string) {
   });
 }
 
-async function reviewLogCount(userId: string): Promise<number> {
-  const row = await ctx.database.db
-    .selectFrom('review_logs')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const reviewLogCount = (userId: string) => countReviewLogs(ctx.database.db, userId);
 
 describe('POST /cards/review, REVIEW_RATE_LIMIT_PER_DAY', () => {
   it('answers that many cards, then 429 rate_limited with Retry-After, writing nothing; other accounts go on', async () => {

@@ -3,23 +3,15 @@ import type { HistoryResponse, SyncResponse, SyncReview } from '@flashcards/shar
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectValidationError } from '../../../test/support/api-error';
+import { reviewSyncClient } from '../../../test/support/review-sync';
 import { learnerWithDeck } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
-type Headers = { authorization: string };
 const MINUTE = 60_000;
 
-function sync(headers: Headers, payload: unknown) {
-  return ctx.app.inject({ method: 'POST', url: '/reviews/sync', headers, payload: payload as object });
-}
-
-async function synced(headers: Headers, reviews: SyncReview[]): Promise<SyncResponse> {
-  const response = await sync(headers, { reviews });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<SyncResponse>();
-}
+const { sync, synced } = reviewSyncClient(ctx);
 
 const at = (minutesAgo: number) => ctx.clock.now() - minutesAgo * MINUTE;
 

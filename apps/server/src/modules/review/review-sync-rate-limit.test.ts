@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
+import { countReviewLogs } from '../../../test/support/rows';
 import { learnerWithDeck } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
@@ -20,14 +21,7 @@ function sync(headers: Headers, cardId: string, count: number) {
   return ctx.app.inject({ method: 'POST', url: '/reviews/sync', headers, payload: { reviews } });
 }
 
-async function logCount(userId: string): Promise<number> {
-  const row = await ctx.database.db
-    .selectFrom('review_logs')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const logCount = (userId: string) => countReviewLogs(ctx.database.db, userId);
 
 describe('POST /reviews/sync and the daily answer limit', () => {
   it('counts every answer of a batch with POST /cards/review; a batch over the limit is refused whole', async () => {
