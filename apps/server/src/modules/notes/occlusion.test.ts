@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { insertMedia } from '../../../test/support/media';
-import { dueCards, learnerWithDeck, postSaveCards, reviewCard } from '../../../test/support/study';
+import { dueCards, importShare, learnerWithDeck, postSaveCards, reviewCard } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
 const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
@@ -302,5 +302,54 @@ describe('occlusion notes', () => {
       fields: { image, masks: [mask(0.2, 0.2, 1)], mode: 'hide_one' },
     });
     expectError(response, 404, 'note_not_found', messages.noteNotFound);
+  });
+});
+
+describe('a shared deck with images', () => {
+  it('imports occlusion cards and card images as copies of the importer’s own, under names of theirs', async () => {
+    const sharer = await learnerWithImage();
+    const figure = await insertMedia(ctx.database.db, sharer.user._id);
+    const fields = { image: sharer.image, masks: [mask(0.1, 0.1, 1), mask(0.5, 0.5, 2)], mode: 'hide_one' };
+    await createNote(sharer.headers, { deck_id: sharer.deck._id, type: 'occlusion', fields });
+    const saved = await postSaveCards(ctx.app, sharer.headers, {
+      deck_id: sharer.deck._id,
+      cards: [{ question: 'Which organ?', answer: 'The heart', images: [`/media/${figure}`] }],
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const shared = await ctx.app.inject({
+      method: 'POST',
+      url: `/decks/${sharer.deck._id}/share`,
+      headers: sharer.headers,
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+
+    const importer = await signUpAndLogIn(ctx.app);
+    const imported = await importShare(ctx.app, importer.headers, shared.json().share_code);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const cards = await dueCards(ctx.app, importer.headers, imported.json()._id);
+    const occlusionCards = cards.filter((card) => card.card_type === 'occlusion');
+    expect(occlusionCards.map((card) => card.occlusion?.masks.map((one) => one.target))).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    const imageUrl = occlusionCards[0]?.occlusion?.image_url ?? '';
+    const [figureUrl] = cards.find((card) => card.question === 'Which organ?')?.images ?? [];
+    // Both point at copies of the importer's (new names), not at the sharer's images.
+    for (const url of [imageUrl, figureUrl]) {
+      expect(url).toMatch(/^\/media\/[0-9a-f]{40}\.png$/);
+      expect([`/media/${sharer.image}`, `/media/${figure}`]).not.toContain(url);
+      const read = await ctx.app.inject({ method: 'GET', url: url ?? '', headers: importer.headers });
+      expect(read.statusCode, url).toBe(200);
+    }
+    // The copied note names the importer's image, and every copied card is linked to what it shows.
+    const note = await ctx.database.db
+      .selectFrom('notes')
+      .select('fields')
+      .where('user_id', '=', importer.user._id)
+      .where('type', '=', 'occlusion')
+      .executeTakeFirstOrThrow();
+    expect(`/media/${JSON.parse(note.fields).image}`).toBe(imageUrl);
+    const links = await linksOf(importer.user._id);
+    expect(links.map((link) => `/media/${link.name}`).sort()).toEqual([imageUrl, imageUrl, figureUrl].sort());
   });
 });

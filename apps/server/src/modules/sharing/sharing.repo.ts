@@ -1,4 +1,4 @@
-import type { CardType } from '@flashcards/shared/notes';
+import type { CardType, OcclusionFields, OcclusionView } from '@flashcards/shared/notes';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import { rowLimit } from '../../db/row-limit';
@@ -26,7 +26,7 @@ export interface ImportPlan {
   /** Makes a new card row (with its own id) for the importer from an original's text, in the note copied as `noteId`. */
   copy: (
     text: { question: string; answer: string },
-    note: { noteId: string; card_type: CardType; ord: number },
+    note: { noteId: string; card_type: CardType; ord: number; occlusion?: OcclusionView },
   ) => NewCardRow;
   /** Ids for the importer's copies of the deck's images. */
   newId: () => string;
@@ -122,7 +122,9 @@ export function createSharingRepo(db: Kysely<Database>) {
           .insertInto('share_imports')
           .values({ id: plan.importId, user_id: importerId, share_id: share.id, deck_id: deck.id, created_at: now })
           .execute();
-        const originals = await sharedCards(trx, share).select(['note_id', 'card_type', 'ord']).execute();
+        const originals = await sharedCards(trx, share)
+          .select(['id', 'note_id', 'card_type', 'ord', 'occlusion'])
+          .execute();
         // Each note is copied with its type and fields, so a cloze or reversed note stays one.
         const originalNotes = await trx
           .selectFrom('notes')
@@ -140,7 +142,12 @@ export function createSharingRepo(db: Kysely<Database>) {
         const rows = originals.map((card) =>
           plan.copy(
             { question: rename(card.question), answer: rename(card.answer) },
-            { noteId: noteCopies.get(card.note_id)?.copyId ?? plan.newId(), card_type: card.card_type, ord: card.ord },
+            {
+              noteId: noteCopies.get(card.note_id)?.copyId ?? plan.newId(),
+              card_type: card.card_type,
+              ord: card.ord,
+              ...(card.occlusion ? { occlusion: JSON.parse(rename(card.occlusion)) as OcclusionView } : {}),
+            },
           ),
         );
         const notes = [...noteCopies.values()].map((note) => ({
@@ -148,22 +155,29 @@ export function createSharingRepo(db: Kysely<Database>) {
           user_id: importerId,
           deck_id: deck.id,
           type: note.type,
-          fields: rename(note.fields),
+          fields: note.type === 'occlusion' ? renameOcclusionImage(note.fields, renamed) : rename(note.fields),
           created_at: now,
           updated_at: now,
         }));
         await insertCards(trx, rows, notes);
         if (renamed.size === 0) return;
-        const ids = new Map([...renamed.values()].map((copy) => [copy.name, copy.id]));
-        const links = rows.flatMap((row) => {
-          const names = new Set([...`${row.question}\n${row.answer}`.matchAll(mediaReference)].map((m) => m[1]));
-          return [...names].flatMap((name) => {
-            const mediaId = name === undefined ? undefined : ids.get(name);
-            return mediaId ? [{ card_id: row.id, media_id: mediaId, user_id: importerId }] : [];
-          });
+        // The copies use the importer's images as the originals use the sharer's: in text, as `images`, as occlusion.
+        const copyOf = new Map(originals.map((card, index) => [card.id, rows[index]?.id]));
+        const mediaIdOf = new Map([...renamed.entries()].map(([name, copy]) => [name, copy.id]));
+        const originalLinks = await sharedCardMedia(trx, share);
+        const links = originalLinks.flatMap((link) => {
+          const cardId = copyOf.get(link.card_id);
+          const mediaId = mediaIdOf.get(link.name);
+          return cardId && mediaId
+            ? [{ card_id: cardId, media_id: mediaId, user_id: importerId, position: link.position }]
+            : [];
         });
         await forEachBatch(links, INSERT_BATCH, async (batch) => {
-          await trx.insertInto('card_media').values(batch).execute();
+          await trx
+            .insertInto('card_media')
+            .values(batch)
+            .onConflict((conflict) => conflict.doNothing())
+            .execute();
         });
       });
     },
@@ -171,6 +185,26 @@ export function createSharingRepo(db: Kysely<Database>) {
 }
 
 export type SharingRepo = ReturnType<typeof createSharingRepo>;
+
+/** The shared deck's links from its cards to the sharer's images, with each image's name and place on the card. */
+function sharedCardMedia(trx: Kysely<Database>, share: ShareRow) {
+  return trx
+    .selectFrom('card_media')
+    .innerJoin('cards', 'cards.id', 'card_media.card_id')
+    .innerJoin('media', 'media.id', 'card_media.media_id')
+    .select(['card_media.card_id', 'card_media.position', 'media.name'])
+    .where('cards.user_id', '=', share.user_id)
+    .where('cards.deck_id', '=', share.deck_id)
+    .where('media.user_id', '=', share.user_id)
+    .execute();
+}
+
+/** An occlusion note's fields (JSON) with its image, a bare media name, renamed to the importer's copy. */
+function renameOcclusionImage(fields: string, renamed: ReadonlyMap<string, { name: string }>): string {
+  const parsed = JSON.parse(fields) as OcclusionFields;
+  const copy = renamed.get(parsed.image);
+  return copy ? JSON.stringify({ ...parsed, image: copy.name }) : fields;
+}
 
 /**
  * The sharer's images that the shared deck's cards show, made the importer's own: an image the importer already has
