@@ -64,8 +64,10 @@ export function buildBenchApp(
   db: Kysely<Database>,
   env: Record<string, string>,
   clock: Clock = systemClock,
+  webDistDir?: string,
 ): Promise<FastifyInstance> {
   return buildApp({
+    webDistDir,
     config: loadConfig(env),
     db,
     jwtSecret: BENCH_SECRET,
