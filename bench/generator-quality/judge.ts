@@ -5,6 +5,8 @@
 export interface JudgedCard {
   question: string;
   answer: string;
+  /** False when the server did not find the card's quote in the material (a model's card). */
+  verified?: boolean;
 }
 
 export type Verdict =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardsPrompt, cardsSchema, cardsSchemaFor } from './prompts';
+import { cardsPrompt, cardsSchema, cardsSchemaFor, quizPrompt } from './prompts';
 
 describe('card prompts per style', () => {
   it('basic asks for questions and answers only, as before', () => {
@@ -37,5 +37,31 @@ describe('card prompts per style', () => {
         cards: { items: { anyOf: [{ required: ['question', 'answer', 'quote'] }, { required: ['text', 'quote'] }] } },
       },
     });
+  });
+});
+
+describe('the card-writing rules every style asks for', () => {
+  it.each(['basic', 'cloze', 'mixed'] as const)(
+    '%s: minimum information, context cues, no orphan pronouns, quotes',
+    (style) => {
+      const { system } = cardsPrompt('text', 5, style);
+      expect(system).toContain('one fact or idea per card, with exactly one correct answer');
+      expect(system).toContain(
+        'name its subject rather than a pronoun ("it", "this", "they") that points outside the card',
+      );
+      expect(system).toContain('give the context a learner needs (the topic, field or period)');
+      expect(system).toContain('never two facts in one answer');
+      expect(system).toContain('not about the document itself');
+      expect(system).toContain('Use only facts stated in the material; do not invent anything.');
+      expect(system).toContain('never write a card you cannot quote');
+    },
+  );
+
+  it('quiz questions stand alone too and never copy a card', () => {
+    const { system, user } = quizPrompt([{ question: 'What is osmosis?', answer: 'Water crossing a membrane' }], 3);
+    expect(system).toContain('Write at most 3 new questions');
+    expect(system).toContain('name its subject rather than a pronoun');
+    expect(system).toContain('Never copy a flashcard question or its answer word for word.');
+    expect(user).toBe('Flashcards:\n1. Q: What is osmosis?\n   A: Water crossing a membrane');
   });
 });

@@ -59,6 +59,14 @@ const outputRules: Record<CardStyle, string> = {
 const quoteRule =
   'In "quote", copy word for word the sentence or short passage of the material that the card was made from (at most three sentences); never write a card you cannot quote.';
 
+// Card-writing rules from the learning literature (Wozniak's "minimum information principle" and its companions).
+const cardRules = [
+  'Each card is atomic and unambiguous: one fact or idea per card, with exactly one correct answer.',
+  'Each card stands alone: name its subject rather than a pronoun ("it", "this", "they") that points outside the card, and give the context a learner needs (the topic, field or period) in a few words.',
+  'Keep answers short: the fact asked for, never two facts in one answer, never the question restated.',
+  'Ask about the subject of the material, not about the document itself (its title, headings, page numbers, authors or licence) unless that is the subject.',
+];
+
 const outputRule =
   'Reply with JSON only, exactly of this shape: {"cards":[{"question":"...","answer":"..."}]}. No other text.';
 
@@ -91,7 +99,7 @@ export function cardsPrompt(
     system: [
       'You write flashcards for spaced-repetition study.',
       `From the material the user gives, write at most ${maxCards} cards, fewer if the material is short.`,
-      'Each card is atomic and unambiguous: one fact or idea per card, with exactly one correct answer.',
+      ...cardRules,
       ...(style === 'cloze'
         ? []
         : [
@@ -116,6 +124,7 @@ export function quizPrompt(cards: CardDraft[], maxQuestions: number): { system: 
       `Write at most ${maxQuestions} new questions that test the same material from another angle:`,
       'application to a new case, comparison, cause and effect, the reverse direction, or a worked example.',
       'Never copy a flashcard question or its answer word for word. Each question has one clear, short answer.',
+      'Each question stands alone: name its subject rather than a pronoun that points outside the question.',
       'Write in the language of the flashcards, with Markdown and $...$ math where the flashcards use formulas.',
       outputRule,
     ].join('\n'),
