@@ -146,7 +146,7 @@ export function deckNameFromText(text: string): string {
 export function savedSentence(deck: string, saved: number, skipped: number): string {
   const done =
     saved === 1 ? fillMessage(messages.cardSaved, { deck }) : fillMessage(messages.cardsSaved, { count: saved, deck });
-  if (skipped === 0) return done;
+  if (!skipped) return done;
   const left =
     skipped === 1 ? messages.savedSkippedDuplicate : fillMessage(messages.savedSkippedDuplicates, { count: skipped });
   return `${done} ${left}`;

@@ -14,7 +14,7 @@ interface Props {
   suggestedDeckName: string;
   /** The deck the cards were checked against for duplicates: chosen at first when given. */
   initialDeckId?: string;
-  /** `saved` cards went into `deck`; `skipped` were left out as exact duplicates of its cards. */
+  /** `saved` of the selected items went into `deck`; `skipped` were left out as exact duplicates of its cards. */
   onSaved: (deck: { _id: string; name: string }, saved: number, skipped: number) => void;
 }
 
@@ -104,7 +104,9 @@ export function SavePanel({ selectedCards, suggestedDeckName, initialDeckId = ''
             : { question: card.question, answer: card.answer, ...savedSource(card) },
         ),
       });
-      onSaved(deck, result.saved, result.skipped_duplicates);
+      // Counted in items, as selected: a cloze note is one item however many cards it makes.
+      const skipped = result.skipped_duplicates ?? 0;
+      onSaved(deck, selectedCards.length - skipped, skipped);
     } catch {
       setSaveError(messages.cardsSaveFailed);
     }
