@@ -143,7 +143,7 @@ describe('sources of AI cards', () => {
       .waitFor({ timeout: 20_000 });
     const listed = await page.request.get(`/decks/${deckId}/cards`, { headers: auth });
     const questions = ((await listed.json()) as { question: string }[]).map((saved) => saved.question).sort();
-    expect(questions).toEqual([powerhouse.question, 'What do ribosomes make?']);
+    expect(questions).toEqual(['What do ribosomes make?', powerhouse.question]);
     await page.context().close();
   });
 });

@@ -1,31 +1,13 @@
 import type { DueCard } from '@flashcards/shared/api-types';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, json } from '../../test/fake-server';
+import { fakeServer } from '../../test/fake-server';
 import { biologyDeck } from '../../test/fixtures';
-import { renderApp, testUser } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { dueCard as card, openReviewSession, reviewRoutes } from '../../test/review-session';
 import { localStore } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
 
-const deckId = biologyDeck._id;
-const past = new Date(Date.now() - 3_600_000).toISOString();
-const soon = new Date(Date.now() + 600_000).toISOString();
-const card = (id: string, question: string, answer: string): DueCard => ({
-  _id: id,
-  source: null,
-  deck_id: deckId,
-  question,
-  answer,
-  status: 'due',
-  due_date: past,
-  created_at: past,
-  reps: 3,
-  lapses: 0,
-  note_id: id,
-  card_type: 'basic',
-  ord: 0,
-  next_due: { pass: soon, fail: soon },
-});
 
 /** A stand-in for the browser's speech synthesis with the given voices: what it was asked to say, in which voice. */
 function stubSpeech(voiceLangs: string[]) {
@@ -53,20 +35,12 @@ function start(tts: unknown, cards: DueCard[]) {
   localStore.set(storageKeys.accessToken, 'token');
   const deck = { ...biologyDeck, card_count: cards.length, tts };
   const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
-    'GET /decks': () => json(200, [deck]),
-    'GET /decks/stats': () => json(200, {}),
-    [`GET /decks/${deckId}/stats`]: () => json(200, {}),
-    'GET /cards/due': () => json(200, cards),
+    ...reviewRoutes(deck, cards),
   });
   renderApp('/review', server.fetch);
 }
 
-async function openSession(question: string) {
-  // The first render loads the page's code, which a machine busy with other tests takes longer over.
-  fireEvent.click(await screen.findByRole('button', { name: `Review Deck: ${biologyDeck.name}` }, { timeout: 50_000 }));
-  await screen.findByText(question);
-}
+const openSession = (question: string) => openReviewSession(biologyDeck.name, question);
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,10 +1,11 @@
-import type { DueCard, GenerateResponse } from '@flashcards/shared/api-types';
+import type { GenerateResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../test/fake-server';
 import { biologyDeck, freeQuota } from '../../test/fixtures';
-import { renderApp, testUser } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { dueCard, openReviewSession, reviewRoutes } from '../../test/review-session';
 import { localStore } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
 
@@ -12,34 +13,15 @@ import { storageKeys } from '../lib/storage-keys';
 
 const deckId = biologyDeck._id;
 const deck = { ...biologyDeck, card_count: 2 };
-const past = new Date(Date.now() - 3_600_000).toISOString();
-const soon = new Date(Date.now() + 600_000).toISOString();
 const quote = 'The mitochondrion is the powerhouse of the cell.';
 const paragraph = `Cells hold many organelles. ${quote} It makes ATP.`;
 const sourced = 'c1aaaaaaaaaaaaaaaaaaaaaa';
-const card = (id: string, question: string, answer: string, extra: Partial<DueCard> = {}): DueCard => ({
-  _id: id,
-  source: null,
-  deck_id: deckId,
-  question,
-  answer,
-  status: 'due',
-  due_date: past,
-  created_at: past,
-  reps: 3,
-  lapses: 0,
-  note_id: id,
-  card_type: 'basic',
-  ord: 0,
-  next_due: { pass: soon, fail: soon },
-  ...extra,
-});
 const queue = [
-  card(sourced, 'Powerhouse of the cell?', 'The mitochondrion', {
+  dueCard(sourced, 'Powerhouse of the cell?', 'The mitochondrion', {
     source: { document: 'cell-biology.pdf', page: 3, quote, paragraph },
     images: ['/media/figure-1.png'],
   }),
-  card('c2aaaaaaaaaaaaaaaaaaaaaa', 'Capital of France?', 'Paris'),
+  dueCard('c2aaaaaaaaaaaaaaaaaaaaaa', 'Capital of France?', 'Paris'),
 ];
 const regenerated: GenerateResponse = {
   cards: [
@@ -67,11 +49,7 @@ function start(routes: Routes = {}) {
   localStore.set(storageKeys.accessToken, 'token');
   localStore.set(storageKeys.onboardingShown, 'true');
   const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
-    'GET /decks': () => json(200, [deck]),
-    'GET /decks/stats': () => json(200, {}),
-    [`GET /decks/${deckId}/stats`]: () => json(200, {}),
-    'GET /cards/due': () => json(200, queue),
+    ...reviewRoutes(deck, queue),
     'GET /api/subscription-status': () => json(200, freeQuota(9)),
     ...routes,
   });
@@ -85,9 +63,7 @@ function start(routes: Routes = {}) {
 }
 
 async function showAnswer(question: string) {
-  // The first render loads the page's code, which a machine busy with other tests takes longer over.
-  fireEvent.click(await screen.findByRole('button', { name: `Review Deck: ${deck.name}` }, { timeout: 50_000 }));
-  await screen.findByText(question);
+  await openReviewSession(deck.name, question);
   fireEvent.keyDown(document.body, { key: ' ' });
 }
 
@@ -98,8 +74,7 @@ beforeEach(() => {
 describe('review: the source of an AI card', { timeout: 90_000 }, () => {
   it('shows on the answer side only: the quote, the document and page, and the figure; S opens and closes it', async () => {
     start();
-    fireEvent.click(await screen.findByRole('button', { name: `Review Deck: ${deck.name}` }, { timeout: 50_000 }));
-    await screen.findByText('Powerhouse of the cell?');
+    await openReviewSession(deck.name, 'Powerhouse of the cell?');
     expect(screen.queryByRole('button', { name: /^Source/ })).toBeNull();
     fireEvent.keyDown(document.body, { key: ' ' });
 

@@ -1,34 +1,16 @@
-import type { AnswerCheck, DueCard } from '@flashcards/shared/api-types';
+import type { AnswerCheck } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { studyMessages } from '@flashcards/shared/study-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeCall, fakeServer, json } from '../../test/fake-server';
 import { biologyDeck } from '../../test/fixtures';
-import { renderApp, testUser } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { dueCard as card, openReviewSession, reviewRoutes } from '../../test/review-session';
 import { localStore } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
 
-const deckId = biologyDeck._id;
 const deck = { ...biologyDeck, card_count: 2 };
-const past = new Date(Date.now() - 3_600_000).toISOString();
-const soon = new Date(Date.now() + 600_000).toISOString();
-const card = (id: string, question: string, answer: string): DueCard => ({
-  _id: id,
-  source: null,
-  deck_id: deckId,
-  question,
-  answer,
-  status: 'due',
-  due_date: past,
-  created_at: past,
-  reps: 3,
-  lapses: 0,
-  note_id: id,
-  card_type: 'basic',
-  ord: 0,
-  next_due: { pass: soon, fail: soon },
-});
 const queue = [
   card('c1aaaaaaaaaaaaaaaaaaaaaa', 'Powerhouse of the cell?', 'mitochondria'),
   card('c2aaaaaaaaaaaaaaaaaaaaaa', 'Capital of France?', 'Paris'),
@@ -61,11 +43,7 @@ const sent = (calls: FakeCall[], path: string) => calls.filter((call) => call.pa
 function start(checks: Record<string, () => Response>) {
   localStore.set(storageKeys.accessToken, 'token');
   const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
-    'GET /decks': () => json(200, [deck]),
-    'GET /decks/stats': () => json(200, {}),
-    [`GET /decks/${deckId}/stats`]: () => json(200, {}),
-    'GET /cards/due': () => json(200, queue),
+    ...reviewRoutes(deck, queue),
     'POST /cards/review': (call) => json(200, { card: { ...queue[0], _id: bodyOf(call).card_id } }),
     ...Object.fromEntries(Object.entries(checks).map(([id, answer]) => [`POST /cards/${id}/check`, answer])),
   });
@@ -73,11 +51,7 @@ function start(checks: Record<string, () => Response>) {
   return server.calls;
 }
 
-async function openSession() {
-  // The first render loads the page's code, which a machine busy with other tests takes longer over.
-  fireEvent.click(await screen.findByRole('button', { name: `Review Deck: ${deck.name}` }, { timeout: 50_000 }));
-  await screen.findByText('Powerhouse of the cell?');
-}
+const openSession = () => openReviewSession(deck.name, 'Powerhouse of the cell?');
 
 async function typeAndCheck(text: string) {
   const field = await screen.findByLabelText('Your answer');
