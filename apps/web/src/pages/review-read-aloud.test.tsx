@@ -8,7 +8,6 @@ import { dueCard as card, openReviewSession, reviewRoutes } from '../../test/rev
 import { localStore } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
 
-
 /** A stand-in for the browser's speech synthesis with the given voices: what it was asked to say, in which voice. */
 function stubSpeech(voiceLangs: string[]) {
   const spoken: { text: string; lang: string }[] = [];
