@@ -41,7 +41,11 @@ export async function saveCards(
   request: APIRequestContext,
   auth: Auth,
   deckId: string,
-  cards: readonly { question: string; answer: string }[],
+  cards: readonly {
+    question: string;
+    answer: string;
+    source?: { document?: string; page?: number; slide?: number; quote: string; paragraph?: string };
+  }[],
 ): Promise<string[]> {
   const response = await request.post('/save-cards', { headers: auth, data: { deck_id: deckId, cards } });
   expect(response.status()).toBe(201);

@@ -1,4 +1,4 @@
-import type { Deck, DueCard, SubscriptionStatus } from '@flashcards/shared/api-types';
+import type { Deck, SubscriptionStatus } from '@flashcards/shared/api-types';
 import { noSubscription } from '@flashcards/shared/plans';
 
 /** A new, empty deck as the server answers it. */
@@ -20,25 +20,3 @@ export const freeQuota = (remaining: number): SubscriptionStatus => ({
   free_used: 10 - remaining,
   remaining,
 });
-
-/** A basic card of the biology deck, due an hour ago and already reviewed three times; both answers due in 10 minutes. */
-export const dueCard = (id: string, question: string, answer: string): DueCard => {
-  const past = new Date(Date.now() - 3_600_000).toISOString();
-  const soon = new Date(Date.now() + 600_000).toISOString();
-  return {
-    _id: id,
-    source: null,
-    deck_id: biologyDeck._id,
-    question,
-    answer,
-    status: 'due',
-    due_date: past,
-    created_at: past,
-    reps: 3,
-    lapses: 0,
-    note_id: id,
-    card_type: 'basic',
-    ord: 0,
-    next_due: { pass: soon, fail: soon },
-  };
-};

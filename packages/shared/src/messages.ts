@@ -507,6 +507,7 @@ export const messages = {
   createCheckDeck: 'Check for duplicates in deck',
   createCheckDeckNone: 'No deck',
   savedSkippedDuplicates: '{count} cards were already in the deck and were skipped.',
+  savedSkippedDuplicate: '1 card was already in the deck and was skipped.',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

@@ -15,6 +15,8 @@ interface DeckSelectProps {
   /** The select's id; its own unique id when not given. */
   id?: string;
   disabled?: boolean;
+  /** The field's label; "Deck" unless given. */
+  label?: string;
 }
 
 /** "Deck": a labelled choice among the user's decks. */
@@ -27,11 +29,12 @@ export function DeckSelect({
   fieldClassName,
   id,
   disabled,
+  label = 'Deck',
 }: DeckSelectProps) {
   const ownId = useId();
   const selectId = id ?? ownId;
   return (
-    <Field label="Deck" controlId={selectId} className={fieldClassName}>
+    <Field label={label} controlId={selectId} className={fieldClassName}>
       <select
         className="deck-select"
         id={selectId}

@@ -75,6 +75,14 @@ export function useDeleteCard() {
   return useApiMutation((api, id: string) => api.request<void>(`/cards/${id}`, { method: 'DELETE' }), studyData);
 }
 
+/** DELETE /cards/{id}/source: the card (and its note's other cards) keep no quote, page or slide. */
+export function useDeleteCardSource() {
+  return useApiMutation(
+    (api, id: string) => api.request<void>(`/cards/${encodeURIComponent(id)}/source`, { method: 'DELETE' }),
+    studyData,
+  );
+}
+
 const EXPORT_PAGE_SIZE = 500;
 
 /** All cards of a deck for the Anki export, fetched fresh at the moment of export, page after page. */

@@ -10,3 +10,8 @@ export function hardNavigate(path: string): void {
 export interface StudyDeckState {
   studyDeck: { deckId: string; name: string };
 }
+
+/** Navigation state that opens the create page generating cards from one passage ("Regenerate from this passage"). */
+export interface RegenerateState {
+  regenerate: { text: string; deckId: string };
+}

@@ -9,6 +9,8 @@ export interface CardShortcutActions {
   space: () => void;
   /** U: undo the last answer (review only). */
   u?: () => void;
+  /** S: show or hide the card's source (review only). */
+  s?: () => void;
   /** Enter: take the suggested grade of a typed answer (review only); Enter on a button or link presses it. */
   enter?: () => void;
 }
@@ -44,6 +46,9 @@ export function useCardShortcuts(active: boolean, actions: CardShortcutActions):
       } else if (key === 'u' && latest.current.u) {
         event.preventDefault();
         latest.current.u();
+      } else if (key === 's' && latest.current.s) {
+        event.preventDefault();
+        latest.current.s();
       } else if (key === 'enter' && latest.current.enter && !ownsSpace(event.target)) {
         event.preventDefault();
         latest.current.enter();

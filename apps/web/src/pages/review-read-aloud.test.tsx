@@ -1,8 +1,12 @@
-import type { Deck, DueCard } from '@flashcards/shared/api-types';
+import type { DueCard } from '@flashcards/shared/api-types';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { biologyDeck, dueCard } from '../../test/fixtures';
-import { openSession as openDeckSession, startReview } from '../../test/review-session';
+import { fakeServer } from '../../test/fake-server';
+import { biologyDeck } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { dueCard as card, openReviewSession, reviewRoutes } from '../../test/review-session';
+import { localStore } from '../lib/local-store';
+import { storageKeys } from '../lib/storage-keys';
 
 /** A stand-in for the browser's speech synthesis with the given voices: what it was asked to say, in which voice. */
 function stubSpeech(voiceLangs: string[]) {
@@ -27,10 +31,15 @@ function stubSpeech(voiceLangs: string[]) {
 }
 
 function start(tts: unknown, cards: DueCard[]) {
-  startReview({ ...biologyDeck, card_count: cards.length, tts } as Deck, cards);
+  localStore.set(storageKeys.accessToken, 'token');
+  const deck = { ...biologyDeck, card_count: cards.length, tts };
+  const server = fakeServer({
+    ...reviewRoutes(deck, cards),
+  });
+  renderApp('/review', server.fetch);
 }
 
-const openSession = (question: string) => openDeckSession(biologyDeck, question);
+const openSession = (question: string) => openReviewSession(biologyDeck.name, question);
 
 beforeEach(() => {
   localStorage.clear();
@@ -43,7 +52,7 @@ describe('review: read aloud', { timeout: 90_000 }, () => {
   it("reads each side in the deck's language; without a voice for one it says so once and reads nothing", async () => {
     const spoken = stubSpeech(['fr-FR', 'de-DE']);
     start({ question_lang: 'fr', answer_lang: 'it', auto: false }, [
-      dueCard('c1aaaaaaaaaaaaaaaaaaaaaa', 'le chat noir', 'il gatto'),
+      card('c1aaaaaaaaaaaaaaaaaaaaaa', 'le chat noir', 'il gatto'),
     ]);
     await openSession('le chat noir');
     fireEvent.click(screen.getByRole('button', { name: 'Read the question aloud' }));
@@ -63,8 +72,8 @@ describe('review: read aloud', { timeout: 90_000 }, () => {
   it('reads automatically when the deck says so, in the language detected from its cards', async () => {
     const spoken = stubSpeech(['en-US', 'ja-JP']);
     start({ question_lang: null, answer_lang: 'en-US', auto: true }, [
-      dueCard('c1aaaaaaaaaaaaaaaaaaaaaa', 'ねこ', 'cat'),
-      dueCard('c2aaaaaaaaaaaaaaaaaaaaaa', 'いぬ', 'dog'),
+      card('c1aaaaaaaaaaaaaaaaaaaaaa', 'ねこ', 'cat'),
+      card('c2aaaaaaaaaaaaaaaaaaaaaa', 'いぬ', 'dog'),
     ]);
     await openSession('ねこ');
     await waitFor(() => expect(spoken).toContainEqual({ text: 'ねこ', lang: 'ja-JP' }));
@@ -74,7 +83,7 @@ describe('review: read aloud', { timeout: 90_000 }, () => {
 
   it('without a setting or automatic reading, nothing is read until asked', async () => {
     const spoken = stubSpeech(['en-US']);
-    start(undefined, [dueCard('c1aaaaaaaaaaaaaaaaaaaaaa', 'Powerhouse of the cell?', 'The mitochondria')]);
+    start(undefined, [card('c1aaaaaaaaaaaaaaaaaaaaaa', 'Powerhouse of the cell?', 'The mitochondria')]);
     await openSession('Powerhouse of the cell?');
     expect(spoken).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Read the question aloud' }));

@@ -3,16 +3,17 @@ import { messages } from '@flashcards/shared/messages';
 import { studyMessages } from '@flashcards/shared/study-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type FakeCall, json } from '../../test/fake-server';
-import { biologyDeck, dueCard } from '../../test/fixtures';
-import { openSession as openDeckSession, startReview } from '../../test/review-session';
+import { type FakeCall, fakeServer, json } from '../../test/fake-server';
+import { biologyDeck } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { dueCard as card, openReviewSession, reviewRoutes } from '../../test/review-session';
 import { localStore } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
 
 const deck = { ...biologyDeck, card_count: 2 };
 const queue = [
-  dueCard('c1aaaaaaaaaaaaaaaaaaaaaa', 'Powerhouse of the cell?', 'mitochondria'),
-  dueCard('c2aaaaaaaaaaaaaaaaaaaaaa', 'Capital of France?', 'Paris'),
+  card('c1aaaaaaaaaaaaaaaaaaaaaa', 'Powerhouse of the cell?', 'mitochondria'),
+  card('c2aaaaaaaaaaaaaaaaaaaaaa', 'Capital of France?', 'Paris'),
 ];
 const closeCheck: AnswerCheck = {
   verdict: 'close',
@@ -40,14 +41,17 @@ const bodyOf = (call: FakeCall | undefined) => JSON.parse(call?.body ?? 'null');
 const sent = (calls: FakeCall[], path: string) => calls.filter((call) => call.path === path).map(bodyOf);
 
 function start(checks: Record<string, () => Response>) {
-  const server = startReview(deck, queue, {
+  localStore.set(storageKeys.accessToken, 'token');
+  const server = fakeServer({
+    ...reviewRoutes(deck, queue),
     'POST /cards/review': (call) => json(200, { card: { ...queue[0], _id: bodyOf(call).card_id } }),
     ...Object.fromEntries(Object.entries(checks).map(([id, answer]) => [`POST /cards/${id}/check`, answer])),
   });
+  renderApp('/review', server.fetch);
   return server.calls;
 }
 
-const openSession = () => openDeckSession(deck, 'Powerhouse of the cell?');
+const openSession = () => openReviewSession(deck.name, 'Powerhouse of the cell?');
 
 async function typeAndCheck(text: string) {
   const field = await screen.findByLabelText('Your answer');

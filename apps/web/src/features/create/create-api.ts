@@ -20,11 +20,13 @@ export interface GenerationHandlers {
   onCard(card: GeneratedCard): void;
 }
 
-/** What one generation is asked for: the text, the file, and the card style. */
+/** What one generation is asked for: the text, the file, the card style, and the deck to find duplicates in. */
 export interface GenerationInput {
   text: string;
   file: File | null;
   cardStyle: CardStyle;
+  /** A deck whose cards the new ones are compared with ('' for none). */
+  deckId: string;
 }
 
 /** The user pressed Cancel: not an error to show. */
@@ -52,6 +54,7 @@ export async function streamGeneration(
   if (input.text.trim()) formData.append('text', input.text);
   formData.append('card_style', input.cardStyle);
   if (input.file) formData.append('file', input.file, input.file.name);
+  if (input.deckId) formData.append('deck_id', input.deckId);
   const deadline = AbortSignal.timeout(timeouts.generationRequestMs);
   const stopped = (error: unknown) => {
     if (signal.aborted) return new GenerationCancelled('cancelled');

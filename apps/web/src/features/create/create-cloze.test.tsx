@@ -135,7 +135,7 @@ describe('Create page: card style and cloze notes', () => {
 
   it('saves a cloze note as { type, fields } and a basic card as { question, answer }, each with its source', async () => {
     const { calls } = await generate('Mixed');
-    await screen.findByRole('option', { name: 'Biology' });
+    await within(await screen.findByLabelText('Deck')).findByRole('option', { name: 'Biology' });
     fireEvent.change(screen.getByLabelText('Deck'), { target: { value: deck._id } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Selected Cards (2)' }));
     await screen.findByText('2 cards saved to "Biology".');

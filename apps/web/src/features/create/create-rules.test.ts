@@ -7,6 +7,7 @@ import {
   generationCost,
   generationErrorMessage,
   mergeFinalCards,
+  savedSentence,
   startsSelected,
 } from './create-rules';
 
@@ -90,5 +91,17 @@ describe('which generated cards start selected', () => {
     });
     // The learner selected the unverified card while it streamed: that choice stays.
     expect(mergeFinalCards([verified, invented], [invented], [invented], [0]).selected).toEqual([0, 1]);
+  });
+});
+
+describe('the saved banner', () => {
+  it('counts the saved cards and, when some were, the ones skipped as already in the deck', () => {
+    expect(savedSentence('Biology', 2, 0)).toBe('2 cards saved to "Biology".');
+    expect(savedSentence('Biology', 1, 1)).toBe(
+      '1 card saved to "Biology". 1 card was already in the deck and was skipped.',
+    );
+    expect(savedSentence('Biology', 0, 3)).toBe(
+      '0 cards saved to "Biology". 3 cards were already in the deck and were skipped.',
+    );
   });
 });

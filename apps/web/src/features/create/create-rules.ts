@@ -141,3 +141,13 @@ export function deckNameFromText(text: string): string {
     .trim();
   return shorten(plain, suggestedDeckNameMax);
 }
+
+/** The banner after a save: how many cards went into the deck, and how many were skipped as already in it. */
+export function savedSentence(deck: string, saved: number, skipped: number): string {
+  const done =
+    saved === 1 ? fillMessage(messages.cardSaved, { deck }) : fillMessage(messages.cardsSaved, { count: saved, deck });
+  if (!skipped) return done;
+  const left =
+    skipped === 1 ? messages.savedSkippedDuplicate : fillMessage(messages.savedSkippedDuplicates, { count: skipped });
+  return `${done} ${left}`;
+}

@@ -328,7 +328,7 @@ describe('saving', () => {
       'POST /save-cards': () => json(201, { saved: 2 }),
     });
     fireEvent.click(within(cardItem(2)).getByRole('checkbox'));
-    await screen.findByRole('option', { name: 'Biology' });
+    await within(await screen.findByLabelText('Deck')).findByRole('option', { name: 'Biology' });
     fireEvent.change(screen.getByLabelText('Deck'), { target: { value: deck._id } });
     // The clock stands still from the click on: only the banner's own 5 s may pass.
     vi.useFakeTimers();
@@ -357,7 +357,7 @@ describe('saving', () => {
 
   it('shows the save failure and keeps the cards', async () => {
     await generateFromText({ 'POST /save-cards': () => json(500, null) });
-    await screen.findByRole('option', { name: 'Biology' });
+    await within(await screen.findByLabelText('Deck')).findByRole('option', { name: 'Biology' });
     fireEvent.change(screen.getByLabelText('Deck'), { target: { value: deck._id } });
     fireEvent.click(screen.getByRole('button', { name: /^Save Selected Cards/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save flashcards. Please try again.');
@@ -383,7 +383,7 @@ describe('saving', () => {
     fireEvent.change(screen.getByLabelText('New deck name'), { target: { value: '  Chemistry ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Deck' }));
     await waitFor(() => expect(screen.getByLabelText('Deck')).toHaveValue(created._id));
-    expect(screen.getByRole('option', { name: 'Chemistry' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Deck')).getByRole('option', { name: 'Chemistry' })).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST' && call.path === '/decks')?.body).toBe('deck_name=Chemistry');
     expect(screen.queryByLabelText('New deck name')).not.toBeInTheDocument();
   });
@@ -403,6 +403,75 @@ describe('saving', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel new deck' }));
     fireEvent.click(screen.getByRole('button', { name: 'New Deck' }));
     expect(screen.getByLabelText('New deck name')).toHaveValue('');
+  });
+});
+
+describe('duplicates of a deck (issue 36)', () => {
+  const checked = {
+    cards: [
+      { question: 'What is a cell?', answer: 'The basic unit of life.', source: { quote: 'Cells' }, verified: true },
+      {
+        question: 'What is the unit of life?',
+        answer: 'The cell.',
+        source: { quote: 'Cells' },
+        verified: true,
+        duplicate_of: { card_id: 'c9aaaaaaaaaaaaaaaaaaaaaa', question: 'What is the basic unit of life?' },
+      },
+      { question: 'Who found cells?', answer: 'Hooke', source: { quote: 'Hooke, 1665' }, verified: false },
+    ],
+    cost: 1,
+    remaining: 9,
+  };
+
+  it('sends deck_id only when a deck is chosen to check against', async () => {
+    const { forms } = renderCreate({ 'POST /create': () => json(200, generated) });
+    const check = await screen.findByLabelText(messages.createCheckDeck);
+    expect(check).toHaveValue('');
+    expect(within(check).getByRole('option', { name: messages.createCheckDeckNone })).toBeInTheDocument();
+    typeText('Cells are the basic unit of life.');
+    fireEvent.click(await generateButton());
+    await screen.findByRole('heading', { name: 'Generated Cards' });
+    expect(forms[0]?.has('deck_id')).toBe(false);
+
+    fireEvent.change(check, { target: { value: deck._id } });
+    fireEvent.click(await generateButton());
+    await waitFor(() => expect(forms).toHaveLength(2));
+    expect(forms[1]?.get('deck_id')).toBe(deck._id);
+  });
+
+  it('leaves a duplicate unselected naming the card it repeats, and an unverified card unselected with its reason', async () => {
+    renderCreate({ 'POST /create': () => json(200, checked) });
+    fireEvent.change(await screen.findByLabelText(messages.createCheckDeck), { target: { value: deck._id } });
+    typeText('Cells are the basic unit of life. Hooke, 1665.');
+    fireEvent.click(await generateButton());
+    await screen.findByRole('heading', { name: 'Generated Cards' });
+    expect(within(cardItem(1)).getByRole('checkbox')).toBeChecked();
+    expect(within(cardItem(2)).getByRole('checkbox')).not.toBeChecked();
+    expect(
+      within(cardItem(2)).getByText(
+        'Not selected: your deck already has this fact: "What is the basic unit of life?".',
+      ),
+    ).toBeInTheDocument();
+    expect(within(cardItem(3)).getByRole('checkbox')).not.toBeChecked();
+    expect(within(cardItem(3)).getByText(messages.sourceUnverified)).toBeInTheDocument();
+    expect(screen.getByText('1 of 3 selected')).toBeInTheDocument();
+    // The deck checked against is where Save goes unless the learner picks another.
+    expect(screen.getByLabelText('Deck')).toHaveValue(deck._id);
+    expect(screen.queryByLabelText('New deck name')).not.toBeInTheDocument();
+  });
+
+  it('says how many selected cards the deck already had and skipped on save', async () => {
+    const { calls } = await generateFromText({
+      'POST /save-cards': () => json(201, { saved: 1, cards: [], skipped_duplicates: 2 }),
+    });
+    await within(await screen.findByLabelText('Deck')).findByRole('option', { name: 'Biology' });
+    fireEvent.change(screen.getByLabelText('Deck'), { target: { value: deck._id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Selected Cards (3)' }));
+    expect(
+      await screen.findByText('1 card saved to "Biology". 2 cards were already in the deck and were skipped.'),
+    ).toBeInTheDocument();
+    expect(JSON.parse(calls.find((call) => call.path === '/save-cards')?.body ?? '').cards).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Study this card now' })).toBeInTheDocument();
   });
 });
 

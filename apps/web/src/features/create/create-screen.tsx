@@ -2,9 +2,11 @@ import type { CardStyle, GeneratedCard, GenerationProgress } from '@flashcards/s
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { DeckSelect } from '../../components/deck-select';
 import { useSubscriptionStatus } from '../../lib/billing-api';
-import type { StudyDeckState } from '../../lib/navigation';
+import { useDecks } from '../../lib/decks-api';
+import type { RegenerateState, StudyDeckState } from '../../lib/navigation';
 import { CardStyleControl } from './card-style-control';
 import { GenerationCancelled, useGenerateCards } from './create-api';
 import {
@@ -17,6 +19,7 @@ import {
   mergeFinalCards,
   progressSentence,
   saveBannerMs,
+  savedSentence,
   startsSelected,
 } from './create-rules';
 import {
@@ -56,7 +59,13 @@ export function CreateScreen() {
   const [deckName, setDeckName] = useState(draft.deckName);
   const [cardStyle, setCardStyle] = useState<CardStyle>(loadCardStyle);
   const [studyOffer, setStudyOffer] = useState<{ deckId: string; deckName: string; count: number } | null>(null);
+  // The deck whose cards new ones are compared with, and the one the shown cards were compared with.
+  const [checkDeckId, setCheckDeckId] = useState('');
+  const [checkedDeckId, setCheckedDeckId] = useState('');
+  const decks = useDecks();
   const navigate = useNavigate();
+  const location = useLocation();
+  const regenerateRequest = useRef((location.state as Partial<RegenerateState> | null)?.regenerate ?? null);
   const resultsRef = useRef<HTMLElement>(null);
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
   // Set when a generation starts; the first cards to arrive then take the view and the focus, once.
@@ -74,6 +83,8 @@ export function CreateScreen() {
   const fileId = useId();
   const status = useSubscriptionStatus();
   const generate = useGenerateCards();
+  const deckList = decks.data ?? [];
+  const duplicateDeckId = deckList.some((deck) => deck._id === checkDeckId) ? checkDeckId : '';
 
   // The tutorial counts as seen from the moment it is on screen: written in the same commit that shows it (a
   // layout effect runs before anything else can read the flag), not in a passive effect some time after paint.
@@ -132,17 +143,22 @@ export function CreateScreen() {
     if (fileInput.current) fileInput.current.value = '';
   }
 
-  async function submitGeneration() {
+  /** Generates from the page's input, or from `passage` (text only) when given. */
+  async function submitGeneration(passage?: { text: string; deckId: string }) {
     if (generate.isPending) return;
     setGenerationError(null);
     setCancelNote(false);
-    if (!text.trim() && !file) {
+    const input = passage
+      ? { text: passage.text, file: null, cardStyle, deckId: passage.deckId }
+      : { text, file, cardStyle, deckId: duplicateDeckId };
+    if (!input.text.trim() && !input.file) {
       setInputError(messages.emptyInput);
       return;
     }
     setInputError(null);
     setStudyOffer(null);
-    setDeckName(file ? deckNameFromFile(file.name) : deckNameFromText(text));
+    setCheckedDeckId(input.deckId);
+    setDeckName(input.file ? deckNameFromFile(input.file.name) : deckNameFromText(input.text));
     revealResults.current = true;
     // A new generation replaces the list; streamed cards are stored as they come, so that leaving the page (or a
     // reload) keeps what was shown, and the stored list (with edits made meanwhile) is what each card joins.
@@ -154,22 +170,19 @@ export function CreateScreen() {
     banner.clear();
     setProgress(null);
     try {
-      const result = await generate.start(
-        { text, file, cardStyle },
-        {
-          onProgress: setProgress,
-          onCard: (card) => {
-            streamed.push(card);
-            const draft = loadDraft();
-            const nextCards = [...draft.cards, card];
-            const nextSelected = startsSelected(card) ? [...draft.selected, nextCards.length - 1] : draft.selected;
-            storeCards(nextCards);
-            storeSelection(nextSelected);
-            setCards(nextCards);
-            setSelected(nextSelected);
-          },
+      const result = await generate.start(input, {
+        onProgress: setProgress,
+        onCard: (card) => {
+          streamed.push(card);
+          const draft = loadDraft();
+          const nextCards = [...draft.cards, card];
+          const nextSelected = startsSelected(card) ? [...draft.selected, nextCards.length - 1] : draft.selected;
+          storeCards(nextCards);
+          storeSelection(nextSelected);
+          setCards(nextCards);
+          setSelected(nextSelected);
         },
-      );
+      });
       // The final list (de-duplicated, capped, in source order) replaces the streamed one, keeping the choices made.
       const draft = loadDraft();
       const final = mergeFinalCards(result.cards, streamed, draft.cards, draft.selected);
@@ -187,6 +200,19 @@ export function CreateScreen() {
     }
   }
 
+  // "Regenerate from this passage" (review, Cards tab) opens this page with the passage: it is generated at once,
+  // and the request is taken out of the history entry so that a reload does not pay for it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the request the page was opened with.
+  useEffect(() => {
+    const passage = regenerateRequest.current;
+    if (!passage) return;
+    regenerateRequest.current = null;
+    navigate('.', { replace: true, state: null });
+    setText(passage.text.slice(0, limits.maxTextLength));
+    setCheckDeckId(passage.deckId);
+    void submitGeneration(passage);
+  }, []);
+
   function toggle(index: number) {
     setSelected((current) =>
       current.includes(index) ? current.filter((i) => i !== index) : [...current, index].sort((a, b) => a - b),
@@ -201,18 +227,14 @@ export function CreateScreen() {
     setCards((current) => current.map((existing, i) => (i === index ? card : existing)));
   }
 
-  function saved(deck: { _id: string; name: string }, count: number) {
+  function saved(deck: { _id: string; name: string }, count: number, skipped: number) {
     setCards([]);
     setSelected([]);
     setText('');
     setDeckName('');
     removeFile();
-    const bannerText =
-      count === 1
-        ? fillMessage(messages.cardSaved, { deck: deck.name })
-        : fillMessage(messages.cardsSaved, { count, deck: deck.name });
-    banner.show(bannerText);
-    setStudyOffer({ deckId: deck._id, deckName: deck.name, count });
+    banner.show(savedSentence(deck.name, count, skipped));
+    setStudyOffer(count > 0 ? { deckId: deck._id, deckName: deck.name, count } : null);
   }
 
   function studySavedCards() {
@@ -286,6 +308,17 @@ export function CreateScreen() {
           )}
         </div>
         <CardStyleControl value={cardStyle} onValue={setCardStyle} disabled={generate.isPending} />
+        {deckList.length > 0 && (
+          <DeckSelect
+            label={messages.createCheckDeck}
+            fieldClassName="create-input__deck"
+            decks={deckList}
+            value={duplicateDeckId}
+            onValue={setCheckDeckId}
+            emptyOption={messages.createCheckDeckNone}
+            disabled={generate.isPending}
+          />
+        )}
         {inputError && <Notice tone="error">{inputError}</Notice>}
         {generationError && <Notice tone="error">{generationError}</Notice>}
         <div className="create-input__actions">
@@ -301,7 +334,7 @@ export function CreateScreen() {
               <button
                 type="button"
                 className="button button--large"
-                onClick={submitGeneration}
+                onClick={() => submitGeneration()}
                 disabled={generate.isPending}
               >
                 {generate.isPending ? 'Generating...' : `Generate Flashcards (Cost: ${cost})`}
@@ -355,7 +388,13 @@ export function CreateScreen() {
               />
             ))}
           </ul>
-          <SavePanel key={deckName} selectedCards={selectedCards} suggestedDeckName={deckName} onSaved={saved} />
+          <SavePanel
+            key={`${deckName}|${checkedDeckId}`}
+            selectedCards={selectedCards}
+            suggestedDeckName={deckName}
+            initialDeckId={deckList.some((deck) => deck._id === checkedDeckId) ? checkedDeckId : ''}
+            onSaved={saved}
+          />
         </section>
       )}
     </main>

@@ -70,7 +70,7 @@ describe('deck names from the source', () => {
   });
 });
 
-describe('from a file to studying', () => {
+describe('from a file to studying', { timeout: 30_000 }, () => {
   it('focuses the results, clears the file, saves to a new deck named after the file in one click, then studies it', async () => {
     const created: DeckSummary = { ...biology, _id: '65a1b2c3d4e5f6a7b8c9d0bb', name: 'Cell biology' };
     let decks = [biology];
@@ -159,7 +159,7 @@ describe('from a file to studying', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Generate Flashcards/ }));
     await screen.findByRole('heading', { name: 'Generated Cards' });
     expect(screen.getByLabelText('New deck name')).toHaveValue('biology');
-    await screen.findByRole('option', { name: 'Biology' });
+    await within(await screen.findByLabelText('Deck')).findByRole('option', { name: 'Biology' });
     fireEvent.click(screen.getByRole('button', { name: 'Save Selected Cards (2)' }));
     expect(await screen.findByRole('button', { name: 'Study these 2 cards now' })).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST' && call.path === '/decks')).toBe(false);

@@ -12,7 +12,10 @@ interface Props {
   selectedCards: GeneratedCard[];
   /** A name for a new deck taken from the source (file name, first line), offered so that one click saves. */
   suggestedDeckName: string;
-  onSaved: (deck: { _id: string; name: string }, count: number) => void;
+  /** The deck the cards were checked against for duplicates: chosen at first when given. */
+  initialDeckId?: string;
+  /** `saved` of the selected items went into `deck`; `skipped` were left out as exact duplicates of its cards. */
+  onSaved: (deck: { _id: string; name: string }, saved: number, skipped: number) => void;
 }
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -21,14 +24,14 @@ const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.tr
  * Deck picker, New Deck form and Save Selected Cards. With a suggested name and no deck chosen, the New Deck form is
  * open with that name, and Save makes the deck (or uses the learner's deck of that name) and saves in one click.
  */
-export function SavePanel({ selectedCards, suggestedDeckName, onSaved }: Props) {
+export function SavePanel({ selectedCards, suggestedDeckName, initialDeckId = '', onSaved }: Props) {
   const decks = useDecks();
   const createDeck = useCreateDeck();
   const saveCards = useSaveCards();
-  const [newDeckOpen, setNewDeckOpen] = useState(suggestedDeckName !== '');
+  const [newDeckOpen, setNewDeckOpen] = useState(suggestedDeckName !== '' && initialDeckId === '');
   const [deckName, setDeckName] = useState(suggestedDeckName);
   const [deckError, setDeckError] = useState<string | null>(null);
-  const { deckId, setDeckId, error: saveError, setError: setSaveError, choose } = useDeckChoice();
+  const { deckId, setDeckId, error: saveError, setError: setSaveError, choose } = useDeckChoice(initialDeckId);
   const deckSelectId = useId();
 
   const deckList = decks.data ?? [];
@@ -92,7 +95,7 @@ export function SavePanel({ selectedCards, suggestedDeckName, onSaved }: Props) 
       setNewDeckOpen(false);
     }
     try {
-      await saveCards.mutateAsync({
+      const result = await saveCards.mutateAsync({
         deckId: deck._id,
         // A cloze note is saved as its note (its cards are made from the text); a basic card as its two sides.
         cards: selectedCards.map((card) =>
@@ -101,7 +104,9 @@ export function SavePanel({ selectedCards, suggestedDeckName, onSaved }: Props) 
             : { question: card.question, answer: card.answer, ...savedSource(card) },
         ),
       });
-      onSaved(deck, selectedCards.length);
+      // Counted in items, as selected: a cloze note is one item however many cards it makes.
+      const skipped = result.skipped_duplicates ?? 0;
+      onSaved(deck, selectedCards.length - skipped, skipped);
     } catch {
       setSaveError(messages.cardsSaveFailed);
     }

@@ -7,6 +7,7 @@ import { CardMarkdown } from '../../components/card-markdown';
 import { ItemActions } from '../../components/item-actions';
 import { Notice } from '../../components/notice';
 import { EditCard } from './card-form';
+import { CardSourceControl } from './card-source';
 import { useDeckCardPages } from './cards-api';
 import { previewCardTitle } from './note-draft';
 import { noteTypeNames } from './note-fields';
@@ -118,6 +119,7 @@ function CardRow({
       <p className="deck-cards__label">Answer</p>
       <CardMarkdown text={card.answer} />
       <CardImages images={card.images} />
+      <CardSourceControl card={card} />
       <ItemActions
         className="deck-cards__actions"
         small
@@ -192,6 +194,8 @@ function NoteRow({
           );
         })}
       </ol>
+      {/* A note's cards share one source: it is shown once, under them. */}
+      {group.cards[0] && <CardSourceControl card={group.cards[0]} />}
     </>
   );
 }

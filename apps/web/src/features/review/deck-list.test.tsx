@@ -155,6 +155,34 @@ describe('deck settings', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Deck name must be at most 200 characters.');
   });
 
+  it("the Cards tab shows an AI card's source behind its Source button; Delete source removes it", async () => {
+    const quote = 'Half of four is two.';
+    let source: Card['source'] = { document: 'arithmetic.pptx', slide: 2, quote };
+    const { calls, dialog } = await openSettings({
+      [`GET /decks/${deckId}/cards`]: () => json(200, { cards: [{ ...card, source }], next_cursor: null }),
+      [`DELETE /cards/${card._id}/source`]: () => {
+        source = null;
+        return new Response(null, { status: 204 });
+      },
+    });
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Cards' }));
+    const toggle = await within(dialog).findByRole('button', { name: messages.sourceShow });
+    expect(within(dialog).queryByText(quote)).not.toBeInTheDocument();
+    fireEvent.click(toggle);
+    const panel = within(dialog).getByRole('region', { name: messages.sourceTitle });
+    expect(within(panel).getByText(quote)).toBeInTheDocument();
+    expect(within(panel).getByText('From arithmetic.pptx, Slide 2')).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole('button', { name: messages.sourceDelete }));
+    expect(await within(dialog).findByText(messages.sourceDeleted)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === `/cards/${card._id}/source`)).toBe(true);
+    // The list is fetched again and the card has no source left to show.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === `/decks/${deckId}/cards`).length).toBeGreaterThanOrEqual(2),
+    );
+    expect(within(dialog).queryByRole('button', { name: messages.sourceShow })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(quote)).not.toBeInTheDocument();
+  });
+
   it('Escape in a card being edited asks before dropping the edit, and never closes deck settings', async () => {
     const { calls, dialog } = await openSettings();
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Cards' }));

@@ -13,6 +13,7 @@ import { storageKeys } from '../../lib/storage-keys';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 import { speechSettingsOf, useReadAloud, useSideLanguages } from '../../lib/use-read-aloud';
 import type { AnswerOp } from './answer-queue';
+import { CardSourceControl } from './card-source';
 import { gradeLabel } from './interval-label';
 import { NextDueLine } from './next-due-line';
 import { ProgressDial } from './progress-dial';
@@ -82,6 +83,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   const [queue, setQueue] = useState<SessionQueue | null>(null);
   if (queue === null && fetched.data) setQueue(startSession(fetched.data, Date.now()));
   const [flipped, setFlipped] = useState(false);
+  const [sourceOpen, setSourceOpen] = useState(false);
   const [leaving, setLeaving] = useState<Leaving | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // "Type the answer": kept on this device, so that the next session asks the same way.
@@ -112,6 +114,12 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   const current = queue?.current ?? null;
   const shownCardId = useRef<string | null>(null);
   shownCardId.current = current ? current.card._id : null;
+  // The source belongs to the answer side of the card shown: it closes when the card turns back or another comes.
+  const sourceCard = current && flipped && current.card.source ? current.card : null;
+  const sourceShown = sourceOpen && sourceCard !== null;
+  useEffect(() => {
+    if (!flipped) setSourceOpen(false);
+  }, [flipped]);
 
   // Read aloud: the current card's deck says each side's language (or its cards in this session tell it).
   const decks = useDecks();
@@ -243,6 +251,9 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     d: () => answer('pass'),
     space: flip,
     u: undo,
+    s: () => {
+      if (sourceCard) setSourceOpen((open) => !open);
+    },
     enter: () => {
       if (check) answer(check.suggested_result);
     },
@@ -379,6 +390,15 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
             <LeavingCard key={leaving.key} content={leaving.content} result={leaving.result} fromX={leaving.fromX} />
           )}
         </div>
+        {sourceCard && (
+          <CardSourceControl
+            key={`${answeredCount}-${sourceCard._id}`}
+            card={sourceCard}
+            open={sourceShown}
+            onOpenChange={setSourceOpen}
+            shortcut="S"
+          />
+        )}
         {typing && !flipped && !check && (
           <TypedAnswerForm key={`${answeredCount}-${current.card._id}`} busy={checker.isPending} onCheck={checkTyped} />
         )}
