@@ -96,7 +96,14 @@ describe('Anki note types recognised by their structure', () => {
         },
       ],
     };
-    expect(notetypeShape(imageOcclusion)).toEqual({ kind: 'other' });
+    // Anki's Image Occlusion is recognised by its template (untagged fields: the stock order).
+    expect(notetypeShape(imageOcclusion)).toEqual({
+      kind: 'occlusion',
+      occlusions: 0,
+      image: 1,
+      header: 2,
+      backExtra: 3,
+    });
   });
 
   it('reads packages Anki wrote: stock Basic notes, and a Basic-shaped type named "testt"', async () => {
