@@ -104,10 +104,12 @@ function toMask(kind: string, props: Map<string, string>, group: number): Occlus
     return null;
   }
   if (!box || [box.x, box.y, box.w, box.h].some((n) => Number.isNaN(n))) return null;
-  const x = Math.min(Math.max(box.x, 0), 1);
-  const y = Math.min(Math.max(box.y, 0), 1);
-  const w = Math.min(box.x + box.w, 1) - x;
-  const h = Math.min(box.y + box.h, 1) - y;
+  // Anki keeps 4 decimals; rounding to 6 drops the float noise of sums and doublings without moving a pixel.
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  const x = round(Math.min(Math.max(box.x, 0), 1));
+  const y = round(Math.min(Math.max(box.y, 0), 1));
+  const w = round(Math.min(box.x + box.w, 1) - x);
+  const h = round(Math.min(box.y + box.h, 1) - y);
   if (!(w > 0 && h > 0)) return null;
   return kind === 'ellipse' ? { x, y, w, h, group, shape: 'ellipse' } : { x, y, w, h, group };
 }
