@@ -111,7 +111,8 @@ function apkgFields(content: NoteContent, images: readonly string[]): { fields: 
     media.push(...converted.media);
     return converted.html;
   };
-  const withImages = (field: string) => [field, ...images.map(imageField)].join('');
+  const withImages = (field: string) =>
+    images.length === 0 ? field : [field, images.map(imageField).join('')].filter(Boolean).join('<br>');
   media.push(...images);
   switch (content.type) {
     case 'occlusion': {
