@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FileImportResponse, UploadedMedia } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { noteLimits } from '@flashcards/shared/notes';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readAnkiPackage } from '../src/adapters/anki/anki-package';
 import { readZipEntries } from '../src/adapters/extract/safe-zip';
 import {
@@ -23,7 +23,7 @@ import { realImage } from './support/hostile-images';
 import { postMultipart } from './support/multipart';
 import { type LocalS3, startLocalS3 } from './support/s3-server';
 import { createDeck, saveCards } from './support/study';
-import { createTestApp, type TestContext } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 // Imports and uploads each start a parser process: slow on a loaded machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -34,16 +34,14 @@ const rect = (group: number, oi = '') =>
 
 for (const store of ['database', 's3'] as const) {
   describe(`Anki Image Occlusion import and export (MEDIA_STORE=${store})`, () => {
-    let ctx: TestContext;
     let s3: LocalS3 | undefined;
-
-    beforeAll(async () => {
-      s3 = store === 's3' ? await startLocalS3() : undefined;
-      ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', ...(s3?.env ?? {}) } });
-    });
+    // Registered first, so that it runs after the app's own afterAll (hooks after tests run in reverse order).
     afterAll(async () => {
-      await ctx?.close();
       await s3?.close();
+    });
+    const ctx = useTestApp(async () => {
+      s3 = store === 's3' ? await startLocalS3() : undefined;
+      return { env: { AUTH_RATE_LIMIT_PER_IP: '1000', ...(s3?.env ?? {}) } };
     });
 
     async function importFile(headers: AuthHeaders, file: Buffer, filename = 'anatomy.apkg') {
@@ -245,6 +243,8 @@ for (const store of ['database', 's3'] as const) {
         fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'],
         fieldTags: [0, 1, 2, 3, 4],
         originalStockKind: 6,
+        // Anki's own English template, as the hand-made fixture has it.
+        templates: imageOcclusionNotetype.templates,
       });
       const notes = [...collection.notes.values()];
       expect(notes.map((note) => note.fields)).toEqual([

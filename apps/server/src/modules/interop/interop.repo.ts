@@ -5,6 +5,7 @@ import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 import { setUserColumnOnce } from '../auth/users.repo';
+import { cardImages } from '../study-core/card-images';
 import { insertCards } from '../study-core/deck-counters';
 import { type NewNote, noteBatches } from '../study-core/note-rows';
 import { ownedDeck } from '../study-core/owned-rows';
@@ -337,25 +338,19 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
             ords.set(card.note_id, list);
           }
           // The cards' `images` (not the images their text shows, which the fields name already), per note.
-          const noteOfCard = new Map(cards.map((card) => [card.id, card.note_id]));
-          await forEachBatch([...noteOfCard.keys()], GUID_BATCH, async (batch) => {
-            const rows = await db
-              .selectFrom('card_media')
-              .innerJoin('media', 'media.id', 'card_media.media_id')
-              .select(['card_media.card_id', 'media.name'])
-              .where('card_media.user_id', '=', userId)
-              .where('card_media.card_id', 'in', batch)
-              .where('card_media.position', 'is not', null)
-              .orderBy('card_media.card_id')
-              .orderBy('card_media.position')
-              .execute();
-            for (const row of rows) {
-              const noteId = noteOfCard.get(row.card_id) as string;
-              const list = images.get(noteId) ?? [];
-              if (!list.includes(row.name)) list.push(row.name);
-              images.set(noteId, list);
+          const byCard = await cardImages(
+            db,
+            userId,
+            cards.map((card) => card.id),
+          );
+          for (const card of cards) {
+            const list = images.get(card.note_id) ?? [];
+            for (const url of byCard.get(card.id) ?? []) {
+              const name = url.slice('/media/'.length);
+              if (!list.includes(name)) list.push(name);
             }
-          });
+            images.set(card.note_id, list);
+          }
         }
         const notes = page.flatMap((note) => {
           const content = storedContent(note.type, note.fields);
