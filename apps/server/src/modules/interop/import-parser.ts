@@ -135,11 +135,13 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
   });
   const images = new Map<string, ParsedMedia>();
   let imagesTooLarge = 0;
+  const tooLarge = new Set<string>();
   for (const [name, data] of media) {
     const type = await fileTypeFromBuffer(data);
     if (!type || !imageTypes.has(type.mime)) continue;
     if (data.length > input.maxImageBytes || declaredPixels(data) > input.maxImagePixels) {
       imagesTooLarge += 1;
+      tooLarge.add(name);
       continue;
     }
     const sha256 = createHash('sha256').update(data).digest('hex');
@@ -214,7 +216,7 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
     const shape = shapeOf(note.notetypeId, notetype);
     if (shape.kind === 'occlusion') {
       // An Image Occlusion note is an occlusion note or nothing: its templates render only in Anki's own reviewer.
-      const content = occlusionNote(shape, note.fields, convert, useImage, result);
+      const content = occlusionNote(shape, note.fields, convert, { use: useImage, tooLarge }, result);
       const rendered = content ? renderNote(content) : [];
       if (!content || rendered.length === 0 || tooLongFields(content)) {
         result.skipped += noteCards.length;
@@ -279,7 +281,7 @@ function occlusionNote(
   shape: Extract<NotetypeShape, { kind: 'occlusion' }>,
   fields: string[],
   convert: (html: string) => string,
-  useImage: (src: string) => ParsedMedia | undefined,
+  images: { use: (src: string) => ParsedMedia | undefined; tooLarge: ReadonlySet<string> },
   result: ParseResult,
 ): CreatableNoteContent | null {
   const field = (index: number) => (index >= 0 ? (fields[index] ?? '') : '');
@@ -288,10 +290,11 @@ function occlusionNote(
     maxGroup: noteLimits.maxOcclusionGroup,
   });
   if (occlusions.tooMany || occlusions.masks.length === 0) return null;
-  const src = imageSource(field(shape.image));
-  const image = src ? useImage(src.replaceAll('&amp;', '&')) : undefined;
+  const src = imageSource(field(shape.image))?.replaceAll('&amp;', '&');
+  const image = src ? images.use(src) : undefined;
   if (!image) {
-    result.missingImages += 1;
+    // An image left out for its size is already counted in imagesTooLarge.
+    if (!src || !images.tooLarge.has(src)) result.missingImages += 1;
     return null;
   }
   result.occlusionPolygons += occlusions.polygons;
