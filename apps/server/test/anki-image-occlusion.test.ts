@@ -41,7 +41,7 @@ for (const store of ['database', 's3'] as const) {
     });
     const ctx = useTestApp(async () => {
       s3 = store === 's3' ? await startLocalS3() : undefined;
-      return { env: { AUTH_RATE_LIMIT_PER_IP: '1000', ...(s3?.env ?? {}) } };
+      return { env: { AUTH_RATE_LIMIT_PER_IP: '1000', IMPORT_MAX_IMAGE_PIXELS: '1000000', ...(s3?.env ?? {}) } };
     });
 
     async function importFile(headers: AuthHeaders, file: Buffer, filename = 'anatomy.apkg') {
@@ -138,7 +138,7 @@ for (const store of ['database', 's3'] as const) {
       });
     }
 
-    it('skips hostile Image Occlusion notes whole (no picture, 10,000 masks, 101 masks, malformed clozes)', async () => {
+    it('skips hostile Image Occlusion notes whole (no picture, too big a picture, 10,000 masks, 101 masks, malformed clozes)', async () => {
       const { headers, user } = await signUpAndLogIn(ctx.app);
       const good = await realImage('png', 64, 48);
       const unused = await realImage('png', 66, 48);
@@ -175,18 +175,21 @@ for (const store of ['database', 's3'] as const) {
               [0, 1, 2],
             ),
             occlusionNote(25, 'ioNoImage', [rect(1), '', '', '', ''], [0]),
+            occlusionNote(27, 'ioBigImage', [rect(1), img('big.png'), '', '', ''], [0]),
             occlusionNote(26, 'ioGood', [rect(1, ':oi=1') + rect(2, ':oi=1'), img('good.png'), '', '', ''], [0, 1]),
           ],
-          media: { 'good.png': good, 'unused.png': unused },
+          media: { 'good.png': good, 'unused.png': unused, 'big.png': await realImage('png', 1001, 1000) },
         },
         'anki21b',
       );
       const result = await importFile(headers, pkg);
       expect(result.cards_imported).toBe(2);
-      expect(result.skipped).toBe(1 + 1 + 3 + 3 + 1);
+      expect(result.skipped).toBe(1 + 1 + 3 + 3 + 1 + 1);
+      // The picture over IMPORT_MAX_IMAGE_PIXELS counts as too large, not also as missing.
       expect(result.warnings).toEqual([
         fillMessage(messages.importImagesMissing, { count: 2 }),
-        fillMessage(messages.importOcclusionSkipped, { count: 4, max: noteLimits.maxOcclusionMasks }),
+        fillMessage(messages.importImagesTooLarge, { count: 1, max: '10 MB', pixels: 1_000_000 }),
+        fillMessage(messages.importOcclusionSkipped, { count: 5, max: noteLimits.maxOcclusionMasks }),
         fillMessage(messages.importCardsTooLong, { count: 1, max: 20_000 }),
       ]);
       const rows = await rowsOf(user._id);
