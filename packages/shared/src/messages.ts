@@ -445,6 +445,10 @@ export const messages = {
   importSoundsDropped: '{count} sounds or videos were left out: only images are kept.',
   importImagesMissing: '{count} images were not in the package (or were not images) and were left out.',
   importCardsTooLong: '{count} cards were longer than {max} characters on a side and were skipped.',
+  importOcclusionPolygons:
+    '{count} polygon masks of Image Occlusion notes were imported as the rectangles around them.',
+  importOcclusionSkipped:
+    '{count} Image Occlusion notes were skipped: no image in the package, no readable mask, or more than {max} masks.',
   importLineSkipped: 'Line {line} skipped: {reason}',
   importLinesSkippedMore: '{count} more lines were skipped.',
   importLineEmptyFront: 'the front is empty.',

@@ -18,6 +18,10 @@ export interface TestNotetype {
   name: string;
   cloze?: boolean;
   fields: string[];
+  /** Field tags (Anki 23.10+: the Image Occlusion fields), in field order. */
+  fieldTags?: number[];
+  /** Anki's OriginalStockKind (6: Image Occlusion). */
+  originalStockKind?: number;
   templates: { name: string; qfmt: string; afmt: string }[];
 }
 
@@ -210,9 +214,10 @@ function writeSchema11(db: SqliteDatabase.Database, pkg: TestPackage): void {
         id: nt.id,
         name: nt.name,
         type: nt.cloze ? 1 : 0,
-        flds: nt.fields.map((name, ord) => ({ name, ord })),
+        flds: nt.fields.map((name, ord) => ({ name, ord, ...(nt.fieldTags ? { tag: nt.fieldTags[ord] } : {}) })),
         tmpls: nt.templates.map((t, ord) => ({ ...t, ord })),
         css: '',
+        ...(nt.originalStockKind ? { originalStockKind: nt.originalStockKind } : {}),
       },
     ]),
   );
@@ -244,10 +249,17 @@ function writeSchema18(db: SqliteDatabase.Database, pkg: TestPackage): void {
       proto([
         [1, nt.cloze ? 1 : 0],
         [3, '.card {}'],
+        ...(nt.originalStockKind ? [[9, nt.originalStockKind] as [number, number]] : []),
       ]),
     );
     nt.fields.forEach((name, ord) => {
-      db.prepare('INSERT INTO fields VALUES (?, ?, ?, ?)').run(nt.id, ord, name, Buffer.alloc(0));
+      const tag = nt.fieldTags?.[ord];
+      db.prepare('INSERT INTO fields VALUES (?, ?, ?, ?)').run(
+        nt.id,
+        ord,
+        name,
+        tag === undefined ? Buffer.alloc(0) : proto([[10, tag]]),
+      );
     });
     nt.templates.forEach((t, ord) => {
       db.prepare('INSERT INTO templates VALUES (?, ?, ?, 0, -1, ?)').run(

@@ -36,6 +36,25 @@ describe('Anki export', () => {
     expect(safeUrl('data:text/html,x')).toBe('');
   });
 
+  it("adds a card's images to its answer as <img> tags with this site's address, and only /media/ ones", () => {
+    const csv = buildAnkiCsv(
+      [
+        { question: 'Which organ?', answer: 'The heart', images: ['/media/ab12.png', '/media/cd34.jpg'] },
+        { question: 'Only a picture', answer: '', images: ['/media/ef56.webp', 'javascript:alert(1)'] },
+        { question: 'No picture', answer: 'Text', images: [] },
+      ],
+      'https://cards.example',
+    );
+    expect(Papa.parse<string[]>(csv).data).toEqual([
+      [
+        'Which organ?',
+        'The heart<br><img src="https://cards.example/media/ab12.png"><img src="https://cards.example/media/cd34.jpg">',
+      ],
+      ['Only a picture', '<img src="https://cards.example/media/ef56.webp">'],
+      ['No picture', 'Text'],
+    ]);
+  });
+
   it('names the file after the deck', () => {
     expect(ankiFileName('Cell biology')).toBe('Cell biology_Anki_Export.csv');
   });

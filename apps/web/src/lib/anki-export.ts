@@ -12,6 +12,8 @@ export { safeUrl } from '@flashcards/shared/card-html';
 export interface AnkiCard {
   question: string;
   answer: string;
+  /** The card's images (`/media/{name}` URLs): added to the answer as `<img>` tags. */
+  images?: readonly string[] | undefined;
 }
 
 /**
@@ -28,13 +30,33 @@ export function neutraliseFormula(cell: string): string {
 /** Markdown to basic HTML under the exports' shared rules (raw HTML as text, unsafe addresses emptied). */
 export const markdownToBasicHtml = createSafeMarkdown({ breaks: false });
 
-/** The CSV text: one row per card, two columns, quoted where needed, CRLF line ends. */
-export function buildAnkiCsv(cards: readonly AnkiCard[]): string {
+const mediaUrl = /^\/media\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * A card's images as `<img>` tags with the full address of this app's copy (`origin` + `/media/{name}`): a CSV
+ * carries no files, and Anki shows an image from its address as long as the app serves it.
+ */
+export function imageTags(images: readonly string[] | undefined, origin: string): string {
+  return (images ?? [])
+    .filter((url) => mediaUrl.test(url))
+    .map((url) => `<img src="${origin}${url}">`)
+    .join('');
+}
+
+/**
+ * The CSV text: one row per card, two columns, quoted where needed, CRLF line ends; a card's images at the end of
+ * its answer (after a `<br>`), addressed from `origin`.
+ */
+export function buildAnkiCsv(cards: readonly AnkiCard[], origin = ''): string {
   return Papa.unparse(
-    cards.map((card) => [
-      neutraliseFormula(markdownToBasicHtml(card.question)),
-      neutraliseFormula(markdownToBasicHtml(card.answer)),
-    ]),
+    cards.map((card) => {
+      const answer = markdownToBasicHtml(card.answer);
+      const images = imageTags(card.images, origin);
+      return [
+        neutraliseFormula(markdownToBasicHtml(card.question)),
+        neutraliseFormula(images ? (answer ? `${answer}<br>${images}` : images) : answer),
+      ];
+    }),
     { newline: '\r\n', quotes: false },
   );
 }

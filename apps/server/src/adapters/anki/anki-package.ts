@@ -61,6 +61,10 @@ export interface AnkiNotetype {
   cloze: boolean;
   /** Field names in order. */
   fields: string[];
+  /** Each field's tag (Anki 23.10+ marks the Image Occlusion fields so; null where none), in field order. */
+  fieldTags?: (number | null)[];
+  /** Anki's OriginalStockKind (2.1.62+), 0 when not recorded. */
+  originalStockKind?: number;
   /** Card templates by ordinal. */
   templates: { name: string; qfmt: string; afmt: string }[];
 }
@@ -283,10 +287,11 @@ function parseJsonObject(text: unknown, what: string): Record<string, Row> {
 function readSchema11(col: Row): Pick<AnkiCollection, 'notetypes' | 'decks'> {
   const notetypes = new Map<number, AnkiNotetype>();
   for (const [id, model] of Object.entries(parseJsonObject(col.models, 'note types'))) {
-    const fields = (Array.isArray(model.flds) ? (model.flds as Row[]) : [])
+    const fieldRows = (Array.isArray(model.flds) ? (model.flds as Row[]) : [])
       .slice()
-      .sort((a, b) => Number(a.ord) - Number(b.ord))
-      .map((field) => String(field.name ?? ''));
+      .sort((a, b) => Number(a.ord) - Number(b.ord));
+    const fields = fieldRows.map((field) => String(field.name ?? ''));
+    const fieldTags = fieldRows.map((field) => (typeof field.tag === 'number' ? field.tag : null));
     const templates = (Array.isArray(model.tmpls) ? (model.tmpls as Row[]) : [])
       .slice()
       .sort((a, b) => Number(a.ord) - Number(b.ord))
@@ -295,7 +300,14 @@ function readSchema11(col: Row): Pick<AnkiCollection, 'notetypes' | 'decks'> {
         qfmt: String(template.qfmt ?? ''),
         afmt: String(template.afmt ?? ''),
       }));
-    notetypes.set(Number(id), { name: String(model.name ?? ''), cloze: Number(model.type) === 1, fields, templates });
+    notetypes.set(Number(id), {
+      name: String(model.name ?? ''),
+      cloze: Number(model.type) === 1,
+      fields,
+      fieldTags,
+      originalStockKind: Number(model.originalStockKind ?? 0) || 0,
+      templates,
+    });
   }
   const decks = new Map<number, string>();
   for (const [id, deck] of Object.entries(parseJsonObject(col.decks, 'decks'))) {
@@ -313,11 +325,18 @@ function readSchema18(db: SqliteDatabase.Database): Pick<AnkiCollection, 'notety
       name: String(row.name),
       cloze: protoNumber(config, 1) === 1,
       fields: [],
+      fieldTags: [] as (number | null)[],
+      originalStockKind: protoNumber(config, 9) ?? 0,
       templates: [],
     });
   }
-  for (const row of db.prepare('select ntid, ord, name from fields order by ntid, ord').all() as Row[]) {
-    notetypes.get(Number(row.ntid))?.fields.push(String(row.name));
+  for (const row of db.prepare('select ntid, ord, name, config from fields order by ntid, ord').all() as Row[]) {
+    const notetype = notetypes.get(Number(row.ntid));
+    if (!notetype) continue;
+    notetype.fields.push(String(row.name));
+    notetype.fieldTags?.push(
+      row.config instanceof Uint8Array ? (protoNumber(readMessage(row.config), 10) ?? null) : null,
+    );
   }
   for (const row of db.prepare('select ntid, ord, name, config from templates order by ntid, ord').all() as Row[]) {
     const config = readMessage(row.config as Buffer);

@@ -8,18 +8,22 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { htmlToPlainText } from '@flashcards/shared/card-html';
 import SqliteDatabase from 'better-sqlite3';
 import yazl from 'yazl';
+import { imageOcclusionFieldTags, imageOcclusionStockKind } from './image-occlusion';
 import { schema11 } from './schema11';
 
 /** The note types an export writes, each as Anki's stock note type of the same name. */
-export type ApkgNoteType = 'basic' | 'reversed' | 'cloze';
+export type ApkgNoteType = 'basic' | 'reversed' | 'cloze' | 'occlusion';
 
 export interface ApkgNote {
   /** Stable per note, so exporting twice gives the same notes (Anki then updates rather than duplicates). */
   guid: string;
   type: ApkgNoteType;
-  /** HTML, as Anki stores fields, in the stock note type's order: Front, Back; or Text, Back Extra. */
+  /**
+   * HTML, as Anki stores fields, in the stock note type's order: Front, Back; Text, Back Extra; or Occlusion, Image,
+   * Header, Back Extra, Comments.
+   */
   fields: string[];
-  /** The ordinals of the note's cards: 0 (and 1, the reverse) for Basic types, cloze number − 1 for Cloze. */
+  /** The ordinals of the note's cards: 0 (and 1, the reverse) for Basic types, cloze number − 1 for the others. */
   ords: number[];
   createdAt: number;
 }
@@ -61,6 +65,8 @@ interface StockNotetype {
   /** Anki's OriginalStockKind (proto/anki/notetypes.proto): 1 Basic, 2 Basic (and reversed card), 5 Cloze. */
   originalStockKind: number;
   fields: string[];
+  /** Field tags Anki finds fields by (Image Occlusion's ImageOcclusionField), and which fields it keeps undeletable. */
+  fieldTags?: { tag: number; preventDeletion: boolean }[];
   templates: { name: string; qfmt: string; afmt: string }[];
   /** Which fields each template needs (schema 11 `req`), for the Anki versions that still read it. */
   req: [number, 'any', number[]][];
@@ -69,10 +75,41 @@ interface StockNotetype {
 const answerRule = (field: string) => `{{FrontSide}}\n\n<hr id=answer>\n\n{{${field}}}`;
 
 /**
- * Anki's stock note types in English (rslib/src/notetype/stock.rs). Image Occlusion (stock kind 6: an Image Occlusion
- * field, Image, Header, Back Extra and Comments, template `{{#Header}}…{{cloze:Image Occlusion}}`) joins this table
- * when occlusion notes exist (the image issue).
+ * Anki's Image Occlusion template (rslib/src/image_occlusion/notetype.rs, in English): the clozes hidden, the image
+ * in a container whose canvas Anki's reviewer draws the masks on.
  */
+const occlusionQuestion = `{{#Header}}<div>{{Header}}</div>{{/Header}}
+<div style="display: none">{{cloze:Occlusion}}</div>
+<div id="err"></div>
+<div id="image-occlusion-container">
+    {{Image}}
+    <canvas id="image-occlusion-canvas"></canvas>
+</div>
+<script>
+try {
+    anki.imageOcclusion.setup();
+} catch (exc) {
+    document.getElementById("err").innerHTML = \`Error loading image occlusion. Is your Anki version up to date?<br><br>\${exc}\`;
+}
+</script>
+`;
+const occlusionAnswer = `${occlusionQuestion}
+<div><button id="toggle">Toggle Masks</button></div>
+{{#Back Extra}}<div>{{Back Extra}}</div>{{/Back Extra}}
+`;
+/** The mask colours Anki's reviewer reads from the canvas, and the card styling. */
+const occlusionCss = `#image-occlusion-canvas {
+    --inactive-shape-color: #ffeba2;
+    --active-shape-color: #ff8e8e;
+    --inactive-shape-border: 1px #212121;
+    --active-shape-border: 1px #212121;
+    --highlight-shape-color: #ff8e8e00;
+    --highlight-shape-border: 1px #ff8e8e;
+}
+
+${css}`;
+
+/** Anki's stock note types in English (rslib/src/notetype/stock.rs and image_occlusion/notetype.rs). */
 export const stockNotetypes: Record<ApkgNoteType, StockNotetype> = {
   basic: {
     name: 'Basic',
@@ -104,6 +141,21 @@ export const stockNotetypes: Record<ApkgNoteType, StockNotetype> = {
     templates: [{ name: 'Cloze', qfmt: '{{cloze:Text}}', afmt: '{{cloze:Text}}<br>\n{{Back Extra}}' }],
     req: [[0, 'any', [0]]],
   },
+  occlusion: {
+    name: 'Image Occlusion',
+    type: 1,
+    originalStockKind: imageOcclusionStockKind,
+    fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'],
+    fieldTags: [
+      { tag: imageOcclusionFieldTags.occlusions, preventDeletion: true },
+      { tag: imageOcclusionFieldTags.image, preventDeletion: true },
+      { tag: imageOcclusionFieldTags.header, preventDeletion: true },
+      { tag: imageOcclusionFieldTags.backExtra, preventDeletion: true },
+      { tag: imageOcclusionFieldTags.comments, preventDeletion: false },
+    ],
+    templates: [{ name: 'Image Occlusion', qfmt: occlusionQuestion, afmt: occlusionAnswer }],
+    req: [[0, 'any', [0]]],
+  },
 };
 
 const exportedTypes = Object.keys(stockNotetypes) as ApkgNoteType[];
@@ -122,7 +174,7 @@ const WRITE_BATCH = 500;
 
 /**
  * Writes an .apkg Anki 2.1 and AnkiDroid import with no settings: a `collection.anki2` (schema 11) with one deck,
- * Anki's stock Basic, Basic (and reversed card) and Cloze note types, each note with its fields and one new card
+ * Anki's stock Basic, Basic (and reversed card), Cloze and Image Occlusion note types, each note with its fields and one new card
  * per ordinal, and the images as numbered zip entries with the JSON `media` map.
  */
 export async function writeApkg(input: ApkgInput): Promise<Buffer> {
@@ -160,8 +212,9 @@ function notetypeJson(kind: ApkgNoteType, id: number, deckId: number, seconds: n
       font: 'Arial',
       size: 20,
       media: [],
+      ...(stock.fieldTags?.[ord] ?? {}),
     })),
-    css: stock.type === 1 ? css + clozeCss : css,
+    css: kind === 'occlusion' ? occlusionCss : stock.type === 1 ? css + clozeCss : css,
     latexPre,
     latexPost: '\\end{document}',
     latexsvg: false,

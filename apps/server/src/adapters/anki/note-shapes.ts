@@ -1,4 +1,5 @@
 import type { AnkiNotetype } from './anki-package';
+import { imageOcclusionFieldTags, imageOcclusionStockKind } from './image-occlusion';
 
 /**
  * Which of this app's note types an Anki note type is, recognised by its structure (its kind, fields and
@@ -10,6 +11,8 @@ export type NotetypeShape =
   | { kind: 'optionalReversed'; front: number; back: number; addReverse: number }
   /** `text` holds the clozes; `extra` the other fields the templates show, in the order they first appear. */
   | { kind: 'cloze'; text: number; extra: number[] }
+  /** Anki's Image Occlusion: the indexes of its Occlusion, Image, Header and Back Extra fields (-1 when absent). */
+  | { kind: 'occlusion'; occlusions: number; image: number; header: number; backExtra: number }
   /** Any other note type: its cards are rendered from its templates into basic notes. */
   | { kind: 'other' };
 
@@ -72,8 +75,9 @@ const specialFields = new Set(['FrontSide', 'Tags', 'Type', 'Deck', 'Subdeck', '
 function clozeShape(notetype: AnkiNotetype): NotetypeShape {
   const template = notetype.templates[0];
   if (!template) return { kind: 'other' };
-  // Anki's Image Occlusion is a cloze note type too; its notes become occlusion notes with the image issue.
-  if (isImageOcclusion(template.qfmt)) return { kind: 'other' };
+  if (notetype.originalStockKind === imageOcclusionStockKind || isImageOcclusion(template.qfmt)) {
+    return occlusionShape(notetype);
+  }
   const refs = [...references(template.qfmt), ...references(template.afmt)];
   const clozeFields = new Set(refs.filter((r) => r.marker === '' && r.filters.includes('cloze')).map((r) => r.name));
   if (clozeFields.size !== 1) return { kind: 'other' };
@@ -91,4 +95,25 @@ function clozeShape(notetype: AnkiNotetype): NotetypeShape {
 /** Anki's Image Occlusion template (rslib/src/image_occlusion/notetype.rs) draws its masks in this container. */
 function isImageOcclusion(qfmt: string): boolean {
   return qfmt.includes('image-occlusion-container') || qfmt.includes('image-occlusion-canvas');
+}
+
+/**
+ * Anki finds an Image Occlusion note type's fields by their tags (get_io_field_indexes); a note type written
+ * without tags has them in the stock order: Occlusion, Image, Header, Back Extra, Comments.
+ */
+function occlusionShape(notetype: AnkiNotetype): NotetypeShape {
+  const tags = notetype.fieldTags ?? [];
+  const tagged = tags.some((tag) => tag !== null);
+  const index = (tag: number) => {
+    const found = tagged ? tags.indexOf(tag) : tag;
+    return found < notetype.fields.length ? found : -1;
+  };
+  const shape = {
+    kind: 'occlusion' as const,
+    occlusions: index(imageOcclusionFieldTags.occlusions),
+    image: index(imageOcclusionFieldTags.image),
+    header: index(imageOcclusionFieldTags.header),
+    backExtra: index(imageOcclusionFieldTags.backExtra),
+  };
+  return shape.occlusions < 0 || shape.image < 0 ? { kind: 'other' } : shape;
 }

@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { OcclusionMask } from '@flashcards/shared/notes';
 import { afterAll, describe, expect, it } from 'vitest';
-import { basic, cloze, reversed, vocabulary } from '../../../test/support/anki-packages';
-import { parseImport } from '../../modules/interop/import-parser';
+import { basic, cloze, pngBytes, reversed, vocabulary } from '../../../test/support/anki-packages';
+import { mediaName, parseImport } from '../../modules/interop/import-parser';
 import { type ApkgNote, stockNotetypes, writeApkg } from './apkg-writer';
+import { imageField, occlusionField } from './image-occlusion';
 import { notetypeShape } from './note-shapes';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'note-types-test-'));
@@ -96,7 +99,14 @@ describe('Anki note types recognised by their structure', () => {
         },
       ],
     };
-    expect(notetypeShape(imageOcclusion)).toEqual({ kind: 'other' });
+    // Anki's Image Occlusion is recognised by its template (untagged fields: the stock order).
+    expect(notetypeShape(imageOcclusion)).toEqual({
+      kind: 'occlusion',
+      occlusions: 0,
+      image: 1,
+      header: 2,
+      backExtra: 3,
+    });
   });
 
   it('reads packages Anki wrote: stock Basic notes, and a Basic-shaped type named "testt"', async () => {
@@ -120,11 +130,13 @@ os.write(fd, z.read('collection.anki2')); os.close(fd)
 db = sqlite3.connect(db_path)
 ver, models, decks = db.execute('select ver, models, decks from col').fetchone()
 models = json.loads(models)
-out = {'names': sorted(names), 'ver': ver, 'models': {}, 'notes': [], 'decks': sorted(d['name'] for d in json.loads(decks).values())}
+out = {'names': sorted(names), 'media': json.loads(z.read('media')), 'ver': ver, 'models': {}, 'notes': [], 'decks': sorted(d['name'] for d in json.loads(decks).values())}
 for mid, m in models.items():
     assert str(m['id']) == mid
     out['models'][m['name']] = {'type': m['type'], 'fields': [f['name'] for f in sorted(m['flds'], key=lambda f: f['ord'])],
         'templates': [[t['ord'], t['qfmt'], t['afmt']] for t in m['tmpls']], 'stock': m.get('originalStockKind')}
+    if any('tag' in f for f in m['flds']):
+        out['models'][m['name']]['tags'] = [f['tag'] for f in sorted(m['flds'], key=lambda f: f['ord'])]
 names_by_id = {int(mid): m['name'] for mid, m in models.items()}
 for nid, guid, mid, flds in db.execute('select id, guid, mid, flds from notes order by id'):
     ords = [r[0] for r in db.execute('select ord from cards where nid = ? order by ord', (nid,))]
@@ -134,14 +146,23 @@ print(json.dumps(out))
 `;
   return JSON.parse(execFileSync('python3', ['-c', script, apkg], { encoding: 'utf8' })) as {
     names: string[];
+    media: Record<string, string>;
     ver: number;
     decks: string[];
-    models: Record<string, { type: number; fields: string[]; templates: [number, string, string][]; stock: number }>;
+    models: Record<
+      string,
+      { type: number; fields: string[]; tags?: number[]; templates: [number, string, string][]; stock: number }
+    >;
     notes: { guid: string; model: string; fields: string[]; ords: number[] }[];
   };
 }
 
 describe('.apkg export with note types', () => {
+  const masks: OcclusionMask[] = [
+    { x: 0.1, y: 0.2, w: 0.3, h: 0.1, group: 1 },
+    { x: 0.5, y: 0.5, w: 0.2, h: 0.4, group: 2, shape: 'ellipse' },
+    { x: 0.05, y: 0.7, w: 0.1, h: 0.1, group: 2 },
+  ];
   const notes: ApkgNote[] = [
     {
       guid: 'fcbasic',
@@ -164,6 +185,13 @@ describe('.apkg export with note types', () => {
       ords: [0, 2],
       createdAt: 1_700_000_000_002,
     },
+    {
+      guid: 'fcio',
+      type: 'occlusion',
+      fields: [occlusionField(masks, 'hide_all'), imageField('heart.png'), 'The <b>heart</b>', 'Four chambers', ''],
+      ords: [0, 1],
+      createdAt: 1_700_000_000_003,
+    },
   ];
 
   async function exported(): Promise<string> {
@@ -172,7 +200,7 @@ describe('.apkg export with note types', () => {
       pages: (async function* () {
         yield notes;
       })(),
-      media: async () => [],
+      media: async () => [{ name: 'heart.png', data: pngBytes }],
       now: 1_750_000_000_000,
     });
     const file = path.join(dir, `export-${Math.random().toString(36).slice(2)}.apkg`);
@@ -182,7 +210,8 @@ describe('.apkg export with note types', () => {
 
   it("writes Anki's stock note types, each note's fields joined by 0x1f, and cards by ordinal (read by Python)", async () => {
     const read = readWithPython(await exported());
-    expect(read.names).toEqual(['collection.anki2', 'media']);
+    expect(read.names).toEqual(['0', 'collection.anki2', 'media']);
+    expect(read.media).toEqual({ '0': 'heart.png' });
     expect(read.ver).toBe(11);
     expect(read.decks).toEqual(['Biology::Cells', 'Default']);
     expect(read.models).toEqual({
@@ -207,7 +236,16 @@ describe('.apkg export with note types', () => {
         templates: [[0, '{{cloze:Text}}', '{{cloze:Text}}<br>\n{{Back Extra}}']],
         stock: 5,
       },
+      'Image Occlusion': {
+        type: 1,
+        fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'],
+        tags: [0, 1, 2, 3, 4],
+        templates: [[0, stockNotetypes.occlusion.templates[0]?.qfmt, stockNotetypes.occlusion.templates[0]?.afmt]],
+        stock: 6,
+      },
     });
+    expect(read.models['Image Occlusion']?.templates[0]?.[1]).toContain('{{cloze:Occlusion}}');
+    expect(read.models['Image Occlusion']?.templates[0]?.[1]).toContain('<canvas id="image-occlusion-canvas">');
     expect(read.notes).toEqual([
       { guid: 'fcbasic', model: 'Basic', fields: ['What is <b>H2O</b>?', 'Water'], ords: [0] },
       { guid: 'fcrev', model: 'Basic (and reversed card)', fields: ['Paris', 'Capital of France'], ords: [0, 1] },
@@ -217,14 +255,28 @@ describe('.apkg export with note types', () => {
         fields: ['{{c1::Mitochondria}} is the {{c3::powerhouse::what?}} of the \\(cell\\)', 'Biology'],
         ords: [0, 2],
       },
+      {
+        guid: 'fcio',
+        model: 'Image Occlusion',
+        fields: [
+          '{{c1::image-occlusion:rect:left=.1:top=.2:width=.3:height=.1:oi=1}}<br>' +
+            '{{c2::image-occlusion:ellipse:left=.5:top=.5:rx=.1:ry=.2:oi=1}}<br>' +
+            '{{c2::image-occlusion:rect:left=.05:top=.7:width=.1:height=.1:oi=1}}<br>',
+          '<img src="heart.png">',
+          'The <b>heart</b>',
+          'Four chambers',
+          '',
+        ],
+        ords: [0, 1],
+      },
     ]);
-    expect(Object.keys(stockNotetypes)).toEqual(['basic', 'reversed', 'cloze']);
+    expect(Object.keys(stockNotetypes)).toEqual(['basic', 'reversed', 'cloze', 'occlusion']);
   });
 
   it('round-trips through the import: every type and cloze number kept', async () => {
     const parsed = await parseFile(await exported());
     expect(parsed.skipped).toBe(0);
-    expect(parsed.notes.map((note) => [note.deck, note.guid, note.content])).toEqual([
+    expect(parsed.notes.slice(0, 3).map((note) => [note.deck, note.guid, note.content])).toEqual([
       ['Biology::Cells', 'fcbasic', { type: 'basic', fields: { front: 'What is **H2O**?', back: 'Water' } }],
       ['Biology::Cells', 'fcrev', { type: 'reversed', fields: { front: 'Paris', back: 'Capital of France' } }],
       [
@@ -236,7 +288,7 @@ describe('.apkg export with note types', () => {
         },
       ],
     ]);
-    expect(parsed.notes.map((note) => note.cards.map((card) => [card.card_type, card.ord]))).toEqual([
+    expect(parsed.notes.slice(0, 3).map((note) => note.cards.map((card) => [card.card_type, card.ord]))).toEqual([
       [['basic', 0]],
       [
         ['basic', 0],
@@ -248,6 +300,21 @@ describe('.apkg export with note types', () => {
       ],
     ]);
     expect(parsed.notes[2]?.cards[1]?.question).toBe('Mitochondria is the [what?] of the $cell$');
+    const image = mediaName('secret', createHash('sha256').update(pngBytes).digest('hex'), 'png');
+    expect(parsed.notes[3]).toMatchObject({
+      deck: 'Biology::Cells',
+      guid: 'fcio',
+      content: {
+        type: 'occlusion',
+        fields: { image, masks, mode: 'hide_all', header: 'The **heart**', back_extra: 'Four chambers' },
+      },
+      media: [image],
+    });
+    expect(parsed.notes[3]?.cards.map((card) => [card.card_type, card.ord])).toEqual([
+      ['occlusion', 0],
+      ['occlusion', 1],
+    ]);
+    expect(parsed.media.map((media) => media.name)).toEqual([image]);
   });
 
   it('keeps a 0x1f typed into a field from splitting the note', async () => {
@@ -256,7 +323,7 @@ describe('.apkg export with note types', () => {
       pages: (async function* () {
         yield [{ guid: 'g', type: 'basic', fields: ['a\x1fb', 'c'], ords: [0], createdAt: 1 } satisfies ApkgNote];
       })(),
-      media: async () => [],
+      media: async () => [{ name: 'heart.png', data: pngBytes }],
       now: 1_750_000_000_000,
     });
     const file = path.join(dir, 'sep.apkg');

@@ -22,6 +22,7 @@ import {
   UnexpectedSchemaError,
 } from '../../adapters/anki/anki-package';
 import { createHtmlToMarkdown, isBlankMarkdown } from '../../adapters/anki/html-to-markdown';
+import { imageSource, parseOcclusionField } from '../../adapters/anki/image-occlusion';
 import { type NotetypeShape, notetypeShape } from '../../adapters/anki/note-shapes';
 import { clozeNumbers, fieldIsEmpty, renderCard, TemplateTooComplexError } from '../../adapters/anki/template';
 import { decodeText, InvalidTextFileError, parseTextFile } from '../../adapters/anki/text-import';
@@ -80,6 +81,10 @@ export interface ParseResult {
   tooLong: number;
   /** Images left out for their size or declared pixels. */
   imagesTooLarge: number;
+  /** Image Occlusion notes left out (no image, no readable mask, too many masks); their cards count in skipped. */
+  occlusionSkipped: number;
+  /** Polygon masks of Image Occlusion notes, imported as their bounding box. */
+  occlusionPolygons: number;
   /** Text files: the first `maxListedLines` skipped lines, each with its number and why. */
   skippedLines: { line: number; reason: string }[];
   /** Text files: every skipped line, listed or not. */
@@ -130,11 +135,13 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
   });
   const images = new Map<string, ParsedMedia>();
   let imagesTooLarge = 0;
+  const tooLarge = new Set<string>();
   for (const [name, data] of media) {
     const type = await fileTypeFromBuffer(data);
     if (!type || !imageTypes.has(type.mime)) continue;
     if (data.length > input.maxImageBytes || declaredPixels(data) > input.maxImagePixels) {
       imagesTooLarge += 1;
+      tooLarge.add(name);
       continue;
     }
     const sha256 = createHash('sha256').update(data).digest('hex');
@@ -143,8 +150,8 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
 
   let used = new Set<string>();
   const usedAll = new Map<string, ParsedMedia>();
-  const toMarkdown = createHtmlToMarkdown((src) => {
-    if (/^https:\/\//i.test(src)) return src;
+  /** The stored image a field's `src` names (as written, or percent-encoded), now counted as used. */
+  const useImage = (src: string): ParsedMedia | undefined => {
     let image = images.get(src);
     if (!image) {
       try {
@@ -153,10 +160,15 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
         // not percent-encoded
       }
     }
-    if (!image) return null;
+    if (!image) return undefined;
     used.add(image.name);
     usedAll.set(image.name, image);
-    return `/media/${image.name}`;
+    return image;
+  };
+  const toMarkdown = createHtmlToMarkdown((src) => {
+    if (/^https:\/\//i.test(src)) return src;
+    const image = useImage(src);
+    return image ? `/media/${image.name}` : null;
   });
 
   const result = emptyParseResult();
@@ -201,7 +213,20 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
     const guid = withoutNul(note.guid) || null;
     used = new Set();
     const counted = { sounds: result.sounds, missingImages: result.missingImages };
-    const typed = typedNote(shapeOf(note.notetypeId, notetype), note.fields, convert);
+    const shape = shapeOf(note.notetypeId, notetype);
+    if (shape.kind === 'occlusion') {
+      // An Image Occlusion note is an occlusion note or nothing: its templates render only in Anki's own reviewer.
+      const content = occlusionNote(shape, note.fields, convert, { use: useImage, tooLarge }, result);
+      const rendered = content ? renderNote(content) : [];
+      if (!content || rendered.length === 0 || tooLongFields(content)) {
+        result.skipped += noteCards.length;
+        result.occlusionSkipped += 1;
+        continue;
+      }
+      result.notes.push({ deck, guid, content, cards: rendered, media: [...used] });
+      continue;
+    }
+    const typed = typedNote(shape, note.fields, convert);
     if (typed) {
       const rendered = renderNote(typed);
       if (rendered.length > 0 && rendered.every((card) => !isBlankMarkdown(card.question))) {
@@ -245,6 +270,43 @@ async function parsePackage(bytes: Buffer, input: ParseInput): Promise<ParseResu
   }
   result.media = [...usedAll.values()];
   return result;
+}
+
+/**
+ * The occlusion note an Anki Image Occlusion note makes: its image (one of the package's images, stored as the
+ * user's media), its masks (polygons as their bounding box), its header and back extra as markdown; or null when
+ * the image is missing or not kept, or no mask can be read, or the masks are more than a note may hold.
+ */
+function occlusionNote(
+  shape: Extract<NotetypeShape, { kind: 'occlusion' }>,
+  fields: string[],
+  convert: (html: string) => string,
+  images: { use: (src: string) => ParsedMedia | undefined; tooLarge: ReadonlySet<string> },
+  result: ParseResult,
+): CreatableNoteContent | null {
+  const field = (index: number) => (index >= 0 ? (fields[index] ?? '') : '');
+  const occlusions = parseOcclusionField(field(shape.occlusions), {
+    maxMasks: noteLimits.maxOcclusionMasks,
+    maxGroup: noteLimits.maxOcclusionGroup,
+  });
+  if (occlusions.tooMany || occlusions.masks.length === 0) return null;
+  const src = imageSource(field(shape.image))?.replaceAll('&amp;', '&');
+  const image = src ? images.use(src) : undefined;
+  if (!image) {
+    // An image left out for its size is already counted in imagesTooLarge.
+    if (!src || !images.tooLarge.has(src)) result.missingImages += 1;
+    return null;
+  }
+  result.occlusionPolygons += occlusions.polygons;
+  const content: Extract<CreatableNoteContent, { type: 'occlusion' }> = {
+    type: 'occlusion',
+    fields: { image: image.name, masks: occlusions.masks, mode: occlusions.mode },
+  };
+  const header = convert(field(shape.header));
+  const backExtra = convert(field(shape.backExtra));
+  if (!isBlankMarkdown(header)) content.fields.header = header;
+  if (!isBlankMarkdown(backExtra)) content.fields.back_extra = backExtra;
+  return content;
 }
 
 /** A field over the note model's limit: such a note could not be edited here. */
@@ -306,6 +368,8 @@ export function emptyParseResult(notes: ParseResult['notes'] = []): ParseResult 
     missingImages: 0,
     tooLong: 0,
     imagesTooLarge: 0,
+    occlusionSkipped: 0,
+    occlusionPolygons: 0,
     skippedLines: [],
     skippedLineCount: 0,
   };

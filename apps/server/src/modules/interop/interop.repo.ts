@@ -1,14 +1,14 @@
-import type { TextNoteContent } from '@flashcards/shared/notes';
+import type { NoteContent } from '@flashcards/shared/notes';
 import type { Kysely } from 'kysely';
 import { createMediaStore, type MediaStore, type StoredMedia } from '../../adapters/media/media-store';
 import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 import { setUserColumnOnce } from '../auth/users.repo';
+import { cardImages } from '../study-core/card-images';
 import { insertCards } from '../study-core/deck-counters';
 import { type NewNote, noteBatches } from '../study-core/note-rows';
 import { ownedDeck } from '../study-core/owned-rows';
-import { insertMediaChunks } from './media-store';
 
 export interface ImportPlan {
   userId: string;
@@ -26,14 +26,14 @@ export interface ImportPlan {
 /** Guids, ids or names per `IN (…)` list. */
 const GUID_BATCH = INSERT_BATCH;
 
-/** The note types an .apkg export writes (occlusion notes join with the image issue). */
-const exportableTypes = ['basic', 'reversed', 'cloze'] as const;
+/** The note types an .apkg export writes. */
+const exportableTypes = ['basic', 'reversed', 'cloze', 'occlusion'] as const;
 
 /**
  * A stored note's content, or undefined when its fields are not the JSON its type has. Not `checkNote`: an imported
  * basic note may have an empty back, as in Anki, and is exported all the same.
  */
-function storedContent(type: string, fields: string): TextNoteContent | undefined {
+function storedContent(type: string, fields: string): NoteContent | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(fields);
@@ -47,6 +47,20 @@ function storedContent(type: string, fields: string): TextNoteContent | undefine
     return { type, fields: { front: text(record.front), back: text(record.back) } };
   }
   if (type === 'cloze') return { type, fields: { text: text(record.text), extra: text(record.extra) } };
+  if (type === 'occlusion') {
+    // Stored occlusion fields were checked when saved (checkNote); only their presence is checked here.
+    if (typeof record.image !== 'string' || !Array.isArray(record.masks)) return undefined;
+    return {
+      type,
+      fields: {
+        image: record.image,
+        masks: record.masks,
+        mode: record.mode === 'hide_all' ? 'hide_all' : 'hide_one',
+        header: text(record.header),
+        back_extra: text(record.back_extra),
+      },
+    };
+  }
   return undefined;
 }
 const EXPORT_PAGE = 1000;
@@ -153,6 +167,8 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
         let batchBytes = 0;
         const flushMedia = async () => {
           if (batch.length === 0) return;
+          // S3 objects go first, so that a row never names a missing object (an object no row names is swept).
+          if (store.kind === 's3') for (const media of batch) await store.put(db, media, media.data);
           const rows = await db
             .insertInto('media')
             .values(
@@ -165,6 +181,7 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
                 size: media.data.byteLength,
                 data: Buffer.alloc(0),
                 created_at: now,
+                store: store.kind,
               })),
             )
             .onConflict((conflict) => conflict.columns(['user_id', 'sha256']).doNothing())
@@ -173,8 +190,8 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
           for (const row of rows) addedMedia.push(row.id);
           // The bytes go in chunks, for the rows this import added (an image imported before keeps its own).
           const added = new Set(rows.map((row) => row.id));
-          for (const media of batch) {
-            if (added.has(media.id)) await insertMediaChunks(db, media.id, media.data);
+          if (store.kind === 'database') {
+            for (const media of batch) if (added.has(media.id)) await store.put(db, media, media.data);
           }
           batch = [];
           batchBytes = 0;
@@ -301,10 +318,11 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
         }
         const page = await query.orderBy('created_at').orderBy('id').limit(rowLimit(EXPORT_PAGE)).execute();
         const ords = new Map<string, number[]>();
+        const images = new Map<string, string[]>();
         if (page.length > 0) {
           const cards = await db
             .selectFrom('cards')
-            .select(['note_id', 'ord'])
+            .select(['id', 'note_id', 'ord'])
             .where('user_id', '=', userId)
             .where(
               'note_id',
@@ -319,12 +337,26 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
             list.push(card.ord);
             ords.set(card.note_id, list);
           }
+          // The cards' `images` (not the images their text shows, which the fields name already), per note.
+          const byCard = await cardImages(
+            db,
+            userId,
+            cards.map((card) => card.id),
+          );
+          for (const card of cards) {
+            const list = images.get(card.note_id) ?? [];
+            for (const url of byCard.get(card.id) ?? []) {
+              const name = url.slice('/media/'.length);
+              if (!list.includes(name)) list.push(name);
+            }
+            images.set(card.note_id, list);
+          }
         }
         const notes = page.flatMap((note) => {
           const content = storedContent(note.type, note.fields);
           const noteOrds = ords.get(note.id) ?? [];
           return content && noteOrds.length > 0
-            ? [{ id: note.id, content, ords: noteOrds, created_at: note.created_at }]
+            ? [{ id: note.id, content, ords: noteOrds, images: images.get(note.id) ?? [], created_at: note.created_at }]
             : [];
         });
         if (notes.length > 0) yield notes;

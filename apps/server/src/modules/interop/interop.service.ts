@@ -4,8 +4,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
-import type { TextNoteContent } from '@flashcards/shared/notes';
+import { type NoteContent, noteLimits } from '@flashcards/shared/notes';
 import { type ApkgNote, writeApkg } from '../../adapters/anki/apkg-writer';
+import { imageField, occlusionField } from '../../adapters/anki/image-occlusion';
 import { markdownToAnkiHtml } from '../../adapters/anki/markdown-to-html';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
@@ -98,11 +99,37 @@ const CONVERT_BATCH = 200;
 
 export const mediaNamePattern = /^[0-9a-f]{40}\.(png|jpg|gif|webp|avif|bmp)$/;
 
-/** A note's fields in the order of the Anki stock note type it is exported as: Front, Back; or Text, Back Extra. */
-function apkgFields(content: TextNoteContent): string[] {
-  return content.type === 'cloze'
-    ? [content.fields.text, content.fields.extra ?? '']
-    : [content.fields.front, content.fields.back];
+/**
+ * A note's fields as HTML in the order of the Anki stock note type it is exported as (Front, Back; Text, Back Extra;
+ * Occlusion, Image, Header, Back Extra, Comments), with the media names they show. The cards' `images` go at the
+ * end of the back (the answer side, where review shows them), as `<img>` of the package's media files.
+ */
+function apkgFields(content: NoteContent, images: readonly string[]): { fields: string[]; media: string[] } {
+  const media: string[] = [];
+  const html = (markdown: string) => {
+    const converted = markdownToAnkiHtml(markdown);
+    media.push(...converted.media);
+    return converted.html;
+  };
+  const withImages = (field: string) =>
+    images.length === 0 ? field : [field, images.map(imageField).join('')].filter(Boolean).join('<br>');
+  media.push(...images);
+  switch (content.type) {
+    case 'occlusion': {
+      const { fields } = content;
+      media.push(fields.image);
+      const header = html(fields.header ?? '');
+      const extra = html(fields.back_extra ?? '');
+      return {
+        fields: [occlusionField(fields.masks, fields.mode), imageField(fields.image), header, withImages(extra), ''],
+        media,
+      };
+    }
+    case 'cloze':
+      return { fields: [html(content.fields.text), withImages(html(content.fields.extra ?? ''))], media };
+    default:
+      return { fields: [html(content.fields.front), withImages(html(content.fields.back))], media };
+  }
 }
 
 /** Anki interop: imports of packages and text files, stored images, and .apkg exports. */
@@ -244,6 +271,17 @@ export function createInteropService(deps: InteropServiceDeps) {
         }),
       );
     }
+    if (parsed.occlusionSkipped > 0) {
+      warnings.push(
+        fillMessage(messages.importOcclusionSkipped, {
+          count: parsed.occlusionSkipped,
+          max: noteLimits.maxOcclusionMasks,
+        }),
+      );
+    }
+    if (parsed.occlusionPolygons > 0) {
+      warnings.push(fillMessage(messages.importOcclusionPolygons, { count: parsed.occlusionPolygons }));
+    }
     if (parsed.tooLong > 0) {
       warnings.push(fillMessage(messages.importCardsTooLong, { count: parsed.tooLong, max: limits.maxCardSideLength }));
     }
@@ -314,11 +352,8 @@ export function createInteropService(deps: InteropServiceDeps) {
           const converted: ApkgNote[] = [];
           for (const [index, note] of page.entries()) {
             if (index > 0 && index % CONVERT_BATCH === 0) await nextTurn();
-            const fields = apkgFields(note.content).map((markdown) => {
-              const html = markdownToAnkiHtml(markdown);
-              for (const name of html.media) names.add(name);
-              return html.html;
-            });
+            const { fields, media } = apkgFields(note.content, note.images);
+            for (const name of media) names.add(name);
             converted.push({
               guid: `fc${note.id}`,
               type: note.content.type,

@@ -592,7 +592,12 @@ describe('GET /decks/{id}/export.apkg', () => {
       const row = col.prepare('select * from col').get() as Record<string, string | number>;
       expect(row.ver).toBe(11);
       const models = Object.values(JSON.parse(String(row.models))) as Record<string, unknown>[];
-      expect(models.map((model) => model.name)).toEqual(['Basic', 'Basic (and reversed card)', 'Cloze']);
+      expect(models.map((model) => model.name)).toEqual([
+        'Basic',
+        'Basic (and reversed card)',
+        'Cloze',
+        'Image Occlusion',
+      ]);
       expect(models[0]).toMatchObject({
         name: 'Basic',
         type: 0,
