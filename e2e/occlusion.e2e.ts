@@ -17,7 +17,6 @@ import { baseUrl, signInWithToken } from './support/pages';
 const browser = useBrowser();
 const diagram = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/labelled-diagram.png');
 const diagramWidth = 720;
-const diagramHeight = 420;
 
 interface Mask {
   x: number;

@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { occlusionMessages } from '@flashcards/shared/occlusion-messages';
 import { describe, expect, it } from 'vitest';
 import {
   boxBetween,
@@ -94,13 +94,13 @@ describe('maskReducer', () => {
       { x: 0.51, y: 0.1, w: 0.2, h: 0.1 },
       { x: 0.1, y: 0.6, w: 0.2, h: 0.11 },
     ]);
-    expect(state.announcement).toBe(messages.occlusionAnnounceResized);
+    expect(state.announcement).toBe(occlusionMessages.announceResized);
   });
 
   it('places dragged masks at their boxes, clipped to the image', () => {
     const state = run(three(), { type: 'place', boxes: [{ id: 2, x: 0.95, y: 0.2, w: 0.2, h: 0.1 }], resized: false });
     expect(state.masks[1]).toMatchObject({ x: 0.8, y: 0.2, w: 0.2, h: 0.1, group: 2 });
-    expect(state.announcement).toBe(messages.occlusionAnnounceMoved);
+    expect(state.announcement).toBe(occlusionMessages.announceMoved);
   });
 
   it('deletes the masks named, dropping them from the selection', () => {

@@ -1,5 +1,6 @@
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
 import { noteLimits, type OcclusionMask, type OcclusionShape } from '@flashcards/shared/notes';
+import { occlusionMessages } from '@flashcards/shared/occlusion-messages';
 
 /**
  * The mask editor's rules, pure: masks in fractions 0–1 of the image (so they stay on their labels at any width),
@@ -131,7 +132,7 @@ export function maskReducer(state: MaskEditorState, action: MaskAction): MaskEdi
         masks: [...state.masks, mask],
         selected: [mask.id],
         nextId: state.nextId + 1,
-        announcement: fillMessage(messages.occlusionAnnounceAdded, { n: state.masks.length + 1, group }),
+        announcement: fillMessage(occlusionMessages.announceAdded, { n: state.masks.length + 1, group }),
       };
     }
     case 'select': {
@@ -142,7 +143,7 @@ export function maskReducer(state: MaskEditorState, action: MaskAction): MaskEdi
       return {
         ...state,
         selected,
-        announcement: fillMessage(messages.occlusionAnnounceSelected, { count: selected.length }),
+        announcement: fillMessage(occlusionMessages.announceSelected, { count: selected.length }),
       };
     }
     case 'clear-selection':
@@ -156,20 +157,20 @@ export function maskReducer(state: MaskEditorState, action: MaskAction): MaskEdi
       return {
         ...state,
         masks,
-        announcement: action.resized ? messages.occlusionAnnounceResized : messages.occlusionAnnounceMoved,
+        announcement: action.resized ? occlusionMessages.announceResized : occlusionMessages.announceMoved,
       };
     }
     case 'nudge':
       return {
         ...state,
         masks: update(state, action.ids, (mask) => ({ ...mask, ...moveBox(mask, action.dx, action.dy) })),
-        announcement: messages.occlusionAnnounceMoved,
+        announcement: occlusionMessages.announceMoved,
       };
     case 'grow':
       return {
         ...state,
         masks: update(state, action.ids, (mask) => ({ ...mask, ...resizeBox(mask, 'se', action.dw, action.dh) })),
-        announcement: messages.occlusionAnnounceResized,
+        announcement: occlusionMessages.announceResized,
       };
     case 'delete': {
       const masks = state.masks.filter((mask) => !action.ids.includes(mask.id));
@@ -178,7 +179,7 @@ export function maskReducer(state: MaskEditorState, action: MaskAction): MaskEdi
         ...state,
         masks,
         selected: state.selected.filter((id) => !action.ids.includes(id)),
-        announcement: fillMessage(messages.occlusionAnnounceDeleted, { count: state.masks.length - masks.length }),
+        announcement: fillMessage(occlusionMessages.announceDeleted, { count: state.masks.length - masks.length }),
       };
     }
     case 'group': {
@@ -188,7 +189,7 @@ export function maskReducer(state: MaskEditorState, action: MaskAction): MaskEdi
       return {
         ...state,
         masks: update(state, action.ids, (mask) => ({ ...mask, group })),
-        announcement: fillMessage(messages.occlusionAnnounceGrouped, { count: chosen.length, group }),
+        announcement: fillMessage(occlusionMessages.announceGrouped, { count: chosen.length, group }),
       };
     }
     case 'ungroup': {
@@ -211,7 +212,7 @@ export function maskReducer(state: MaskEditorState, action: MaskAction): MaskEdi
           const group = regrouped.get(mask.id);
           return group === undefined ? mask : { ...mask, group };
         }),
-        announcement: fillMessage(messages.occlusionAnnounceUngrouped, { count: chosen.length }),
+        announcement: fillMessage(occlusionMessages.announceUngrouped, { count: chosen.length }),
       };
     }
   }

@@ -1,5 +1,6 @@
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
 import type { OcclusionShape } from '@flashcards/shared/notes';
+import { occlusionMessages } from '@flashcards/shared/occlusion-messages';
 import {
   type Dispatch,
   type KeyboardEvent,
@@ -38,8 +39,8 @@ type Drag =
 const handleCssPx = 22;
 
 const shapeNames: Record<OcclusionShape, string> = {
-  rect: messages.occlusionShapeRect,
-  ellipse: messages.occlusionShapeEllipse,
+  rect: occlusionMessages.shapeRect,
+  ellipse: occlusionMessages.shapeEllipse,
 };
 
 /** A group's colour: neighbouring group numbers get far-apart hues. */
@@ -215,14 +216,14 @@ export function MaskEditor({
     <div className="mask-editor">
       <div className="mask-editor__tools">
         <RadioChoice
-          legend={messages.occlusionNewShapeLegend}
+          legend={occlusionMessages.newShapeLegend}
           options={(['rect', 'ellipse'] as const).map((value) => ({ value, label: shapeNames[value] }))}
           value={shape}
           onValue={setShape}
         />
         <div className="mask-editor__buttons">
           <Button variant="secondary" small onClick={addMask}>
-            {messages.occlusionAddMask}
+            {occlusionMessages.addMask}
           </Button>
           <Button
             variant="secondary"
@@ -231,7 +232,7 @@ export function MaskEditor({
             aria-keyshortcuts="G"
             onClick={() => dispatch({ type: 'group', ids: selectedIds })}
           >
-            {messages.occlusionGroupMasks}
+            {occlusionMessages.groupMasks}
           </Button>
           <Button
             variant="secondary"
@@ -240,7 +241,7 @@ export function MaskEditor({
             aria-keyshortcuts="U"
             onClick={() => dispatch({ type: 'ungroup', ids: selectedIds })}
           >
-            {messages.occlusionUngroupMasks}
+            {occlusionMessages.ungroupMasks}
           </Button>
           <Button
             variant="danger-outline"
@@ -249,7 +250,7 @@ export function MaskEditor({
             aria-keyshortcuts="Delete"
             onClick={() => dispatch({ type: 'delete', ids: selectedIds })}
           >
-            {messages.occlusionDeleteMasks}
+            {occlusionMessages.deleteMasks}
           </Button>
         </div>
       </div>
@@ -269,7 +270,7 @@ export function MaskEditor({
           viewBox={`0 0 ${width} ${height}`}
           preserveAspectRatio="none"
           role="group"
-          aria-label={messages.occlusionEditorLabel}
+          aria-label={occlusionMessages.editorLabel}
           aria-describedby={hintId}
           tabIndex={-1}
           data-testid="mask-stage"
@@ -287,7 +288,7 @@ export function MaskEditor({
               role: 'button',
               tabIndex: 0,
               'aria-pressed': selected,
-              'aria-label': fillMessage(messages.occlusionMaskLabel, { n: index + 1, group: mask.group }),
+              'aria-label': fillMessage(occlusionMessages.maskLabel, { n: index + 1, group: mask.group }),
               vectorEffect: 'non-scaling-stroke' as const,
               onKeyDown: (event: KeyboardEvent<SVGElement>) => onMaskKeyDown(event, mask.id),
             };
@@ -353,10 +354,10 @@ export function MaskEditor({
         </svg>
       </div>
       <p id={hintId} className="muted mask-editor__hint">
-        {messages.occlusionEditorHint}
+        {occlusionMessages.editorHint}
       </p>
       <p className="mask-editor__count">
-        {fillMessage(messages.occlusionCardCount, { masks: state.masks.length, cards: cardCount(state.masks) })}
+        {fillMessage(occlusionMessages.cardCount, { masks: state.masks.length, cards: cardCount(state.masks) })}
       </p>
       <div className="visually-hidden" aria-live="polite">
         {state.announcement}

@@ -1,6 +1,7 @@
 import type { Note, OcclusionSuggestion, UploadedMedia } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import type { OcclusionFields } from '@flashcards/shared/notes';
+import { occlusionMessages } from '@flashcards/shared/occlusion-messages';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -80,7 +81,7 @@ async function uploadInAddCard() {
   fireEvent.click(await screen.findByRole('button', { name: 'Add Card' }, { timeout: 4000 }));
   const dialog = screen.getByRole('dialog', { name: 'Add Card' });
   fireEvent.click(within(dialog).getByRole('radio', { name: 'Image occlusion' }));
-  const input = await within(dialog).findByLabelText(messages.occlusionImageLabel, {}, { timeout: 4000 });
+  const input = await within(dialog).findByLabelText(occlusionMessages.imageLabel, {}, { timeout: 4000 });
   await userEvent.upload(input as HTMLInputElement, new File(['png'], 'cell.png', { type: 'image/png' }));
   return dialog;
 }
@@ -101,7 +102,7 @@ describe('Add Card: an image occlusion note', () => {
       'POST /notes': (call) => json(201, { note: { _id: 'n1', ...bodyOf(call) }, cards: [] }),
     });
     const dialog = await uploadInAddCard();
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(messages.occlusionSuggesting);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(occlusionMessages.suggesting);
     expect(bodyOf(sent(calls, 'POST', '/occlusion/suggest')[0])).toEqual({ media: uploaded.name });
     answer(json(200, suggestion));
     expect(
@@ -109,7 +110,7 @@ describe('Add Card: an image occlusion note', () => {
     ).toBeInTheDocument();
     expect(within(dialog).getByText('3 masks, 3 cards')).toBeInTheDocument();
 
-    const stage = within(dialog).getByRole('group', { name: messages.occlusionEditorLabel });
+    const stage = within(dialog).getByRole('group', { name: occlusionMessages.editorLabel });
     const first = within(stage).getByRole('button', { name: 'Mask 1, card 1' });
     first.focus();
     await userEvent.keyboard(' ');
@@ -122,15 +123,15 @@ describe('Add Card: an image occlusion note', () => {
     expect(within(stage).getByRole('button', { name: 'Mask 2, card 1' })).toBeInTheDocument();
     // Shift+arrow resizes the whole selection; arrow keys alone move it.
     await userEvent.keyboard('{Shift>}{ArrowDown}{/Shift}{ArrowRight}');
-    expect(liveRegion(dialog)).toHaveTextContent(messages.occlusionAnnounceMoved);
+    expect(liveRegion(dialog)).toHaveTextContent(occlusionMessages.announceMoved);
     // Delete removes the focused mask when it is not part of the selection.
     await userEvent.tab();
     await userEvent.keyboard('{Delete}');
     expect(liveRegion(dialog)).toHaveTextContent('Masks deleted: 1.');
     expect(within(dialog).getByText('2 masks, 1 cards')).toBeInTheDocument();
 
-    fireEvent.click(within(dialog).getByRole('radio', { name: messages.occlusionModeHideAll }));
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.occlusionSaveNote }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: occlusionMessages.modeHideAll }));
+    fireEvent.click(within(dialog).getByRole('button', { name: occlusionMessages.saveNote }));
     await waitFor(() => expect(sent(calls, 'POST', '/notes')).toHaveLength(1));
     expect(bodyOf(sent(calls, 'POST', '/notes')[0])).toEqual({
       deck_id: deckId,
@@ -153,12 +154,12 @@ describe('Add Card: an image occlusion note', () => {
         json(429, { detail: 'Too many requests. Try again in 20 minutes.', code: 'rate_limited' }),
     });
     const dialog = await uploadInAddCard();
-    expect(await within(dialog).findByText(messages.occlusionSuggestRateLimited)).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.occlusionSaveNote }));
+    expect(await within(dialog).findByText(occlusionMessages.suggestRateLimited)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: occlusionMessages.saveNote }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.occlusionMasksMissing);
 
-    fireEvent.click(within(dialog).getByRole('radio', { name: messages.occlusionShapeEllipse }));
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.occlusionAddMask }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: occlusionMessages.shapeEllipse }));
+    fireEvent.click(within(dialog).getByRole('button', { name: occlusionMessages.addMask }));
     const added = within(dialog).getByRole('button', { name: 'Mask 1, card 1' });
     expect(added).toHaveFocus();
     expect(added.tagName).toBe('ellipse');
@@ -175,11 +176,11 @@ describe('Add Card: an image occlusion note', () => {
           : json(200, { ...suggestion, boxes: [] }),
     });
     const dialog = await uploadInAddCard();
-    expect(await within(dialog).findByText(messages.occlusionSuggestFailed)).toBeInTheDocument();
+    expect(await within(dialog).findByText(occlusionMessages.suggestFailed)).toBeInTheDocument();
     failing = false;
-    const input = within(dialog).getByLabelText(messages.occlusionImageLabel) as HTMLInputElement;
+    const input = within(dialog).getByLabelText(occlusionMessages.imageLabel) as HTMLInputElement;
     await userEvent.upload(input, new File(['png2'], 'other.png', { type: 'image/png' }));
-    expect(await within(dialog).findByText(messages.occlusionNoneSuggested)).toBeInTheDocument();
+    expect(await within(dialog).findByText(occlusionMessages.noneSuggested)).toBeInTheDocument();
   });
 });
 
@@ -231,9 +232,9 @@ const at500 = (x: number, y: number, pointerType = 'mouse') => ({
 describe('Editing an image occlusion note', () => {
   it('opens the note in the mask editor (no upload) and saves its masks with PUT, keeping its header', async () => {
     const { calls, onDone } = renderNoteEditor();
-    const form = await screen.findByRole('form', { name: messages.occlusionFormLabel }, { timeout: 4000 });
-    expect(within(form).queryByLabelText(messages.occlusionImageLabel)).toBeNull();
-    const stage = within(form).getByRole('group', { name: messages.occlusionEditorLabel });
+    const form = await screen.findByRole('form', { name: occlusionMessages.formLabel }, { timeout: 4000 });
+    expect(within(form).queryByLabelText(occlusionMessages.imageLabel)).toBeNull();
+    const stage = within(form).getByRole('group', { name: occlusionMessages.editorLabel });
     expect(form.querySelector('.mask-editor__stage img')).toHaveAttribute('src', '/media/a1b2c3.png');
     within(stage).getByRole('button', { name: 'Mask 2, card 2' }).focus();
     await userEvent.keyboard('{ArrowUp}{ArrowUp}');
@@ -257,8 +258,8 @@ describe('Editing an image occlusion note', () => {
   it('moves a mask by mouse, resizes it by a corner with touch, and draws a new one', async () => {
     vi.spyOn(SVGElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 500, 250));
     renderNoteEditor();
-    const form = await screen.findByRole('form', { name: messages.occlusionFormLabel }, { timeout: 4000 });
-    const stage = within(form).getByRole('group', { name: messages.occlusionEditorLabel });
+    const form = await screen.findByRole('form', { name: occlusionMessages.formLabel }, { timeout: 4000 });
+    const stage = within(form).getByRole('group', { name: occlusionMessages.editorLabel });
     const first = within(stage).getByRole('button', { name: 'Mask 1, card 1' });
 
     // Dragged by its middle: from (0.2, 0.15) to (0.3, 0.35).

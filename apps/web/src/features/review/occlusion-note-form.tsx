@@ -1,5 +1,6 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { mediaUrl, type OcclusionFields, type OcclusionMode } from '@flashcards/shared/notes';
+import { occlusionMessages } from '@flashcards/shared/occlusion-messages';
 import { type ChangeEvent, type ReactNode, useId, useReducer, useState } from 'react';
 import { Notice } from '../../components/notice';
 import { errorCode, errorDetail } from '../../lib/api-client';
@@ -13,8 +14,8 @@ import { RadioChoice } from './radio-choice';
 const acceptedImages = 'image/jpeg,image/png,image/webp,image/gif';
 
 const modeOptions: readonly { value: OcclusionMode; label: string }[] = [
-  { value: 'hide_one', label: messages.occlusionModeHideOne },
-  { value: 'hide_all', label: messages.occlusionModeHideAll },
+  { value: 'hide_one', label: occlusionMessages.modeHideOne },
+  { value: 'hide_all', label: occlusionMessages.modeHideAll },
 ];
 
 type Progress =
@@ -61,7 +62,7 @@ export function OcclusionNoteForm({ note, deckId, before, onDone }: OcclusionNot
       name = (await upload.mutateAsync(file)).name;
     } catch (caught) {
       setProgress({ step: 'idle' });
-      setError(errorDetail(caught, messages.occlusionUploadFailed));
+      setError(errorDetail(caught, occlusionMessages.uploadFailed));
       return;
     }
     setImage(name);
@@ -72,19 +73,19 @@ export function OcclusionNoteForm({ note, deckId, before, onDone }: OcclusionNot
       dispatch({ type: 'replace', masks: masksOfBoxes(boxes) });
       setProgress(
         boxes.length > 0
-          ? { step: 'done', tone: 'success', text: fillMessage(messages.occlusionSuggested, { count: boxes.length }) }
-          : { step: 'done', tone: 'info', text: messages.occlusionNoneSuggested },
+          ? { step: 'done', tone: 'success', text: fillMessage(occlusionMessages.suggested, { count: boxes.length }) }
+          : { step: 'done', tone: 'info', text: occlusionMessages.noneSuggested },
       );
     } catch (caught) {
       const text =
-        errorCode(caught) === 'rate_limited' ? messages.occlusionSuggestRateLimited : messages.occlusionSuggestFailed;
+        errorCode(caught) === 'rate_limited' ? occlusionMessages.suggestRateLimited : occlusionMessages.suggestFailed;
       setProgress({ step: 'done', tone: 'info', text });
     }
   }
 
   async function save() {
     if (saving) return;
-    if (!image) return setError(messages.occlusionChooseImage);
+    if (!image) return setError(occlusionMessages.chooseImage);
     if (masks.masks.length === 0) return setError(messages.occlusionMasksMissing);
     if (!note && !deckId) return setError(messages.noDeckSelected);
     setError(null);
@@ -102,32 +103,32 @@ export function OcclusionNoteForm({ note, deckId, before, onDone }: OcclusionNot
   return (
     <CardFormShell
       className="form occlusion-form"
-      label={messages.occlusionFormLabel}
+      label={occlusionMessages.formLabel}
       onSubmit={save}
       onShortcut={save}
       error={error}
       cancelLabel={note ? 'Cancel' : 'Close'}
       onCancel={onDone}
-      submitLabel={note ? messages.saveNote : messages.occlusionSaveNote}
+      submitLabel={note ? messages.saveNote : occlusionMessages.saveNote}
       pending={saving}
       dirty={touched || masks.announcement !== '' || mode !== (note?.fields.mode ?? 'hide_one')}
     >
       {before}
       {!note && (
         <div className="field">
-          <label htmlFor={fileId}>{messages.occlusionImageLabel}</label>
+          <label htmlFor={fileId}>{occlusionMessages.imageLabel}</label>
           <input id={fileId} type="file" accept={acceptedImages} disabled={busy} onChange={chooseImage} />
         </div>
       )}
       {busy && (
         <p className="occlusion-form__status" role="status">
           <span className="occlusion-form__spinner" aria-hidden="true" />
-          {progress.step === 'uploading' ? messages.occlusionUploading : messages.occlusionSuggesting}
+          {progress.step === 'uploading' ? occlusionMessages.uploading : occlusionMessages.suggesting}
         </p>
       )}
       {progress.step === 'done' && <Notice tone={progress.tone}>{progress.text}</Notice>}
       {image && <MaskEditor imageUrl={mediaUrl(image)} state={masks} dispatch={dispatch} />}
-      <RadioChoice legend={messages.occlusionModeLegend} options={modeOptions} value={mode} onValue={setMode} />
+      <RadioChoice legend={occlusionMessages.modeLegend} options={modeOptions} value={mode} onValue={setMode} />
     </CardFormShell>
   );
 }
