@@ -78,10 +78,10 @@ function startApp(routes: Routes) {
 
 /** Add Card, Image occlusion, and an image chosen: the form once the upload's answer is in. */
 async function uploadInAddCard() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Add Card' }, { timeout: 4000 }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Add Card' }, { timeout: 10_000 }));
   const dialog = screen.getByRole('dialog', { name: 'Add Card' });
   fireEvent.click(within(dialog).getByRole('radio', { name: 'Image occlusion' }));
-  const input = await within(dialog).findByLabelText(occlusionMessages.imageLabel, {}, { timeout: 4000 });
+  const input = await within(dialog).findByLabelText(occlusionMessages.imageLabel, {}, { timeout: 10_000 });
   await userEvent.upload(input as HTMLInputElement, new File(['png'], 'cell.png', { type: 'image/png' }));
   return dialog;
 }
@@ -92,10 +92,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Add Card: an image occlusion note', () => {
-  it('shows the suggested masks after a spinner, edits them by keyboard, and sends the note', {
-    timeout: 20_000,
-  }, async () => {
+// The app's first render loads its lazy chunks, slow on a loaded machine: generous waits, no timed assertion.
+describe('Add Card: an image occlusion note', { timeout: 30_000 }, () => {
+  it('shows the suggested masks after a spinner, edits them by keyboard, and sends the note', async () => {
     let answer: (response: Response) => void = () => {};
     const calls = startApp({
       'POST /occlusion/suggest': () => new Promise<Response>((resolve) => (answer = resolve)),
@@ -229,10 +228,10 @@ const at500 = (x: number, y: number, pointerType = 'mouse') => ({
   bubbles: true,
 });
 
-describe('Editing an image occlusion note', () => {
+describe('Editing an image occlusion note', { timeout: 30_000 }, () => {
   it('opens the note in the mask editor (no upload) and saves its masks with PUT, keeping its header', async () => {
     const { calls, onDone } = renderNoteEditor();
-    const form = await screen.findByRole('form', { name: occlusionMessages.formLabel }, { timeout: 4000 });
+    const form = await screen.findByRole('form', { name: occlusionMessages.formLabel }, { timeout: 10_000 });
     expect(within(form).queryByLabelText(occlusionMessages.imageLabel)).toBeNull();
     const stage = within(form).getByRole('group', { name: occlusionMessages.editorLabel });
     expect(form.querySelector('.mask-editor__stage img')).toHaveAttribute('src', '/media/a1b2c3.png');
@@ -258,7 +257,7 @@ describe('Editing an image occlusion note', () => {
   it('moves a mask by mouse, resizes it by a corner with touch, and draws a new one', async () => {
     vi.spyOn(SVGElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 500, 250));
     renderNoteEditor();
-    const form = await screen.findByRole('form', { name: occlusionMessages.formLabel }, { timeout: 4000 });
+    const form = await screen.findByRole('form', { name: occlusionMessages.formLabel }, { timeout: 10_000 });
     const stage = within(form).getByRole('group', { name: occlusionMessages.editorLabel });
     const first = within(stage).getByRole('button', { name: 'Mask 1, card 1' });
 
