@@ -6,6 +6,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json } from '../../../test/fake-server';
+import { biologyDeck } from '../../../test/fixtures';
 import { renderApp, testUser } from '../../../test/render-app';
 import { createQueryClient, Providers } from '../../app/providers';
 import { createApiClient } from '../../lib/api-client';
@@ -18,7 +19,7 @@ import { NoteEditor } from './note-editor';
 // server suggests (or says why there are none), and the mask editor changes them by keyboard and pointer before
 // POST /notes; an occlusion note opens in the same editor and saves through PUT /notes/{id}.
 
-const deckId = '65a1b2c3d4e5f6a7b8c9d0aa';
+const deckId = biologyDeck._id;
 const at = '2026-11-20T10:00:00.000Z';
 const uploaded: UploadedMedia = {
   name: 'a1b2c3.png',
@@ -36,17 +37,7 @@ const suggestion: OcclusionSuggestion = {
     { x: 0.6, y: 0.1, w: 0.1, h: 0.1, text: 'RIBOSOME' },
   ],
 };
-const deck = {
-  _id: deckId,
-  name: 'Biology',
-  daily_new_card_limit: 20,
-  desired_retention: 0.9,
-  card_count: 0,
-  exam_date: null,
-  tts: { question_lang: null, answer_lang: null, auto: false },
-  created_at: at,
-  counts: { new: 0, learning: 0, due: 0 },
-};
+const deck = { ...biologyDeck, counts: { new: 0, learning: 0, due: 0 } };
 const stats = {
   total_cards: 0,
   new_cards: 0,
@@ -239,18 +230,9 @@ describe('Editing an image occlusion note', { timeout: 30_000 }, () => {
     await userEvent.keyboard('{ArrowUp}{ArrowUp}');
     fireEvent.click(within(form).getByRole('button', { name: messages.saveNote }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [first, second] = occlusionFields.masks;
     expect(sent(calls, 'PUT', '/notes/n-occ').map(bodyOf)).toEqual([
-      {
-        fields: {
-          image: 'a1b2c3.png',
-          masks: [
-            { x: 0.1, y: 0.1, w: 0.2, h: 0.1, group: 1 },
-            { x: 0.5, y: 0.48, w: 0.2, h: 0.1, group: 2, shape: 'ellipse' },
-          ],
-          mode: 'hide_one',
-          header: 'The cell',
-        },
-      },
+      { fields: { ...occlusionFields, masks: [first, { ...second, y: 0.48 }] } },
     ]);
   });
 
