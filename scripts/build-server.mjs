@@ -1,6 +1,7 @@
 // Builds the server to JavaScript for `npm start` and `npm run worker`: esbuild bundles apps/server/src (and
 // packages/shared, which is TypeScript) into apps/server/dist, one file per process entry: server.js, worker.js (the
-// generation worker), and the worker processes' parse-worker.js, offline-worker.js, import-job.js and fsrs-fit-job.js beside them
+// generation worker), and the worker processes' parse-worker.js, offline-worker.js, import-job.js, fsrs-fit-job.js and
+// label-worker.js beside them
 // (workerEntry and import-runner find them there),
 // and the plain-JavaScript workers (the FSRS optimizer's, the WAL checkpointer's) copied there. npm packages are
 // bundled too (one file loads far faster than thousands of small modules: start-up and memory), except those that
@@ -76,6 +77,7 @@ export async function buildServer() {
       'offline-worker': 'src/adapters/ai/offline/offline-worker.ts',
       'import-job': 'src/modules/interop/import-job.ts',
       'fsrs-fit-job': 'src/adapters/fsrs/fsrs-fit-job.ts',
+      'label-worker': 'src/adapters/occlusion/label-worker.ts',
     },
     outdir: 'dist',
     bundle: true,

@@ -22,15 +22,19 @@ export function occlusionRoutes(app: App, occlusion: OcclusionService): void {
         errors: ['media_not_found', 'file_unreadable', 'rate_limited', 'busy'],
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The request stream closes once its body is read, so only the answer closing unsent means the client left.
       const ended = new AbortController();
-      request.raw.once('close', () => {
-        if (!request.raw.complete || request.raw.destroyed) ended.abort();
-      });
+      const onClose = () => {
+        if (!reply.raw.writableFinished) ended.abort();
+      };
+      reply.raw.once('close', onClose);
       try {
         return await occlusion.suggest(currentUser(request).id, request.body.media, ended.signal);
       } catch (error) {
         throw toAppError(error, request.log);
+      } finally {
+        reply.raw.off('close', onClose);
       }
     },
   );

@@ -67,6 +67,23 @@ describe('POST /occlusion/suggest', () => {
     120_000,
   );
 
+  it('answers over a real connection: the request stream closing once its body is read cancels nothing', async () => {
+    const { headers } = await signUpAndLogIn(ctx.app);
+    const media = await upload(headers, readFileSync(path.join(fixtures, 'cell.png')));
+    // Injected requests never close their stream the way a socket's do: this one goes through the network stack.
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/occlusion/suggest`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ media }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as OcclusionSuggestion;
+    expect(body.boxes.map((box) => box.text).sort()).toEqual(
+      (known.cell as (typeof known)[string]).labels.map((label) => label.text).sort(),
+    );
+  }, 120_000);
+
   it('another user’s image, an unknown name and a hostile name are 404 media_not_found', async () => {
     const owner = await signUpAndLogIn(ctx.app);
     const image = await insertMedia(ctx.database.db, owner.user._id);

@@ -12,6 +12,7 @@ import { draftContent, type NoteDraft } from './note-draft';
 import { NoteEditor } from './note-editor';
 import { NoteFields, NoteTypePicker } from './note-fields';
 import { useCreateNote } from './notes-api';
+import { LazyOcclusionNoteForm } from './occlusion-note-lazy';
 
 /**
  * Edits a basic card's question and answer (PUT /cards/{id}), with a live preview. A card of a note with several
@@ -89,7 +90,8 @@ interface AddCardFormProps {
 }
 
 /**
- * Adds a note by hand (POST /notes): Basic, Basic and reversed, or Cloze, with a live preview of every card it makes.
+ * Adds a note by hand (POST /notes): Basic, Basic and reversed, or Cloze, with a live preview of every card it makes;
+ * Image occlusion opens the mask editor in the same place.
  * "Add card" saves and closes; Ctrl+Enter (⌘+Enter) saves and keeps the form open, empty, for the next note of the
  * same type.
  */
@@ -97,6 +99,7 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
   const decks = useDecks();
   const [deckId, setDeckId] = useState(deck?._id ?? '');
   const [draft, setDraft] = useState<NoteDraft>({ type: 'basic', first: '', second: '' });
+  const [occlusion, setOcclusion] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const create = useCreateNote();
@@ -132,6 +135,21 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
     firstRef.current?.focus();
   }
 
+  const chooser = (
+    <>
+      {!deck && <DeckSelect decks={decks.data ?? []} value={chosen} onValue={setDeckId} />}
+      <NoteTypePicker
+        value={occlusion ? 'occlusion' : draft.type}
+        onValue={(type) => {
+          setError(null);
+          setOcclusion(type === 'occlusion');
+          if (type !== 'occlusion') setDraft({ ...draft, type });
+        }}
+      />
+    </>
+  );
+  if (occlusion) return <LazyOcclusionNoteForm deckId={chosen} before={chooser} onDone={onClose} />;
+
   return (
     <CardFormShell
       className="form add-card"
@@ -145,14 +163,7 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
       pending={create.isPending}
       dirty={draft.first.trim() !== '' || draft.second.trim() !== ''}
     >
-      {!deck && <DeckSelect decks={decks.data ?? []} value={chosen} onValue={setDeckId} />}
-      <NoteTypePicker
-        value={draft.type}
-        onValue={(type) => {
-          setError(null);
-          setDraft({ ...draft, type });
-        }}
-      />
+      {chooser}
       <NoteFields draft={draft} onDraft={setDraft} firstRef={firstRef} />
       <NotePreview draft={draft} />
       <p className="muted add-card__hint">{messages.addCardHint}</p>

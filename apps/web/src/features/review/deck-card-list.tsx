@@ -159,15 +159,13 @@ function NoteRow({
             count,
           })}
         </span>
-        {group.type !== 'occlusion' && (
-          <ItemActions
-            className="note-cards__edit"
-            small
-            name={(label) => `${label} of ${cardsName}`}
-            hiddenText={`of ${cardsName}`}
-            actions={[{ label: messages.editNote, variant: 'secondary', onClick: onEdit }]}
-          />
-        )}
+        <ItemActions
+          className="note-cards__edit"
+          small
+          name={(label) => `${label} of ${cardsName}`}
+          hiddenText={`of ${cardsName}`}
+          actions={[{ label: messages.editNote, variant: 'secondary', onClick: onEdit }]}
+        />
       </div>
       <ol className="note-cards">
         {group.cards.map((card, index) => {

@@ -1,5 +1,6 @@
 import type { Note } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import type { OcclusionFields } from '@flashcards/shared/notes';
 import { useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
@@ -9,10 +10,11 @@ import { NotePreview } from './card-preview';
 import { draftContent, draftOfNote, droppedClozes, type NoteDraft } from './note-draft';
 import { NoteFields, noteTypeNames } from './note-fields';
 import { useNote, useUpdateNote } from './notes-api';
+import { LazyOcclusionNoteForm } from './occlusion-note-lazy';
 
 /**
  * Edits a note (a reversed or cloze card opens its note here): its fields with the preview of every card, saved
- * with PUT /notes/{id}. The type stays; a cloze number taken out of the text is named before saving deletes its card.
+ * with PUT /notes/{id} (an image occlusion note opens the mask editor). The type stays; a cloze number taken out of the text is named before saving deletes its card.
  */
 export function NoteEditor({
   noteId,
@@ -25,6 +27,16 @@ export function NoteEditor({
   notice?: string | null;
 }) {
   const note = useNote(noteId);
+  if (note.data?.type === 'occlusion') {
+    const fields = note.data.fields as OcclusionFields;
+    return (
+      <LazyOcclusionNoteForm
+        note={{ id: note.data._id, fields }}
+        before={notice && <Notice tone="info">{notice}</Notice>}
+        onDone={onDone}
+      />
+    );
+  }
   if (note.isError || (note.data && !draftOfNote(note.data))) {
     return (
       <div className="form">

@@ -1,10 +1,11 @@
 import { messages } from '@flashcards/shared/messages';
-import { type NoteType, noteLimits, type TextNoteType, textNoteTypes } from '@flashcards/shared/notes';
+import { type NoteType, noteLimits, noteTypes, type TextNoteType } from '@flashcards/shared/notes';
 import { type KeyboardEvent, type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { clozeShortcut, wrapInCloze } from './cloze-editing';
 import type { NoteDraft } from './note-draft';
+import { RadioChoice } from './radio-choice';
 
 export const noteTypeNames: Record<NoteType, string> = {
   basic: messages.noteTypeBasic,
@@ -14,20 +15,14 @@ export const noteTypeNames: Record<NoteType, string> = {
 };
 
 /** The note type, as radio buttons (arrow keys move between them). */
-export function NoteTypePicker({ value, onValue }: { value: TextNoteType; onValue: (type: TextNoteType) => void }) {
-  const name = useId();
+export function NoteTypePicker({ value, onValue }: { value: NoteType; onValue: (type: NoteType) => void }) {
   return (
-    <fieldset className="note-type">
-      <legend>{messages.noteTypeLegend}</legend>
-      <div className="note-type__options">
-        {textNoteTypes.map((type) => (
-          <label key={type} className="note-type__option">
-            <input type="radio" name={name} value={type} checked={value === type} onChange={() => onValue(type)} />
-            {noteTypeNames[type]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <RadioChoice
+      legend={messages.noteTypeLegend}
+      options={noteTypes.map((type) => ({ value: type, label: noteTypeNames[type] }))}
+      value={value}
+      onValue={onValue}
+    />
   );
 }
 

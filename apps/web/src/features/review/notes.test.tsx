@@ -190,7 +190,7 @@ describe('Add Card: notes of each type', () => {
       within(types)
         .getAllByRole('radio')
         .map((radio) => radio.closest('label')?.textContent),
-    ).toEqual(['Basic', 'Basic and reversed', 'Cloze']);
+    ).toEqual(['Basic', 'Basic and reversed', 'Cloze', 'Image occlusion']);
     expect(within(types).getByRole('radio', { name: 'Basic' })).toBeChecked();
     // What was typed stays in the boxes when the type changes, as in Anki.
     fireEvent.change(within(dialog).getByLabelText('Question'), { target: { value: 'la **casa**' } });
