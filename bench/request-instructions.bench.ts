@@ -1,7 +1,8 @@
 // `npm run bench -- request-instructions`: the instructions the built server spends on one request, counted by
-// valgrind (callgrind), for GET /cards/due (50 cards), GET /decks/stats and POST /cards/review. Unlike req/s, an
-// instruction count does not move with the machine's speed (two cores shared with the load generator, drifting by
-// ±10 % within minutes here), so it tells a change of a few per cent that req/s cannot. It counts user-space work
+// valgrind (callgrind), for GET /cards/due (50 cards), GET /decks/stats, POST /cards/review and POST /cards/{id}/check
+// (a 52-character typed answer with a typo). Unlike req/s, an instruction count does not move with the machine's
+// speed (two cores shared with the load generator, drifting by ±10 % within minutes here), so it tells a change of a
+// few per cent that req/s cannot. It counts user-space work
 // only: the kernel's (socket writes, waking the client) is not in it, and bench/http-overhead measures that.
 // Each route runs the server twice under valgrind, answering BENCH_FEW (default 4000) and BENCH_MANY (default 16000)
 // requests from autocannon in a separate process (10 connections); the difference over the difference in requests is
@@ -11,7 +12,7 @@
 // at the defaults). A route takes three to four minutes (valgrind runs the server about 50 times slower); its two
 // runs go in parallel. Repeat a run before trusting a difference under 5 %.
 // BENCH_ENTRY=path/to/server.js counts another build (a copy of apps/server/dist kept inside the repository, so that
-// it finds node_modules) for an A/B; BENCH_ROUTES=stats,due as in bench/http-overhead. Needs valgrind (Debian's
+// it finds node_modules) for an A/B; BENCH_ROUTES=stats,due,check as in bench/http-overhead. Needs valgrind (Debian's
 // package); CI never runs this.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -77,6 +78,12 @@ const { deckId } = await deckOf(studying, cards);
 const reviewing = await learner('reviewer@example.com');
 const reviewed = (await deckOf(reviewing, cards.slice(0, 1))).cardIds[0] as string;
 const reviewBody = JSON.stringify({ card_id: reviewed, result: 'pass' });
+// A third learner types answers (bench/study-modes' first card, with its typo): the others' data stay as they were.
+const checking = await learner('checker@example.com');
+const [checked] = (
+  await deckOf(checking, [{ question: 'Osmosis?', answer: 'The movement of water across a semipermeable membrane' }])
+).cardIds;
+const checkBody = JSON.stringify({ typed: 'the movment of water across a semipermeable membrane' });
 for (let i = 0; i < 4; i++) {
   await setup.inject({
     method: 'POST',
@@ -99,6 +106,13 @@ const allRoutes: Route[] = [
   { name: 'GET /cards/due (50 cards)', authorization: studying, method: 'GET', path: `/cards/due?deck_id=${deckId}` },
   { name: 'GET /decks/stats', authorization: studying, method: 'GET', path: '/decks/stats' },
   { name: 'POST /cards/review', authorization: reviewing, method: 'POST', path: '/cards/review', body: reviewBody },
+  {
+    name: 'POST /cards/{id}/check',
+    authorization: checking,
+    method: 'POST',
+    path: `/cards/${checked}/check`,
+    body: checkBody,
+  },
 ];
 const routeFilter = process.env.BENCH_ROUTES?.toLowerCase().split(',');
 const routes = allRoutes.filter(

@@ -15,6 +15,8 @@ import { biology, biologyCards, freeUsed, postCreate } from '../../../test/suppo
 import { useFakeChatServer, useModelApp } from '../../../test/support/model-app';
 import { createDeck, postSaveCards } from '../../../test/support/study';
 import { type TestContext, useTestApp } from '../../../test/support/test-app';
+import { newCardRow } from '../study-core/card-state';
+import { insertCards } from '../study-core/deck-counters';
 
 const sse = { accept: 'text/event-stream' };
 
@@ -152,6 +154,38 @@ describe('duplicates of a deck', () => {
       .map((e) => e.data as GeneratedCard);
     expect(cards.map((card) => card.duplicate_of?.card_id ?? null)).toEqual([existing[0]?._id, null]);
   });
+
+  it('in a deck of 30,000 cards on the same subject, still names the one card that states the same fact', async () => {
+    const { user, headers } = await signUpAndLogIn(offline.app);
+    const deck = await createDeck(offline.app, headers);
+    const crops = ['tomatoes', 'lettuce', 'peppers', 'cucumbers', 'basil', 'strawberries'];
+    // Every card speaks of green plants, water and sunlight; a few hundred of carbon dioxide or glucose too.
+    const filler = (i: number) => ({
+      question: `What do the green plants of greenhouse ${i} need?`,
+      answer:
+        `Water, sunlight and ${crops[i % crops.length]} seedlings` +
+        (i % 97 === 0 ? ', and carbon dioxide pumped in at night' : i % 89 === 0 ? '; they store glucose' : ''),
+    });
+    const restated = {
+      question: 'Define photosynthesis.',
+      answer: 'How green plants make glucose out of water and carbon dioxide, using sunlight',
+    };
+    const ids = Array.from({ length: 30_000 }, (_, i) => `${i.toString(16).padStart(20, '0')}abcd`);
+    const rows = ids.map((id, i) =>
+      newCardRow({ id, userId: user._id, deckId: deck._id }, i === 17_321 ? restated : filler(i), offline.clock.now()),
+    );
+    for (let from = 0; from < rows.length; from += 1000) {
+      await insertCards(offline.database.db, rows.slice(from, from + 1000));
+    }
+    const response = await postCreate(offline.app, headers, [
+      { name: 'text', value: biology },
+      { name: 'deck_id', value: deck._id },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const [photosynthesis, chlorophyll] = response.json().cards as GeneratedCard[];
+    expect(photosynthesis?.duplicate_of).toEqual({ card_id: ids[17_321], question: 'Define photosynthesis.' });
+    expect(chlorophyll?.duplicate_of).toBeUndefined();
+  }, 120_000);
 
   it('another user’s deck, a malformed or an unknown deck id is deck_not_found and charges nothing', async () => {
     const { deck } = await deckWithPhotosynthesis(offline);

@@ -11,16 +11,35 @@ export interface DeckCard {
 }
 
 export interface DuplicatesRepo {
-  /** The deck's cards sharing the most of `terms` (full-text index, each term also as a word's prefix), best first. */
-  candidates(userId: string, deckId: string, terms: readonly string[], limit: number): Promise<DeckCard[]>;
+  /**
+   * The deck's cards holding every term of at least one of `groups` (full-text index, each term also as a word's
+   * prefix), best ranked first.
+   */
+  candidates(
+    userId: string,
+    deckId: string,
+    groups: readonly (readonly string[])[],
+    limit: number,
+  ): Promise<DeckCard[]>;
+  /** How many cards the deck has, and about `size` of them picked at random (all of them in a smaller deck). */
+  sample(userId: string, deckId: string, size: number): Promise<{ total: number; cards: FactCard[] }>;
   /** Every card's question and answer in the deck (POST /save-cards' exact check). */
-  questionsAndAnswers(userId: string, deckId: string): Promise<{ question: string; answer: string }[]>;
+  questionsAndAnswers(userId: string, deckId: string): Promise<FactCard[]>;
 }
+
+type FactCard = { question: string; answer: string };
 
 /** Candidates read per generated card: the closer check runs on these only. */
 const candidatesPerCard = 12;
-/** Index terms asked per card: its longest content words carry the most of what it says. */
-const termsPerCard = 12;
+/** Index terms asked per card: its rarest content words in the deck carry the most of what it says. */
+const termsPerCard = 6;
+/** Cards of the deck read to estimate how common each word is there. */
+const sampleSize = 500;
+/**
+ * A word estimated in more of the deck's cards than this is not asked of the index: it finds no fact of its own, and
+ * ranking every card that holds it is what made the check slow on a large deck.
+ */
+const maxCardsPerTerm = 100;
 /** Share of the smaller card's content words the two must share to state the same fact. */
 const sameFactShare = 0.7;
 /** And share of the larger card's: a short card inside a long one is not the same fact. */
@@ -79,18 +98,48 @@ export function sameFactScore(a: { question: string; answer: string }, b: { ques
   return shared / small;
 }
 
-/** The words a card is looked up by in the index: its content words' stems, longest first. */
-function lookupTerms(card: { question: string; answer: string }): string[] {
-  return [...factStems(card)]
-    .map((stem) => stem.replace(/[^\p{L}\p{N}\p{M}]/gu, ''))
-    .filter((stem) => [...stem].length >= 3)
-    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
-    .slice(0, termsPerCard);
+/** A card's content words' stems as index terms: letters, digits and marks only, at least three of them. */
+function indexTerms(card: FactCard): string[] {
+  const terms = new Set<string>();
+  for (const stem of factStems(card)) {
+    const term = stem.replace(/[^\p{L}\p{N}\p{M}]/gu, '');
+    if ([...term].length >= 3) terms.add(term);
+  }
+  return [...terms];
+}
+
+/** How many of a deck's cards hold each term, estimated from a sample of its cards. */
+function termCounts(sample: { total: number; cards: FactCard[] }): (term: string) => number {
+  const seen = new Map<string, number>();
+  for (const card of sample.cards) for (const term of indexTerms(card)) seen.set(term, (seen.get(term) ?? 0) + 1);
+  const scale = sample.cards.length === 0 ? 0 : sample.total / sample.cards.length;
+  return (term) => (seen.get(term) ?? 0) * scale;
 }
 
 /**
- * Duplicates of a deck (POST /create's `deck_id`): for each generated card, the deck's cards that share its words
- * best are read from the full-text index (never every card of the deck), and the best of them that states the same
+ * What the index is asked for a card: its rarest terms in the deck, any one enough (a card stating the same fact
+ * shares most of its words, so it holds some of the rare ones); when every term is common in the deck, two of its
+ * three rarest together (the same fact shares at least two).
+ */
+function lookupGroups(card: FactCard, cardsHolding: (term: string) => number): string[][] {
+  const terms = indexTerms(card)
+    .map((term) => ({ term, cards: cardsHolding(term) }))
+    .sort((a, b) => a.cards - b.cards || b.term.length - a.term.length || (a.term < b.term ? -1 : 1));
+  const rare = terms.filter((term) => term.cards <= maxCardsPerTerm).slice(0, termsPerCard);
+  if (rare.length > 0 || terms.length < 2) return (rare.length > 0 ? rare : terms).map(({ term }) => [term]);
+  const [a, b, c] = terms.map(({ term }) => term) as [string, string, string | undefined];
+  return c === undefined
+    ? [[a, b]]
+    : [
+        [a, b],
+        [a, c],
+        [b, c],
+      ];
+}
+
+/**
+ * Duplicates of a deck (POST /create's `deck_id`): for each generated card, the deck's cards that share its rarest
+ * words are read from the full-text index (never every card of the deck), and the best of them that states the same
  * fact (its content words' stems mostly shared) is the card it repeats.
  */
 export function createDeckDuplicates(deps: { repo: DuplicatesRepo; decks: DeckLookup }) {
@@ -99,21 +148,24 @@ export function createDeckDuplicates(deps: { repo: DuplicatesRepo; decks: DeckLo
     /** deck_not_found unless the deck is the user's. */
     requireDeck: (userId: string, deckId: string) => requireOwnDeck(deps.decks, userId, deckId),
 
-    /** The card of the deck that `card` repeats, or undefined. */
-    async duplicateOf(
-      userId: string,
-      deckId: string,
-      card: { question: string; answer: string },
-    ): Promise<DuplicateOf | undefined> {
-      const terms = lookupTerms(card);
-      if (terms.length === 0) return undefined;
-      const candidates = await repo.candidates(userId, deckId, terms, candidatesPerCard);
-      let best: { card: DeckCard; score: number } | undefined;
-      for (const candidate of candidates) {
-        const score = sameFactScore(card, candidate);
-        if (score > 0 && (!best || score > best.score)) best = { card: candidate, score };
-      }
-      return best ? { card_id: best.card.id, question: best.card.question } : undefined;
+    /**
+     * The duplicate check of one generation into a deck: the card of the deck each card repeats, or undefined. The
+     * deck's sample is read once, at the first card.
+     */
+    forDeck(userId: string, deckId: string): (card: FactCard) => Promise<DuplicateOf | undefined> {
+      let counts: Promise<(term: string) => number> | undefined;
+      return async (card) => {
+        counts ??= repo.sample(userId, deckId, sampleSize).then(termCounts);
+        const groups = lookupGroups(card, await counts);
+        if (groups.length === 0) return undefined;
+        const candidates = await repo.candidates(userId, deckId, groups, candidatesPerCard);
+        let best: { card: DeckCard; score: number } | undefined;
+        for (const candidate of candidates) {
+          const score = sameFactScore(card, candidate);
+          if (score > 0 && (!best || score > best.score)) best = { card: candidate, score };
+        }
+        return best ? { card_id: best.card.id, question: best.card.question } : undefined;
+      };
     },
 
     /** The keys (exactKey) of every card of the deck. */

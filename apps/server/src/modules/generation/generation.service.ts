@@ -157,16 +157,16 @@ function finishCards(userId: string, input: GenerationInput, duplicates: DeckDup
   const document = input.file?.filename.trim().slice(0, 255);
   const textToo = input.text.trim() !== '';
   const known = new Map<string, Promise<DuplicateOf | undefined>>();
+  const duplicateOf = input.deckId !== undefined ? duplicates?.forDeck(userId, input.deckId) : undefined;
   return async (card: GeneratedCard): Promise<GeneratedCard> => {
     // With pasted text beside the file, a card without a page or slide came from the text, not the document.
     const fromFile = !textToo || card.source.page !== undefined || card.source.slide !== undefined;
     const source = document && fromFile ? { document, ...card.source } : card.source;
-    const { deckId } = input;
-    if (deckId === undefined || !duplicates) return { ...card, source };
+    if (!duplicateOf) return { ...card, source };
     const key = `${card.question}\n${card.answer}`;
     let found = known.get(key);
     if (!found) {
-      found = duplicates.duplicateOf(userId, deckId, card);
+      found = duplicateOf(card);
       known.set(key, found);
     }
     const duplicate = await found;

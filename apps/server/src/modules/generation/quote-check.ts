@@ -32,6 +32,8 @@ export interface QuoteIndex {
 
 /** Letters and digits of `text`, lower case, NFKC: what two texts must share to be the same words. */
 export function normaliseForQuote(text: string): string {
+  // A quote needs no map back to its places: ASCII text in two native passes, the rest through the index's rules.
+  if (!/[^\p{ASCII}]/u.test(text)) return text.toLowerCase().replace(/[^a-z0-9]/g, '');
   return quoteIndex([{ text }]).text;
 }
 
