@@ -378,6 +378,8 @@ export interface GeneratedBasicCard {
   verified: boolean;
   /** Present when a card of the deck sent as `deck_id` already states the same fact. */
   duplicate_of?: DuplicateOf;
+  /** The figures of the card's page or slide (`/media/{name}` URLs, at most 2), stored as the user's media. */
+  images?: string[];
 }
 
 /**
