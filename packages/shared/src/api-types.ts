@@ -234,7 +234,7 @@ export interface SaveCardsRequest {
 
 /** One item of POST /save-cards: a basic card's two sides, or a note with its type and fields (notes.ts). */
 export type SaveCardItem =
-  | { question: string; answer: string; source?: CardSource }
+  | { question: string; answer: string; source?: CardSource; images?: string[] }
   | (CreatableNoteContent & { source?: CardSource });
 
 export interface SaveCardsResponse {

@@ -98,7 +98,13 @@ export function SavePanel({ selectedCards, suggestedDeckName, onSaved }: Props) 
         cards: selectedCards.map((card) =>
           'type' in card
             ? { type: card.type, fields: { text: card.fields.text }, ...savedSource(card) }
-            : { question: card.question, answer: card.answer, ...savedSource(card) },
+            : {
+                question: card.question,
+                answer: card.answer,
+                ...savedSource(card),
+                // The figures the learner kept in the grid.
+                ...(card.images?.length ? { images: card.images } : {}),
+              },
         ),
       });
       onSaved(deck, selectedCards.length);
