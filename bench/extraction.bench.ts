@@ -1,6 +1,6 @@
 // Extraction time and peak RSS for a 300-page text PDF and a 10 MB DOCX; and the cost of figures: a 50-slide PPTX
 // with 60 pictures (and a logo on every slide) and a 300-page PDF with a picture on each page, each read with
-// figures off and on in the same run, alternating, BENCH_ROUNDS times (default 3). Each file is extracted in a fresh
+// figures off and on in the same run, alternating, BENCH_ROUNDS times (default 3); BENCH_ONLY=figures for these alone. Each file is extracted in a fresh
 // child process, so that its peak RSS (maxRSS) is the extraction's own, not this script's.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,8 @@ import { docxOf, textPdf } from './support/large-documents';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'bench-extract-'));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+// BENCH_ONLY=figures runs the figure part alone.
+const only = process.env.BENCH_ONLY;
 
 interface Result {
   ms: number;
@@ -48,7 +50,7 @@ const docxPath = path.join(work, 'big.docx');
 writeFileSync(docxPath, await docxOf(10 * 1024 * 1024));
 files.push({ label: 'DOCX', kind: 'docx', file: docxPath });
 
-for (const { label, kind, file } of files) {
+for (const { label, kind, file } of only === 'figures' ? [] : files) {
   const result = extractOne(kind, file, false);
   if (!result) continue;
   const size = statSync(file).size / 1e6;
@@ -107,7 +109,7 @@ for (const { label, kind, file } of [
   console.log(
     `${label} (${size.toFixed(1)} MB), median of ${rounds}: figures off ${(offMs / 1000).toFixed(2)} s, ` +
       `on ${(onMs / 1000).toFixed(2)} s (+${(((onMs - offMs) / offMs) * 100).toFixed(0)} %); ` +
-      `${last.figures} figures, ${(last.figureBytes / 1e6).toFixed(1)} MB as WebP; peak RSS off ` +
+      `${last.figures} figures, ${(last.figureBytes / 1e6).toFixed(1)} MB as JPEG; peak RSS off ` +
       `${median(off.map((r) => r.maxRssMb)).toFixed(0)} MB, on ${median(on.map((r) => r.maxRssMb)).toFixed(0)} MB ` +
       `(parser memory cap ${capMb.toFixed(0)} MB)`,
   );

@@ -46,7 +46,7 @@ function expectSlideFigures(cards: GeneratedCard[]) {
     const slide = card.source.slide ?? 0;
     expect(card.images).toEqual(bySlide.get(slide) ?? card.images);
     bySlide.set(slide, card.images ?? []);
-    for (const url of card.images ?? []) expect(url).toMatch(/^\/media\/[\w-]+\.webp$/);
+    for (const url of card.images ?? []) expect(url).toMatch(/^\/media\/[\w-]+\.jpg$/);
   }
   const all = [...bySlide.values()].flat();
   expect(new Set(all).size).toBe(all.length);
@@ -63,13 +63,13 @@ describe('figures of a slide deck on its generated cards', () => {
     // Two per slide that had cards; the logo on all three slides and the bullet icon were not stored.
     const rows = await mediaRows(user._id);
     expect(rows).toHaveLength(2 * bySlide.size);
-    expect(rows.every((row) => row.content_type === 'image/webp')).toBe(true);
+    expect(rows.every((row) => row.content_type === 'image/jpeg')).toBe(true);
 
     const url = cards[0]?.images?.[0] ?? '';
     const served = await ctx.app.inject({ method: 'GET', url, headers });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/webp');
-    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480, height: 360 });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 480, height: 360 });
     // Another user's figures of the same deck are their own media: names under their own secret, not these.
     const other = await signUpAndLogIn(ctx.app);
     const theirs = await postCreate(ctx.app, other.headers, [

@@ -235,7 +235,7 @@ export interface SaveCardsRequest {
 /** One item of POST /save-cards: a basic card's two sides, or a note with its type and fields (notes.ts). */
 export type SaveCardItem =
   | { question: string; answer: string; source?: CardSource; images?: string[] }
-  | (CreatableNoteContent & { source?: CardSource });
+  | (CreatableNoteContent & { source?: CardSource; images?: string[] });
 
 export interface SaveCardsResponse {
   saved: number;

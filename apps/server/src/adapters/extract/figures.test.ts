@@ -31,7 +31,7 @@ async function figuresOf(
   });
 }
 
-/** Decodes a figure as a browser would: it must be a whole WebP of the size it claims. */
+/** Decodes a figure as a browser would: it must be a whole JPEG of the size it claims. */
 async function decoded(figure: Figure) {
   const metadata = await sharp(figure.data, { failOn: 'truncated' }).metadata();
   await sharp(figure.data, { failOn: 'truncated' }).raw().toBuffer();
@@ -44,8 +44,8 @@ describe('figures of documents (fixtures made by make-figure-fixtures.ts)', () =
     expect(passages.map((passage) => passage.slide)).toEqual([1, 2, 3]);
     expect(figures.map((figure) => figure.slide)).toEqual([1, 1, 2, 2, 3, 3]);
     for (const figure of figures) {
-      expect(figure.contentType).toBe('image/webp');
-      expect(await decoded(figure)).toEqual({ format: 'webp', width: 480, height: 360 });
+      expect(figure.contentType).toBe('image/jpeg');
+      expect(await decoded(figure)).toEqual({ format: 'jpeg', width: 480, height: 360 });
       expect([figure.width, figure.height]).toEqual([480, 360]);
     }
     // Six different pictures: no two share their bytes.
@@ -74,7 +74,7 @@ describe('figures of documents (fixtures made by make-figure-fixtures.ts)', () =
     const { passages, figures } = await figuresOf('pptx', 'hostile-picture.pptx');
     expect(passages.map((passage) => passage.slide)).toEqual([1, 2]);
     expect(figures.map((figure) => figure.slide)).toEqual([1, 2]);
-    for (const figure of figures) expect(await decoded(figure)).toEqual({ format: 'webp', width: 480, height: 360 });
+    for (const figure of figures) expect(await decoded(figure)).toEqual({ format: 'jpeg', width: 480, height: 360 });
   });
 
   it('DOCX: the image with the text of the paragraph before it', async () => {
@@ -83,7 +83,7 @@ describe('figures of documents (fixtures made by make-figure-fixtures.ts)', () =
     expect(figures).toHaveLength(1);
     expect(figures[0]).toMatchObject({ near: 'The heart has four chambers.', width: 480, height: 360 });
     expect(figures[0]?.page).toBeUndefined();
-    expect(await decoded(figures[0] as Figure)).toEqual({ format: 'webp', width: 480, height: 360 });
+    expect(await decoded(figures[0] as Figure)).toEqual({ format: 'jpeg', width: 480, height: 360 });
   });
 
   it('PDF: the embedded PNG of page 1 and JPEG of page 3, none on the text-only page 2', async () => {
@@ -91,7 +91,7 @@ describe('figures of documents (fixtures made by make-figure-fixtures.ts)', () =
     expect(passages.map((passage) => passage.page)).toEqual([1, 2, 3]);
     expect(figures.map((figure) => figure.page)).toEqual([1, 3]);
     for (const figure of figures) {
-      expect(await decoded(figure)).toEqual({ format: 'webp', width: 480, height: 360 });
+      expect(await decoded(figure)).toEqual({ format: 'jpeg', width: 480, height: 360 });
     }
   });
 

@@ -108,7 +108,7 @@ export function createMediaService(deps: MediaServiceDeps) {
     },
 
     /** See FigureStore. */
-    async storeFigure(userId: string, figure: { data: Buffer; contentType: 'image/webp' }): Promise<string | null> {
+    async storeFigure(userId: string, figure: { data: Buffer; contentType: 'image/jpeg' }): Promise<string | null> {
       try {
         return `/media/${await store(userId, figure.data, figure.contentType)}`;
       } catch (error) {
@@ -135,7 +135,7 @@ function present(name: string, probed: { width: number; height: number; contentT
  */
 export type FigureStore = (
   userId: string,
-  figure: { data: Buffer; contentType: 'image/webp' },
+  figure: { data: Buffer; contentType: 'image/jpeg' },
 ) => Promise<string | null>;
 
 export type MediaService = ReturnType<typeof createMediaService>;
