@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type ExtractOptions, type ParserLimits, parseDocument } from './extractor';
@@ -93,6 +94,28 @@ describe('figures of documents (fixtures made by make-figure-fixtures.ts)', () =
     for (const figure of figures) {
       expect(await decoded(figure)).toEqual({ format: 'jpeg', width: 480, height: 360 });
     }
+  });
+
+  it('PDF: a page that is a drawing without images (a circuit of lines) is rendered, trimmed to the drawing', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const text = pdf.addPage([595, 842]);
+    text.drawText('A page of text alone, with nothing drawn on it at all.', { x: 50, y: 780, size: 12, font });
+    const drawing = pdf.addPage([595, 842]);
+    drawing.drawText('Figure 2: a ladder network.', { x: 50, y: 780, size: 12, font });
+    for (let i = 0; i < 50; i++) {
+      drawing.drawLine({ start: { x: 100 + i * 6, y: 300 }, end: { x: 100 + i * 6, y: 600 }, thickness: 2 });
+      drawing.drawRectangle({ x: 100 + i * 6, y: 440, width: 4, height: 20, color: rgb(0.8, 0.1, 0.1) });
+    }
+    const { figures } = await parseDocument('pdf', Buffer.from(await pdf.save()), limits, createTesseractOcr(), {
+      figures: defaultFigureLimits,
+    });
+    expect(figures.map((figure) => figure.page)).toEqual([2]);
+    const [figure] = figures;
+    // Trimmed: smaller than the rendered page (about 1,650 × 2,340 px): the caption and the drawing only.
+    expect(figure?.width).toBeLessThan(1100);
+    expect(figure?.height).toBeLessThan(1400);
+    expect(await decoded(figure as Figure)).toMatchObject({ format: 'jpeg' });
   });
 
   it('an image is furniture on three places or more, or on every place of a short document', () => {
