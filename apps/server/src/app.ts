@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { AiProvider } from './adapters/ai/ai-provider';
 import { createAiProvider } from './adapters/ai/create-provider';
 import type { Clock } from './adapters/clock';
+import { defaultFigureLimits } from './adapters/extract/figures';
 import { createIsolatedExtractor } from './adapters/extract/isolated-extractor';
 import { createFsrsOptimizer, type FsrsOptimizer } from './adapters/fsrs/fsrs-optimizer';
 import type { GoogleIdTokenVerifier } from './adapters/google/id-token-verifier';
@@ -463,9 +464,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onListen', async () => extractor.warm());
   const queueRunner = await createQueueRunnerFor(config);
   if (queueRunner) app.addHook('onClose', () => queueRunner.close());
+  // Uploads (POST /media) and the figures of generated cards are stored by the same service.
+  const media = createMediaService({
+    repo: createMediaRepo(deps.db, mediaStore),
+    prober: extractor,
+    clock: deps.clock,
+    newId: deps.newId,
+    uploads: perHour('media-upload', config.media.uploadsPerHour),
+    limits: { maxImagePixels: config.extraction.maxImagePixels, maxFrames: MEDIA_MAX_FRAMES },
+    mediaQuotaBytes: config.interop.mediaQuotaBytes,
+  });
   const generation = createGenerationService({
     provider: aiProvider,
     extractor,
+    figures: defaultFigureLimits,
+    storeFigure: media.storeFigure,
     limiter: deps.rateLimiters({ name: 'create', points: config.createRateLimitPerHour, windowMs: 3_600_000 }),
     fileLock: deps.rateLimiters({
       name: 'create-file',
@@ -544,19 +557,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     interopRoutes(forms, interop, { maxImportBytes: config.interop.maxImportBytes });
     generationRoutes(forms, generation, { keepAliveMs: deps.keepAliveMs ?? 15_000, uploads });
-    mediaRoutes(
-      forms,
-      createMediaService({
-        repo: createMediaRepo(deps.db, mediaStore),
-        prober: extractor,
-        clock: deps.clock,
-        newId: deps.newId,
-        uploads: perHour('media-upload', config.media.uploadsPerHour),
-        limits: { maxImagePixels: config.extraction.maxImagePixels, maxFrames: MEDIA_MAX_FRAMES },
-        mediaQuotaBytes: config.interop.mediaQuotaBytes,
-      }),
-      { maxUploadBytes: config.media.maxUploadBytes },
-    );
+    mediaRoutes(forms, media, { maxUploadBytes: config.media.maxUploadBytes });
   });
 
   openApiRoutes(app, () => buildOpenApiDocument(app));

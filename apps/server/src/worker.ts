@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { createAiProvider } from './adapters/ai/create-provider';
 import { systemClock } from './adapters/clock';
+import { defaultFigureLimits } from './adapters/extract/figures';
 import { createIsolatedExtractor } from './adapters/extract/isolated-extractor';
 import { loadConfigOrExit } from './config';
 import { createGenerationPipeline } from './modules/generation/generation-pipeline';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     extractor,
     clock: systemClock,
     ai: config.ai,
+    figures: defaultFigureLimits,
   });
   const worker = startGenerationWorker({
     redisUrl: config.redisUrl,

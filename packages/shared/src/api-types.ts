@@ -234,8 +234,8 @@ export interface SaveCardsRequest {
 
 /** One item of POST /save-cards: a basic card's two sides, or a note with its type and fields (notes.ts). */
 export type SaveCardItem =
-  | { question: string; answer: string; source?: CardSource }
-  | (CreatableNoteContent & { source?: CardSource });
+  | { question: string; answer: string; source?: CardSource; images?: string[] }
+  | (CreatableNoteContent & { source?: CardSource; images?: string[] });
 
 export interface SaveCardsResponse {
   saved: number;
@@ -378,6 +378,8 @@ export interface GeneratedBasicCard {
   verified: boolean;
   /** Present when a card of the deck sent as `deck_id` already states the same fact. */
   duplicate_of?: DuplicateOf;
+  /** The figures of the card's page or slide (`/media/{name}` URLs, at most 2), stored as the user's media. */
+  images?: string[];
 }
 
 /**

@@ -476,6 +476,8 @@ export const messages = {
   cardImageNotYours: 'An image of this card was not found among your images.',
   cardImageInvalid: 'Each image must be the address of an image you uploaded (/media/…).',
   cardImageAlt: 'Figure {number} of this card',
+  generatedFiguresLabel: 'Figures from the source (kept ones are saved with the card)',
+  generatedFigureKeep: 'Keep figure {number}',
 
   // Offline review (installable app, answer queue, sync)
   syncBaseInvalid: 'The base must be a date and time (ISO 8601) or null.',

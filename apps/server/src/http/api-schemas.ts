@@ -238,6 +238,11 @@ const generatedBasicCard = questionAndAnswer.extend({
     .object({ card_id: idSchema, question: z.string() })
     .optional()
     .meta({ description: 'The card of the deck sent as deck_id that states the same fact' }),
+  images: z
+    .array(z.string())
+    .max(2)
+    .optional()
+    .meta({ description: "The figures of the card's page or slide (`/media/{name}`, at most 2), the user's media" }),
 });
 
 /** A generated card: a basic card, or a cloze note (`card_style` cloze or mixed) with its first card rendered. */

@@ -1,10 +1,11 @@
 import { extractDoc } from './doc';
-import { extractDocx } from './docx';
+import { readDocx } from './docx';
 import type { ExtractProgress, FileKind, FileSource, Passage } from './extracted';
 import { limitPassages, readFileSource, UnreadableFileError, withDeadline } from './extracted';
+import { createFigureCollector, type Figure, type FigureLimits } from './figures';
 import { extractImage, type ImageLimits, type OcrEngine } from './image-ocr';
 import { extractPdf } from './pdf';
-import { extractPptx } from './pptx';
+import { readPptx } from './pptx';
 import { extractTxt } from './txt';
 
 /** What the parsers may decode at most: the caps that keep a small hostile file from costing much. */
@@ -26,6 +27,9 @@ export interface ExtractOptions {
   onProgress?: (progress: ExtractProgress) => void;
   /** Only the first `maxChars` characters of text are wanted (passages beyond are dropped, the last one cut). */
   maxChars?: number;
+  /** Given, the figures of a PDF, PPTX or DOCX are read too, within these caps, and handed to `onFigures`. */
+  figures?: FigureLimits;
+  onFigures?: (figures: Figure[]) => void;
 }
 
 /** Turns an uploaded file of a known kind into passages of text, offline, within a time limit. */
@@ -41,30 +45,58 @@ export async function parseFile(
   ocr: OcrEngine,
   options: ExtractOptions = {},
 ): Promise<Passage[]> {
+  return (await parseDocument(kind, bytes, limits, ocr, options)).passages;
+}
+
+/** parseFile, with the figures of a PDF, PPTX or DOCX when `options.figures` is given (none otherwise). */
+export async function parseDocument(
+  kind: FileKind,
+  bytes: Buffer,
+  limits: ParserLimits,
+  ocr: OcrEngine,
+  options: ExtractOptions = {},
+): Promise<{ passages: Passage[]; figures: Figure[] }> {
   const { signal, onProgress } = options;
+  const collector = options.figures ? createFigureCollector(options.figures) : undefined;
   switch (kind) {
     case 'txt':
-      return extractTxt(bytes);
-    case 'docx':
-      return extractDocx(bytes, limits.maxUnzippedBytes, limits.maxXmlPartBytes);
+      return { passages: await extractTxt(bytes), figures: [] };
+    case 'docx': {
+      const read = await readDocx(bytes, limits.maxUnzippedBytes, limits.maxXmlPartBytes, collector !== undefined);
+      for (const candidate of read.candidates) await collector?.add(candidate);
+      return { passages: read.passages, figures: collector?.finish(1) ?? [] };
+    }
     case 'doc':
-      return extractDoc(bytes);
-    case 'pptx':
-      return extractPptx(bytes, limits.maxUnzippedBytes, limits.maxXmlPartBytes, onProgress);
-    case 'pdf':
-      return extractPdf(bytes, {
+      return { passages: await extractDoc(bytes), figures: [] };
+    case 'pptx': {
+      const read = await readPptx(
+        bytes,
+        limits.maxUnzippedBytes,
+        limits.maxXmlPartBytes,
+        onProgress,
+        collector !== undefined,
+      );
+      for (const candidate of read.candidates) await collector?.add(candidate);
+      return { passages: read.passages, figures: collector?.finish(read.slides) ?? [] };
+    }
+    case 'pdf': {
+      const passages = await extractPdf(bytes, {
         maxPages: limits.maxPdfPages,
         maxOcrPages: limits.maxOcrPages,
         maxStreamBytes: limits.maxPdfStreamBytes,
         maxImagePixels: limits.maxImagePixels,
         ocr,
+        ...(collector ? { figures: collector } : {}),
         ...(signal ? { signal } : {}),
         ...(onProgress ? { onProgress } : {}),
       });
+      const pages = passages.reduce((most, passage) => Math.max(most, passage.page ?? 0), 0);
+      return { passages, figures: collector?.finish(pages) ?? [] };
+    }
     case 'jpg':
     case 'png':
-      if (limits.maxOcrPages === 0) return [];
-      return extractImage(bytes, limits, ocr, signal);
+      if (limits.maxOcrPages === 0) return { passages: [], figures: [] };
+      return { passages: await extractImage(bytes, limits, ocr, signal), figures: [] };
   }
 }
 
@@ -77,11 +109,12 @@ export function createInProcessExtractor(limits: ParserLimits & { timeoutMs: num
     async extract(kind, file, options = {}) {
       const bytes = await readFileSource(file);
       try {
-        const passages = await withDeadline(
+        const { passages, figures } = await withDeadline(
           limits.timeoutMs,
-          (signal) => parseFile(kind, bytes, limits, ocr, { ...options, signal }),
+          (signal) => parseDocument(kind, bytes, limits, ocr, { ...options, signal }),
           options.signal,
         );
+        if (options.figures) options.onFigures?.(figures);
         return options.maxChars === undefined ? passages : limitPassages(passages, options.maxChars);
       } catch (error) {
         throw error instanceof UnreadableFileError ? error : new UnreadableFileError(String(error));

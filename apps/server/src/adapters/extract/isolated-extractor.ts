@@ -41,6 +41,7 @@ export function createIsolatedExtractor(options: ParserPoolOptions): IsolatedExt
         file,
         limits,
         ...(extractOptions.maxChars ? { maxChars: extractOptions.maxChars } : {}),
+        ...(extractOptions.figures ? { figures: extractOptions.figures } : {}),
       };
       let result: ParseResult;
       try {
@@ -54,6 +55,7 @@ export function createIsolatedExtractor(options: ParserPoolOptions): IsolatedExt
       }
       if ('unreadable' in result) throw new UnreadableFileError(result.unreadable);
       if (!('passages' in result)) throw new UnreadableFileError('parser process answered without passages');
+      if (extractOptions.figures) extractOptions.onFigures?.(result.figures ?? []);
       return result.passages;
     },
     async probeImage(file, imageLimits) {

@@ -16,7 +16,8 @@ import {
   UnreadableFileError,
 } from './extracted';
 import type { ParserLimits } from './extractor';
-import { parseFile } from './extractor';
+import { parseDocument } from './extractor';
+import type { Figure, FigureLimits } from './figures';
 import { createTesseractOcr } from './image-ocr';
 import { type ImageProbeLimits, type ProbedImage, probeImage } from './image-probe';
 
@@ -28,6 +29,8 @@ export interface ParseTask {
   limits: ParserLimits;
   /** See ExtractOptions.maxChars: a large document's text is cut here, before it crosses to other processes. */
   maxChars?: number;
+  /** Given, the document's figures are read too, within these caps. */
+  figures?: FigureLimits;
 }
 
 /** An uploaded image (POST /media) to decode and measure: images are decoded in these processes only. */
@@ -40,7 +43,7 @@ export interface ImageTask {
  * What a parse answers: passages (or the measured image), or the reason the file is unreadable (errors do not cross
  * processes whole).
  */
-export type ParseResult = { passages: Passage[] } | { image: ProbedImage } | { unreadable: string };
+export type ParseResult = { passages: Passage[]; figures?: Figure[] } | { image: ProbedImage } | { unreadable: string };
 
 /** Sent to the parent as it goes (after announceJobStart, which starts the job's deadline). */
 export type WorkerMessage = { progress: ExtractProgress };
@@ -53,9 +56,15 @@ export async function parse(task: ParseTask | ImageTask): Promise<ParseResult> {
     if ('image' in task) return { image: await probeImage(await readFileSource(task.image), task.limits) };
     const bytes = await readFileSource(task.file);
     // Cleaned here too (hyphenation, running headers, boilerplate): long regex work on untrusted text.
-    const passages = await parseFile(task.kind, bytes, task.limits, createTesseractOcr(), { onProgress });
+    const { passages, figures } = await parseDocument(task.kind, bytes, task.limits, createTesseractOcr(), {
+      onProgress,
+      ...(task.figures ? { figures: task.figures } : {}),
+    });
     const cleaned = cleanPassages(passages);
-    return { passages: task.maxChars === undefined ? cleaned : limitPassages(cleaned, task.maxChars) };
+    return {
+      passages: task.maxChars === undefined ? cleaned : limitPassages(cleaned, task.maxChars),
+      ...(task.figures ? { figures } : {}),
+    };
   } catch (error) {
     return { unreadable: error instanceof UnreadableFileError ? error.message : String(error) };
   }

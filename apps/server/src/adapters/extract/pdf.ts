@@ -1,6 +1,7 @@
 import { constants, inflateSync } from 'node:zlib';
 import type { ExtractProgress, Passage } from './extracted';
 import { tidyText, UnreadableFileError } from './extracted';
+import type { FigureCollector } from './figures';
 import type { OcrEngine } from './image-ocr';
 import { decodeCorkControls } from './ligatures';
 import { joinPageText, type PlacedText } from './pdf-layout';
@@ -14,6 +15,8 @@ export interface PdfOptions {
   /** Images in the PDF above this many pixels are not decoded. */
   maxImagePixels: number;
   ocr: OcrEngine;
+  /** Given, each page's embedded images (and the render of a page that is mostly drawing) go to it. */
+  figures?: FigureCollector;
   signal?: AbortSignal;
   onProgress?: (progress: ExtractProgress) => void;
 }
@@ -82,6 +85,7 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
     });
     const passages: Passage[] = [];
     let ocrPages = 0;
+    let renders = 0;
     const pages = Math.min(doc.numPages, options.maxPages);
     for (let number = 1; number <= pages; number++) {
       if (options.signal?.aborted) throw new UnreadableFileError('aborted');
@@ -105,6 +109,10 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
         ocrPages++;
         const image = await renderPage(page);
         text = image ? tidyText(await options.ocr.recognize(image, options.signal)) : '';
+      }
+      if (options.figures?.wants()) {
+        const found = await pageFigures(page, text, options.figures, renders < maxDrawingRenders);
+        if (found === 'rendered') renders++;
       }
       page.cleanup();
       if (text) passages.push({ text, page: number });
@@ -177,4 +185,89 @@ function isBlank(rgba: Uint8ClampedArray): boolean {
     if ((rgba[i] ?? 255) < 235 || (rgba[i + 1] ?? 255) < 235 || (rgba[i + 2] ?? 255) < 235) return false;
   }
   return true;
+}
+
+// Pages rendered whole as figures (drawings without an embedded image) per document at most.
+const maxDrawingRenders = 10;
+// A page with this many path-drawing operators and little text is taken for a drawing (a diagram, a circuit).
+const minDrawingPaths = 40;
+const maxDrawingLetters = 600;
+
+// pdf.js image kinds (ImageKind): 1 bit per pixel, RGB, RGBA.
+const grayscale1Bpp = 1;
+const rgb24Bpp = 2;
+const rgba32Bpp = 3;
+
+interface PdfImage {
+  width: number;
+  height: number;
+  kind?: number;
+  data?: Uint8Array | Uint8ClampedArray;
+}
+
+/** A pdf.js decoded image as raw pixels sharp reads: 1-bit images unpacked to 8-bit grey. */
+function rawOf(image: PdfImage | null): { raw: Uint8Array; width: number; height: number; channels: 1 | 3 | 4 } | null {
+  if (!image) return null;
+  const { width, height, kind, data } = image;
+  if (!data || !width || !height) return null;
+  const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (kind === rgb24Bpp) return { raw: bytes, width, height, channels: 3 };
+  if (kind === rgba32Bpp) return { raw: bytes, width, height, channels: 4 };
+  if (kind !== grayscale1Bpp) return null;
+  const rowBytes = (width + 7) >> 3;
+  const grey = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const byte = bytes[y * rowBytes + (x >> 3)] ?? 0;
+      grey[y * width + x] = byte & (0x80 >> (x & 7)) ? 255 : 0;
+    }
+  }
+  return { raw: grey, width, height, channels: 1 };
+}
+
+// How long to wait for pdf.js to hand over a decoded image before the image is skipped.
+const imageWaitMs = 5000;
+
+/** A page's image object once pdf.js has decoded it (it arrives after the operator list), or null past the wait. */
+function resolvedImage(page: PdfPage, id: string): Promise<PdfImage | null> {
+  const store = id.startsWith('g_') ? page.commonObjs : page.objs;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), imageWaitMs);
+    store.get(id, (image: unknown) => {
+      clearTimeout(timer);
+      resolve((image as PdfImage | null) ?? null);
+    });
+  });
+}
+
+/**
+ * Hands a page's embedded images to the collector; a page with none that is mostly drawing (many paths, little
+ * text) is rendered and given instead, trimmed to its drawing. Answers 'rendered' when it rendered the page.
+ */
+async function pageFigures(
+  page: PdfPage,
+  text: string,
+  figures: FigureCollector,
+  mayRender: boolean,
+): Promise<'rendered' | 'images'> {
+  const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { fnArray, argsArray } = await page.getOperatorList();
+  let images = 0;
+  let paths = 0;
+  for (const [index, op] of fnArray.entries()) {
+    if (op === OPS.constructPath) paths++;
+    if (op !== OPS.paintImageXObject || !figures.wants()) continue;
+    const id = (argsArray[index] as unknown[])[0];
+    if (typeof id !== 'string') continue;
+    const raw = rawOf(await resolvedImage(page, id));
+    if (!raw) continue;
+    images++;
+    await figures.add({ page: page.pageNumber, image: raw });
+  }
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (images > 0 || !mayRender || paths < minDrawingPaths || letters > maxDrawingLetters) return 'images';
+  const rendered = await renderPage(page);
+  if (!rendered) return 'images';
+  await figures.add({ page: page.pageNumber, image: rendered, trim: true });
+  return 'rendered';
 }

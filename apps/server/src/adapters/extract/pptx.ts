@@ -1,53 +1,9 @@
 import path from 'node:path/posix';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { ExtractProgress, Passage } from './extracted';
 import { tidyText, UnreadableFileError } from './extracted';
+import type { FigureCandidate } from './figures';
+import { attr, readRels, walkXml } from './ooxml';
 import { maxXmlBytes, readZipEntries } from './safe-zip';
-
-/**
- * Reads XML as a stream of tags and text (saxes): one linear pass, whatever the nesting or repetition, so no
- * input can drive it into the quadratic backtracking that regular expressions over XML allow.
- */
-function walkXml(
-  xml: string,
-  handlers: {
-    open?: (tag: SaxesTagPlain) => void;
-    close?: (name: string) => void;
-    text?: (text: string) => void;
-  },
-): void {
-  const parser = new SaxesParser();
-  if (handlers.open) parser.on('opentag', handlers.open);
-  if (handlers.close) parser.on('closetag', (tag) => handlers.close?.(tag.name));
-  if (handlers.text) {
-    parser.on('text', handlers.text);
-    parser.on('cdata', handlers.text);
-  }
-  try {
-    parser.write(xml).close();
-  } catch (error) {
-    throw new UnreadableFileError(`XML: ${String(error)}`);
-  }
-}
-
-const attr = (tag: SaxesTagPlain, name: string): string | undefined => tag.attributes[name];
-
-/** Relationship id → target path (resolved against the part's folder). */
-function readRels(xml: string | undefined, baseDir: string): Map<string, { target: string; type: string }> {
-  const rels = new Map<string, { target: string; type: string }>();
-  if (!xml) return rels;
-  walkXml(xml, {
-    open(tag) {
-      if (tag.name !== 'Relationship') return;
-      const id = attr(tag, 'Id');
-      const target = attr(tag, 'Target');
-      if (id && target) {
-        rels.set(id, { target: path.normalize(path.join(baseDir, target)), type: attr(tag, 'Type') ?? '' });
-      }
-    },
-  });
-  return rels;
-}
 
 interface ShapeText {
   placeholder: string | null;
@@ -110,10 +66,33 @@ export async function extractPptx(
   maxXmlPartBytes: number = maxXmlBytes,
   onProgress?: (progress: ExtractProgress) => void,
 ): Promise<Passage[]> {
+  return (await readPptx(bytes, maxUnzippedBytes, maxXmlPartBytes, onProgress, false)).passages;
+}
+
+/** What a PPTX gives: its passages, and (when asked) the pictures of its slides, not yet decoded. */
+export interface PptxContent {
+  passages: Passage[];
+  candidates: FigureCandidate[];
+  slides: number;
+}
+
+/**
+ * The passages of extractPptx and, when `withFigures`, the pictures (<p:pic>) of each slide with their slide
+ * number, from ppt/media through the slide's relationships.
+ */
+export async function readPptx(
+  bytes: Buffer,
+  maxUnzippedBytes: number,
+  maxXmlPartBytes: number,
+  onProgress: ((progress: ExtractProgress) => void) | undefined,
+  withFigures: boolean,
+): Promise<PptxContent> {
   const parts = await readZipEntries(
     bytes,
     maxUnzippedBytes,
-    (name) => /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/|notesSlides\/[^/]+\.xml$)/.test(name),
+    (name) =>
+      /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/|notesSlides\/[^/]+\.xml$)/.test(name) ||
+      (withFigures && name.startsWith('ppt/media/')),
     maxXmlBytes,
     maxXmlPartBytes,
   );
@@ -131,12 +110,51 @@ export async function extractPptx(
   });
 
   const passages: Passage[] = [];
+  const candidates: FigureCandidate[] = [];
   [...slidePaths].forEach((slidePath, index) => {
     const slideText = readSlide(slidePath, text);
     if (slideText) passages.push({ text: slideText, slide: index + 1 });
+    if (withFigures) {
+      for (const picture of slidePictures(slidePath, text)) {
+        const image = parts.get(picture.target);
+        if (image) candidates.push({ slide: index + 1, image, ...(picture.decorative ? { decorative: true } : {}) });
+      }
+    }
     onProgress?.({ done: index + 1, total: slidePaths.size });
   });
-  return passages;
+  return { passages, candidates, slides: slidePaths.size };
+}
+
+const slideRelsOf = (slidePath: string, text: (name: string) => string | undefined) =>
+  readRels(
+    text(path.join(path.dirname(slidePath), '_rels', `${path.basename(slidePath)}.rels`)),
+    path.dirname(slidePath),
+  );
+
+/** The pictures of a slide in drawing order: the media part each shows, and whether it is marked decorative. */
+function slidePictures(
+  slidePath: string,
+  text: (name: string) => string | undefined,
+): { target: string; decorative: boolean }[] {
+  const rels = slideRelsOf(slidePath, text);
+  const out: { target: string; decorative: boolean }[] = [];
+  let picture: { embed?: string; decorative: boolean } | null = null;
+  walkXml(text(slidePath) ?? '', {
+    open(tag) {
+      if (tag.name === 'p:pic') picture = { decorative: false };
+      else if (picture && tag.name === 'a:blip') picture.embed = attr(tag, 'r:embed');
+      else if (picture && tag.name.endsWith(':decorative') && attr(tag, 'val') === '1') picture.decorative = true;
+    },
+    close(name) {
+      if (name !== 'p:pic' || !picture) return;
+      const rel = picture.embed ? rels.get(picture.embed) : undefined;
+      if (rel?.type.endsWith('/image') && rel.target.startsWith('ppt/media/')) {
+        out.push({ target: rel.target, decorative: picture.decorative });
+      }
+      picture = null;
+    },
+  });
+  return out;
 }
 
 function readSlide(slidePath: string, text: (name: string) => string | undefined): string {
@@ -146,10 +164,7 @@ function readSlide(slidePath: string, text: (name: string) => string | undefined
     .flatMap((s) => s.lines)
     .join(' ');
   const body = slideShapes.filter((s) => !isTitle(s) && s.placeholder !== 'sldNum').flatMap((s) => s.lines);
-  const slideRels = readRels(
-    text(path.join(path.dirname(slidePath), '_rels', `${path.basename(slidePath)}.rels`)),
-    path.dirname(slidePath),
-  );
+  const slideRels = slideRelsOf(slidePath, text);
   const notesPath = [...slideRels.values()].find((rel) => rel.type.endsWith('/notesSlide'))?.target;
   const notesXml = notesPath ? text(notesPath) : undefined;
   const notes = notesXml

@@ -10,8 +10,10 @@ import {
 import type { Clock } from '../../adapters/clock';
 import { type FileKind, type FileSource, limitPassages, type Passage } from '../../adapters/extract/extracted';
 import type { Extractor } from '../../adapters/extract/extractor';
+import type { Figure, FigureLimits } from '../../adapters/extract/figures';
 import type { Config } from '../../config';
 import { errors } from '../../http/app-error';
+import { createFigureAttacher, type RunnerCard } from './card-figures';
 import { type Chunk, chunkPassages, mapWithConcurrency } from './chunking';
 import { findQuote, maxQuoteChars, type QuoteIndex, quoteIndex } from './quote-check';
 import { sourceOfCard } from './source-attribution';
@@ -29,12 +31,12 @@ export interface GenerationEvents {
   signal?: AbortSignal;
   onProgress?: (progress: GenerationProgress) => void;
   /** Each card as soon as it is known; near-duplicates of cards already given and cards over the cap are held back. */
-  onCard?: (card: GeneratedCard) => void;
+  onCard?: (card: RunnerCard) => void;
 }
 
 /** Runs a generation job: in this process (the pipeline below) or on a queue's worker processes. */
 export interface GenerationRunner {
-  run(job: GenerationJob, log: FastifyBaseLogger, events?: GenerationEvents): Promise<GeneratedCard[]>;
+  run(job: GenerationJob, log: FastifyBaseLogger, events?: GenerationEvents): Promise<RunnerCard[]>;
 }
 
 /** The caller's signal aborted: the client left, nobody waits for the result. */
@@ -47,6 +49,8 @@ export interface GenerationPipelineDeps {
   extractor: Extractor;
   clock: Clock;
   ai: Config['ai'];
+  /** Given, the figures of an uploaded PDF, PPTX or DOCX are read within these caps and given to its cards. */
+  figures?: FigureLimits;
 }
 
 /**
@@ -75,6 +79,7 @@ export function withSource(card: CardDraft, chunk: Chunk, index: QuoteIndex): Ge
  */
 export function createGenerationPipeline(deps: GenerationPipelineDeps): GenerationRunner {
   const { provider, extractor, clock, ai } = deps;
+  const figureKinds = new Set<FileKind>(['pdf', 'pptx', 'docx']);
 
   async function generateFromPassages(
     passages: Passage[],
@@ -82,7 +87,9 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
     inputChars: number,
     style: CardStyle,
     events: GenerationEvents,
-  ): Promise<GeneratedCard[]> {
+    figures: readonly Figure[],
+  ): Promise<RunnerCard[]> {
+    const withFigures = createFigureAttacher(figures);
     const started = clock.now();
     const chunks = chunkPassages(passages, ai.chunkChars);
     const total = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
@@ -104,13 +111,13 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
     );
     const usage = { promptTokens: 0, completionTokens: 0, known: false };
     const material = quoteIndex(passages);
-    const streamed: GeneratedCard[] = [];
+    const streamed: RunnerCard[] = [];
     events.onProgress?.({ stage: 'generating', done: 0, total: expected });
     const perChunk = await mapWithConcurrency(chunks, ai.concurrency, async (chunk, index) => {
       const onCard = (draft: CardDraft) => {
         if (signal.aborted || streamed.length >= ai.maxCardsPerGeneration) return;
         if (isNearDuplicate(draft, streamed)) return;
-        const card = withSource(draft, chunk, material);
+        const card = withFigures(withSource(draft, chunk, material));
         streamed.push(card);
         events.onCard?.(card);
         events.onProgress?.({
@@ -134,7 +141,7 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
         usage.promptTokens += result.usage.promptTokens;
         usage.completionTokens += result.usage.completionTokens;
       }
-      return result.cards.map((card) => withSource(card, chunk, material));
+      return result.cards.map((card) => withFigures(withSource(card, chunk, material)));
     }).catch((error: unknown) => {
       if (events.signal?.aborted) throw new GenerationCancelledError('the client left');
       throw error;
@@ -168,13 +175,23 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
       };
       cancelled();
       const passages: Passage[] = job.text ? [{ text: job.text }] : [];
+      let figures: Figure[] = [];
       if (job.file) {
+        const readFigures = deps.figures && figureKinds.has(job.file.kind) ? deps.figures : undefined;
         events.onProgress?.({ stage: 'extracting', done: 0, total: 1 });
         let read = { done: 0, total: 1 };
         const extracted = await extractor
           .extract(job.file.kind, job.file.source, {
             // The parser sends back no more text than the generator will read.
             maxChars: ai.maxInputChars,
+            ...(readFigures
+              ? {
+                  figures: readFigures,
+                  onFigures: (found: Figure[]) => {
+                    figures = found;
+                  },
+                }
+              : {}),
             ...(events.signal ? { signal: events.signal } : {}),
             onProgress: ({ done, total }) => {
               read = { done, total };
@@ -200,6 +217,7 @@ export function createGenerationPipeline(deps: GenerationPipelineDeps): Generati
         inputChars,
         job.cardStyle,
         events,
+        figures,
       );
       if (cards.length === 0) throw errors.noCardsGenerated();
       return cards;

@@ -7,7 +7,9 @@ import type { Extractor } from '../../adapters/extract/extractor';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
 import { busyRetrySeconds, toAppError } from '../../http/to-app-error';
+import type { FigureStore } from '../media/media.service';
 import type { QuotaService, Reservation } from '../quota/quota.service';
+import type { CardFigure, RunnerCard } from './card-figures';
 import type { DeckDuplicates } from './deck-duplicates';
 import {
   createGenerationPipeline,
@@ -39,6 +41,8 @@ export interface GenerationServiceDeps extends GenerationPipelineDeps {
   runner?: GenerationRunner;
   /** The duplicate check against `deck_id`'s cards; unset, `deck_id` is not accepted. */
   duplicates?: DeckDuplicates;
+  /** Where the figures of generated cards are kept as the user's media; unset, cards come without images. */
+  storeFigure?: FigureStore;
 }
 
 /** A caller that streams: `onStart` runs once the checks passed and the cost is taken, before any work. */
@@ -88,7 +92,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         if (!deps.duplicates) throw errors.deckNotFound();
         await deps.duplicates.requireDeck(userId, deckId);
       }
-      const finish = finishCards(userId, input, deps.duplicates);
+      const finish = finishCards(userId, input, deps.duplicates, figureImages(userId, deps.storeFigure));
 
       const waitMs = await limiter.hit(userId);
       if (waitMs !== null) throw rateLimited(waitMs);
@@ -122,7 +126,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           // Only a streaming caller is given cards before the end; a JSON caller sees none until the reply.
           ...(events?.onCard
             ? {
-                onCard: (card: GeneratedCard) => {
+                onCard: (card: RunnerCard) => {
                   cardsSent++;
                   streaming = streaming.then(async () => events.onCard?.(await finish(card)));
                 },
@@ -150,15 +154,44 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 }
 
 /**
+ * The `images` of a card from its figures: each figure stored once per generation (cards of one slide share them),
+ * those the user's media quota has no room for left out.
+ */
+function figureImages(userId: string, storeFigure: FigureStore | undefined) {
+  const stored = new Map<string, Promise<string | null>>();
+  return async (figures: CardFigure[] | undefined): Promise<string[]> => {
+    if (!storeFigure || !figures?.length) return [];
+    const urls = await Promise.all(
+      figures.map((figure) => {
+        let url = stored.get(figure.base64);
+        if (!url) {
+          url = storeFigure(userId, { data: Buffer.from(figure.base64, 'base64'), contentType: figure.contentType });
+          stored.set(figure.base64, url);
+        }
+        return url;
+      }),
+    );
+    return urls.filter((url): url is string => url !== null);
+  };
+}
+
+/**
  * What a generated card gets once the runner gave it: its document's name, and the card of `deck_id` it repeats.
  * Each card is checked once per generation (a streamed card is in the final list too).
  */
-function finishCards(userId: string, input: GenerationInput, duplicates: DeckDuplicates | undefined) {
+function finishCards(
+  userId: string,
+  input: GenerationInput,
+  duplicates: DeckDuplicates | undefined,
+  imagesOf: (figures: CardFigure[] | undefined) => Promise<string[]>,
+) {
   const document = input.file?.filename.trim().slice(0, 255);
   const textToo = input.text.trim() !== '';
   const known = new Map<string, Promise<DuplicateOf | undefined>>();
   const duplicateOf = input.deckId !== undefined ? duplicates?.forDeck(userId, input.deckId) : undefined;
-  return async (card: GeneratedCard): Promise<GeneratedCard> => {
+  return async ({ figures, ...card }: RunnerCard): Promise<GeneratedCard> => {
+    const images = await imagesOf(figures);
+    if (images.length) card.images = images;
     // With pasted text beside the file, a card without a page or slide came from the text, not the document.
     const fromFile = !textToo || card.source.page !== undefined || card.source.slide !== undefined;
     const source = document && fromFile ? { document, ...card.source } : card.source;

@@ -8,7 +8,7 @@ import type { ImageProbeLimits } from '../../adapters/extract/image-probe';
 import type { ImageProber } from '../../adapters/extract/isolated-extractor';
 import type { IdGenerator } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
-import { errors, rateLimited } from '../../http/app-error';
+import { AppError, errors, rateLimited } from '../../http/app-error';
 import { mediaName } from '../interop/import-parser';
 import type { MediaRepo } from './media.repo';
 
@@ -51,6 +51,38 @@ export function formatBytes(bytes: number): string {
 /** POST /media: an image of the learner's, checked, decoded in a parser process, and stored as theirs. */
 export function createMediaService(deps: MediaServiceDeps) {
   const { repo } = deps;
+
+  /** Keeps `data` as the user's media (once per content: the same bytes again give the same name) and names it. */
+  async function store(userId: string, data: Buffer, contentType: UploadedMedia['content_type']): Promise<string> {
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    const now = deps.clock.now();
+    const existing = await repo.findBySha(userId, sha256);
+    if (existing) {
+      await repo.touch(userId, existing.id, now);
+      return existing.name;
+    }
+    const left = Math.max(0, deps.mediaQuotaBytes - (await repo.mediaBytes(userId)));
+    if (data.byteLength > left) {
+      throw errors.mediaQuotaExceeded({
+        detail: fillMessage(messages.mediaUploadQuotaExceeded, {
+          size: formatBytes(data.byteLength),
+          max: formatBytes(left),
+        }),
+      });
+    }
+    const secret = await repo.mediaSecret(userId, randomBytes(32).toString('hex'));
+    const stored = await repo.insert({
+      id: deps.newId(),
+      userId,
+      name: mediaName(secret, sha256, extensions[contentType]),
+      sha256,
+      contentType,
+      data,
+      createdAt: now,
+    });
+    return stored.name;
+  }
+
   return {
     /** Counts an upload against the user's hourly rate (before the file is read). */
     async admitUpload(userId: string): Promise<void> {
@@ -72,33 +104,17 @@ export function createMediaService(deps: MediaServiceDeps) {
       }
       if (probed.contentType !== contentType) throw imageUnreadable();
 
-      const sha256 = createHash('sha256').update(data).digest('hex');
-      const now = deps.clock.now();
-      const existing = await repo.findBySha(userId, sha256);
-      if (existing) {
-        await repo.touch(userId, existing.id, now);
-        return present(existing.name, probed);
+      return present(await store(userId, data, contentType), probed);
+    },
+
+    /** See FigureStore. */
+    async storeFigure(userId: string, figure: { data: Buffer; contentType: 'image/jpeg' }): Promise<string | null> {
+      try {
+        return `/media/${await store(userId, figure.data, figure.contentType)}`;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'media_quota_exceeded') return null;
+        throw error;
       }
-      const left = Math.max(0, deps.mediaQuotaBytes - (await repo.mediaBytes(userId)));
-      if (data.byteLength > left) {
-        throw errors.mediaQuotaExceeded({
-          detail: fillMessage(messages.mediaUploadQuotaExceeded, {
-            size: formatBytes(data.byteLength),
-            max: formatBytes(left),
-          }),
-        });
-      }
-      const secret = await repo.mediaSecret(userId, randomBytes(32).toString('hex'));
-      const stored = await repo.insert({
-        id: deps.newId(),
-        userId,
-        name: mediaName(secret, sha256, extensions[contentType]),
-        sha256,
-        contentType,
-        data,
-        createdAt: now,
-      });
-      return present(stored.name, probed);
     },
   };
 }
@@ -112,5 +128,14 @@ function present(name: string, probed: { width: number; height: number; contentT
     content_type: probed.contentType,
   } satisfies UploadedMedia;
 }
+
+/**
+ * Stores a figure of a generated card (already decoded and re-encoded in a parser process) as the user's media; its
+ * URL, or null when the user's media quota has no room for it (the card is then given without it).
+ */
+export type FigureStore = (
+  userId: string,
+  figure: { data: Buffer; contentType: 'image/jpeg' },
+) => Promise<string | null>;
 
 export type MediaService = ReturnType<typeof createMediaService>;

@@ -159,3 +159,59 @@ describe('Create page: card style and cloze notes', () => {
     expect(screen.getAllByRole('listitem', { name: /^Card \d/ })).toHaveLength(2);
   });
 });
+
+describe('Create page: figures of generated cards', () => {
+  const figures = ['/media/a1-slide-figure.webp', '/media/b2-slide-figure.webp'];
+  const fromSlide = { ...atp, source: { ...atp.source, slide: 2 }, images: figures };
+
+  async function generateWithFigures() {
+    const view = renderCreate({ 'POST /create': () => json(200, { cards: [fromSlide], cost: 1, remaining: 9 }) });
+    await screen.findByRole('heading', { name: 'Create Cards', level: 1 });
+    fireEvent.change(screen.getByLabelText('Text to turn into flashcards'), { target: { value: 'ATP.' } });
+    fireEvent.click(await screen.findByRole('button', { name: /^Generate Flashcards/ }));
+    await screen.findByRole('heading', { name: 'Generated Cards' });
+    await screen.findByRole('option', { name: 'Biology' });
+    fireEvent.change(screen.getByLabelText('Deck'), { target: { value: deck._id } });
+    return view;
+  }
+
+  it('shows the figures as thumbnails, each kept unless unticked, and saves the kept ones with the card', async () => {
+    const { calls } = await generateWithFigures();
+    const group = within(cardItem(1)).getByRole('group', { name: messages.generatedFiguresLabel });
+    const images = within(group).getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('src'))).toEqual(figures);
+    expect(images.map((image) => image.getAttribute('alt'))).toEqual([
+      'Figure 1 of this card',
+      'Figure 2 of this card',
+    ]);
+    const keepFirst = within(group).getByRole('checkbox', { name: 'Keep figure 1' });
+    expect(keepFirst).toBeChecked();
+    fireEvent.click(keepFirst);
+    expect(keepFirst).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Selected Cards (1)' }));
+    await screen.findByText('1 card saved to "Biology".');
+    const save = calls.find((call) => call.path === '/save-cards');
+    expect(JSON.parse(save?.body ?? '')).toEqual({
+      deck_id: deck._id,
+      cards: [{ question: atp.question, answer: atp.answer, source: fromSlide.source, images: [figures[1]] }],
+    });
+  });
+
+  it('a figure unticked can be kept again; with none kept the card is saved without images', async () => {
+    const { calls } = await generateWithFigures();
+    const group = within(cardItem(1)).getByRole('group', { name: messages.generatedFiguresLabel });
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'Keep figure 1' }));
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'Keep figure 1' }));
+    expect(within(group).getByRole('checkbox', { name: 'Keep figure 1' })).toBeChecked();
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'Keep figure 1' }));
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'Keep figure 2' }));
+    // The thumbnails stay, so that the learner can change their mind before saving.
+    expect(within(group).getAllByRole('img')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Selected Cards (1)' }));
+    await screen.findByText('1 card saved to "Biology".');
+    const save = calls.find((call) => call.path === '/save-cards');
+    expect(JSON.parse(save?.body ?? '').cards).toEqual([
+      { question: atp.question, answer: atp.answer, source: fromSlide.source },
+    ]);
+  });
+});

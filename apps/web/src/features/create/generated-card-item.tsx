@@ -142,6 +142,7 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
               </div>
             </>
           )}
+          <GeneratedFigures card={card} onEdit={onEdit} />
           {card.source?.quote && (
             <figure className="generated-card__quote">
               <figcaption className="generated-card__label">{messages.sourceQuoteLabel}</figcaption>
@@ -159,5 +160,38 @@ export function GeneratedCardItem({ card, index, selected, onToggle, onEdit }: P
         </>
       )}
     </li>
+  );
+}
+
+/**
+ * The figures of the card's page or slide as thumbnails, each with a checkbox: the kept ones stay in the card's
+ * `images` (and are saved with it), a removed one can be kept again until the card is saved.
+ */
+function GeneratedFigures({ card, onEdit }: { card: GeneratedCard; onEdit: (card: GeneratedCard) => void }) {
+  const [offered] = useState(() => card.images ?? []);
+  if (offered.length === 0) return null;
+  const kept = new Set(card.images ?? []);
+  function toggle(url: string) {
+    const next = offered.filter((offer) => (offer === url ? !kept.has(url) : kept.has(offer)));
+    onEdit({ ...card, images: next });
+  }
+  return (
+    <fieldset className="generated-card__figures">
+      <legend className="generated-card__label">{messages.generatedFiguresLabel}</legend>
+      {offered.map((url, index) => (
+        <div key={url} className="generated-card__figure">
+          <img
+            src={url}
+            alt={fillMessage(messages.cardImageAlt, { number: index + 1 })}
+            loading="lazy"
+            decoding="async"
+          />
+          <label>
+            <input type="checkbox" checked={kept.has(url)} onChange={() => toggle(url)} />{' '}
+            {fillMessage(messages.generatedFigureKeep, { number: index + 1 })}
+          </label>
+        </div>
+      ))}
+    </fieldset>
   );
 }

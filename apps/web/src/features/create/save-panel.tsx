@@ -98,11 +98,13 @@ export function SavePanel({ selectedCards, suggestedDeckName, initialDeckId = ''
       const result = await saveCards.mutateAsync({
         deckId: deck._id,
         // A cloze note is saved as its note (its cards are made from the text); a basic card as its two sides.
-        cards: selectedCards.map((card) =>
-          'type' in card
-            ? { type: card.type, fields: { text: card.fields.text }, ...savedSource(card) }
-            : { question: card.question, answer: card.answer, ...savedSource(card) },
-        ),
+        cards: selectedCards.map((card) => {
+          // The figures the learner kept in the grid.
+          const images = card.images?.length ? { images: card.images } : {};
+          return 'type' in card
+            ? { type: card.type, fields: { text: card.fields.text }, ...savedSource(card), ...images }
+            : { question: card.question, answer: card.answer, ...savedSource(card), ...images };
+        }),
       });
       // Counted in items, as selected: a cloze note is one item however many cards it makes.
       const skipped = result.skipped_duplicates ?? 0;

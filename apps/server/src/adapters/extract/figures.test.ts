@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { type ExtractOptions, type ParserLimits, parseDocument } from './extractor';
+import { defaultFigureLimits, type Figure, type FigureLimits, isRepeated } from './figures';
+import { createTesseractOcr } from './image-ocr';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/figures');
+const fixture = (name: string) => readFileSync(path.join(fixtures, name));
+
+const limits: ParserLimits = {
+  maxPdfPages: 50,
+  maxOcrPages: 0,
+  maxUnzippedBytes: 50 * 1024 * 1024,
+  maxXmlPartBytes: 24 * 1024 * 1024,
+  maxPdfStreamBytes: 64 * 1024 * 1024,
+  maxImagePixels: 40_000_000,
+};
+
+async function figuresOf(
+  kind: 'pptx' | 'docx' | 'pdf',
+  name: string,
+  figureLimits: Partial<FigureLimits> = {},
+  options: ExtractOptions = {},
+) {
+  return parseDocument(kind, fixture(name), limits, createTesseractOcr(), {
+    ...options,
+    figures: { ...defaultFigureLimits, ...figureLimits },
+  });
+}
+
+/** Decodes a figure as a browser would: it must be a whole JPEG of the size it claims. */
+async function decoded(figure: Figure) {
+  const metadata = await sharp(figure.data, { failOn: 'truncated' }).metadata();
+  await sharp(figure.data, { failOn: 'truncated' }).raw().toBuffer();
+  return { format: metadata.format, width: metadata.width, height: metadata.height };
+}
+
+describe('figures of documents (fixtures made by make-figure-fixtures.ts)', () => {
+  it('PPTX: the two pictures of each slide with their slide numbers; the logo on every slide and the icon skipped', async () => {
+    const { passages, figures } = await figuresOf('pptx', 'slides.pptx');
+    expect(passages.map((passage) => passage.slide)).toEqual([1, 2, 3]);
+    expect(figures.map((figure) => figure.slide)).toEqual([1, 1, 2, 2, 3, 3]);
+    for (const figure of figures) {
+      expect(figure.contentType).toBe('image/jpeg');
+      expect(await decoded(figure)).toEqual({ format: 'jpeg', width: 480, height: 360 });
+      expect([figure.width, figure.height]).toEqual([480, 360]);
+    }
+    // Six different pictures: no two share their bytes.
+    expect(new Set(figures.map((figure) => Buffer.from(figure.data).toString('base64'))).size).toBe(6);
+  });
+
+  it('the text is the same with figures on and off', async () => {
+    const on = await figuresOf('pptx', 'slides.pptx');
+    const off = await parseDocument('pptx', fixture('slides.pptx'), limits, createTesseractOcr());
+    expect(off.figures).toEqual([]);
+    expect(on.passages).toEqual(off.passages);
+  });
+
+  it('caps: at most maxFigures, in slide order; a figure is scaled down to maxSide; none above maxBytes', async () => {
+    const capped = await figuresOf('pptx', 'slides.pptx', { maxFigures: 3 });
+    expect(capped.figures.map((figure) => figure.slide)).toEqual([1, 1, 2]);
+    const small = await figuresOf('pptx', 'slides.pptx', { maxSide: 200 });
+    expect(small.figures.map((figure) => [figure.width, figure.height])).toEqual(Array(6).fill([200, 150]));
+    const tight = await figuresOf('pptx', 'slides.pptx', { maxBytes: 100 });
+    expect(tight.figures).toEqual([]);
+    const fewPixels = await figuresOf('pptx', 'slides.pptx', { maxSourcePixels: 100_000 });
+    expect(fewPixels.figures).toEqual([]);
+  });
+
+  it('PPTX with a 30,000 × 30,000 header and a truncated JPEG: both dropped, the rest of the deck read', async () => {
+    const { passages, figures } = await figuresOf('pptx', 'hostile-picture.pptx');
+    expect(passages.map((passage) => passage.slide)).toEqual([1, 2]);
+    expect(figures.map((figure) => figure.slide)).toEqual([1, 2]);
+    for (const figure of figures) expect(await decoded(figure)).toEqual({ format: 'jpeg', width: 480, height: 360 });
+  });
+
+  it('DOCX: the image with the text of the paragraph before it', async () => {
+    const { passages, figures } = await figuresOf('docx', 'figure.docx');
+    expect(passages[0]?.text).toContain('The heart has four chambers.');
+    expect(figures).toHaveLength(1);
+    expect(figures[0]).toMatchObject({ near: 'The heart has four chambers.', width: 480, height: 360 });
+    expect(figures[0]?.page).toBeUndefined();
+    expect(await decoded(figures[0] as Figure)).toEqual({ format: 'jpeg', width: 480, height: 360 });
+  });
+
+  it('PDF: the embedded PNG of page 1 and JPEG of page 3, none on the text-only page 2', async () => {
+    const { passages, figures } = await figuresOf('pdf', 'figure.pdf');
+    expect(passages.map((passage) => passage.page)).toEqual([1, 2, 3]);
+    expect(figures.map((figure) => figure.page)).toEqual([1, 3]);
+    for (const figure of figures) {
+      expect(await decoded(figure)).toEqual({ format: 'jpeg', width: 480, height: 360 });
+    }
+  });
+
+  it('PDF: a page that is a drawing without images (a circuit of lines) is rendered, trimmed to the drawing', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const text = pdf.addPage([595, 842]);
+    text.drawText('A page of text alone, with nothing drawn on it at all.', { x: 50, y: 780, size: 12, font });
+    const drawing = pdf.addPage([595, 842]);
+    drawing.drawText('Figure 2: a ladder network.', { x: 50, y: 780, size: 12, font });
+    for (let i = 0; i < 50; i++) {
+      drawing.drawLine({ start: { x: 100 + i * 6, y: 300 }, end: { x: 100 + i * 6, y: 600 }, thickness: 2 });
+      drawing.drawRectangle({ x: 100 + i * 6, y: 440, width: 4, height: 20, color: rgb(0.8, 0.1, 0.1) });
+    }
+    const { figures } = await parseDocument('pdf', Buffer.from(await pdf.save()), limits, createTesseractOcr(), {
+      figures: defaultFigureLimits,
+    });
+    expect(figures.map((figure) => figure.page)).toEqual([2]);
+    const [figure] = figures;
+    // Trimmed: smaller than the rendered page (about 1,650 × 2,340 px): the caption and the drawing only.
+    expect(figure?.width).toBeLessThan(1100);
+    expect(figure?.height).toBeLessThan(1400);
+    expect(await decoded(figure as Figure)).toMatchObject({ format: 'jpeg' });
+  });
+
+  it('an image is furniture on three places or more, or on every place of a short document', () => {
+    expect(isRepeated(1, 1)).toBe(false);
+    expect(isRepeated(1, 10)).toBe(false);
+    expect(isRepeated(2, 10)).toBe(false);
+    expect(isRepeated(2, 2)).toBe(true);
+    expect(isRepeated(3, 50)).toBe(true);
+  });
+});
