@@ -3,12 +3,14 @@
  * device through reloads and closed tabs, and reach the server once each, with their times, when the network is back.
  * Its own server, so that the test reads the server's review log in its SQLite file.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeck, saveCards, signUpByApi } from './support/api';
-import { useBrowser } from './support/browser';
+import { launchProfile, useBrowser } from './support/browser';
 import { signInWithToken } from './support/pages';
 import { type RunningServer, startServer } from './support/server';
 
@@ -89,6 +91,49 @@ async function knowIt(page: Page, answered: number): Promise<void> {
     .waitFor();
 }
 
+/** The cards' scheduling state in the server's database, by id. */
+function cardStates(cardIds: readonly string[]) {
+  const db = new Database(path.join(server.dataDir, 'flashcards.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        `SELECT id, state, reps, lapses, learning_steps, last_review FROM cards WHERE id IN (${cardIds.map(() => '?').join(',')}) ORDER BY id`,
+      )
+      .all(...cardIds) as { id: string; state: number; reps: number; lapses: number; last_review: number }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A signed-in device on the review page, controlled by the service worker, with the deck's due cards kept. */
+async function deviceOnReview(token: string, deckName: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext();
+  const page = await context.newPage();
+  await signInWithToken(page, token, '/review');
+  await controlledByServiceWorker(page);
+  await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
+  await page.getByTestId('swipe-card').waitFor();
+  await page.reload();
+  return { context, page };
+}
+
+/** Answers every card of the deck offline with `key`; the answers waiting on the device. */
+async function answerOffline(device: { context: BrowserContext; page: Page }, deckName: string, count: number) {
+  await device.context.setOffline(true);
+  await device.page.getByText('Offline', { exact: true }).waitFor();
+  await device.page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
+  for (let answered = 1; answered <= count; answered++) await knowIt(device.page, answered);
+  await device.page.getByText(`${count} answers waiting to sync`).waitFor();
+  return await outbox(device.page);
+}
+
+/** Brings a device back online and waits until its queue is empty. */
+async function syncBack(device: { context: BrowserContext; page: Page }, count: number): Promise<void> {
+  await device.context.setOffline(false);
+  await device.page.getByText(`${count} answers waiting to sync`).waitFor({ state: 'detached' });
+  expect(await outbox(device.page)).toEqual([]);
+}
+
 const cardsOf = (count: number, topic: string) =>
   Array.from({ length: count }, (_, i) => ({ question: `${topic} question ${i + 1}?`, answer: `Answer ${i + 1}.` }));
 
@@ -146,5 +191,61 @@ describe('review with no network', () => {
     expect(results.map((result) => result.status)).toEqual(Array(10).fill('duplicate'));
     expect(reviewLog(cardIds)).toEqual(expected);
     await context.close();
+  });
+});
+
+describe('two devices answering the same cards offline', () => {
+  async function twoDevices(firstToSync: 'phone' | 'laptop') {
+    const setup = await newContext();
+    const { token, auth } = await signUpByApi(setup.request, `two-${firstToSync}`, 'Two devices');
+    const deckName = `Commute ${firstToSync} ${Date.now().toString(36)}`;
+    const deckId = await createDeck(setup.request, auth, deckName);
+    const cardIds = await saveCards(setup.request, auth, deckId, cardsOf(3, 'Shared'));
+    await setup.close();
+
+    const phone = await deviceOnReview(token, deckName);
+    const laptop = await deviceOnReview(token, deckName);
+    // The phone answers every card first, the laptop later: the later answers win, each on the card as both saw it.
+    await answerOffline(phone, deckName, 3);
+    const later = await answerOffline(laptop, deckName, 3);
+    const [first, second] = firstToSync === 'phone' ? [phone, laptop] : [laptop, phone];
+    await syncBack(first, 3);
+    await syncBack(second, 3);
+    expect(reviewLog(cardIds)).toHaveLength(6);
+    const states = cardStates(cardIds);
+    for (const state of states) {
+      const winner = later.find((answer) => answer.card_id === state.id);
+      expect(state.last_review).toBe(Date.parse(winner?.reviewed_at ?? ''));
+    }
+    await phone.context.close();
+    await laptop.context.close();
+    return states.map(({ id: _id, last_review: _at, ...rest }) => rest);
+  }
+
+  it('end with the same card states whichever syncs first: the later answers applied to the common base', async () => {
+    const phoneFirst = await twoDevices('phone');
+    const laptopFirst = await twoDevices('laptop');
+    expect(phoneFirst).toEqual(laptopFirst);
+    expect(phoneFirst.map((state) => state.reps)).toEqual([1, 1, 1]);
+  });
+});
+
+describe('the installed app', () => {
+  it("passes Chromium's installability checks", async () => {
+    const profile = mkdtempSync(path.join(tmpdir(), 'flashcards-e2e-profile-'));
+    const context = await launchProfile(profile, server.url);
+    const page = await context.newPage();
+    await page.goto('/review');
+    await controlledByServiceWorker(page);
+    const session = await context.newCDPSession(page);
+    const { installabilityErrors } = (await session.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await session.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.url).toBe(`${server.url}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   });
 });

@@ -40,6 +40,7 @@ const card = (
   ord: 0,
   source: null,
   next_due: { pass: inMinutes(next.pass), fail: inMinutes(next.fail) },
+  last_review: null,
 });
 // What a pass and a fail would do to each (in minutes): graduate for 2 days, relearn in 10 minutes, learn in 1.
 const queue = [

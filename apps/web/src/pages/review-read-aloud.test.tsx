@@ -25,6 +25,7 @@ const card = (id: string, question: string, answer: string): DueCard => ({
   card_type: 'basic',
   ord: 0,
   next_due: { pass: soon, fail: soon },
+  last_review: null,
 });
 
 /** A stand-in for the browser's speech synthesis with the given voices: what it was asked to say, in which voice. */

@@ -28,6 +28,7 @@ const card = (id: string, question: string, answer: string): DueCard => ({
   card_type: 'basic',
   ord: 0,
   next_due: { pass: soon, fail: soon },
+  last_review: null,
 });
 const queue = [
   card('c1aaaaaaaaaaaaaaaaaaaaaa', 'Powerhouse of the cell?', 'mitochondria'),

@@ -5,7 +5,7 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
-import { type SchedulingState, toCard } from '../study-core/card-state';
+import { lastReviewOf, type SchedulingState, toCard } from '../study-core/card-state';
 import { type DeckLookup, deckScope } from '../study-core/deck-scope';
 import { buildQueue } from '../study-core/due-queue';
 import { capAtExam, capPreview } from '../study-core/exam-date';
@@ -75,6 +75,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
           ...toCard(row),
           images: images.get(row.id) ?? [],
           next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
+          last_review: lastReviewOf(row),
         };
       });
     },
@@ -138,7 +139,13 @@ export function createReviewService(deps: ReviewServiceDeps) {
           if (kept === null) throw new Error('reviewCard wrote a card without a decision');
           const preview = previewNextDue(kept.next, kept.now, kept.parameters);
           const next = capPreview(preview, kept.examDate, timeZone, kept.now);
-          return { card: { ...toCard(after), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } } };
+          return {
+            card: {
+              ...toCard(after),
+              next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
+              last_review: isoTime(kept.now),
+            },
+          };
         }
       }
       throw errors.reviewConflict();
