@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { ApiRequestError, isOfflineError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { deckKeys } from '../../lib/decks-api';
-import { forgetAnswers, getKeptOnDevice, keepAnswer, waitingAnswers } from '../../lib/offline-store';
+import { forgetAnswers, getKeptOnDevice, keepAnswer, keepImages, waitingAnswers } from '../../lib/offline-store';
 import { noteAnswerKept, onSyncedCard } from '../../lib/outbox-sync';
 import { type AnswerOp, type AnswerQueue, createAnswerQueue } from './answer-queue';
 
@@ -19,11 +19,17 @@ export function useReviewQueue(deckId: string | null, session: number) {
     queryFn: () =>
       getKeptOnDevice(
         deckId ? `/cards/due?deck_id=${encodeURIComponent(deckId)}` : '/cards/due',
-        (path) => api.get<DueCard[]>(path),
+        async (path) => {
+          const cards = await api.get<DueCard[]>(path);
+          void keepImages(cards.flatMap((card) => card.images ?? []));
+          return cards;
+        },
         isOfflineError,
       ),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
+    // Offline, the queue comes from the device (React Query would hold it back until the network returns).
+    networkMode: 'always',
     refetchOnReconnect: false,
   });
 }
