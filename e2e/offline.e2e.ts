@@ -3,7 +3,7 @@
  * device through reloads and closed tabs, and reach the server once each, with their times, when the network is back.
  * Its own server, so that the test reads the server's review log in its SQLite file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeck, saveCards, signUpByApi } from './support/api';
 import { launchProfile, useBrowser } from './support/browser';
 import { signInWithToken } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
+import { type RunningServer, repoRoot, startServer } from './support/server';
 
 const browser = useBrowser();
 let server: RunningServer;
@@ -229,6 +229,50 @@ describe('two devices answering the same cards offline', () => {
     const laptopFirst = await twoDevices('laptop');
     expect(phoneFirst).toEqual(laptopFirst);
     expect(phoneFirst.map((state) => state.reps)).toEqual([1, 1, 1]);
+  });
+});
+
+describe('a new version of the app during a session', () => {
+  it('waits for the learner, and no answer is lost through its reload', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const { token, auth } = await signUpByApi(page.request, 'update', 'Update');
+    const deckName = `Update ${Date.now().toString(36)}`;
+    const deckId = await createDeck(page.request, auth, deckName);
+    const cardIds = await saveCards(page.request, auth, deckId, cardsOf(8, 'Update'));
+    await signInWithToken(page, token, '/review');
+    await controlledByServiceWorker(page);
+    await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
+    await knowIt(page, 1);
+    await context.setOffline(true);
+    await knowIt(page, 2);
+    await page.getByText('1 answers waiting to sync').waitFor();
+    await context.setOffline(false);
+
+    // A deployment changes the service worker while the session runs.
+    const worker = path.join(repoRoot, 'apps/web/dist/sw.js');
+    const deployed = readFileSync(worker, 'utf8');
+    try {
+      writeFileSync(worker, `${deployed}\n// the next version\n`);
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      await page.getByText('A new version is ready.').waitFor();
+      // The session goes on under the old version until the learner reloads.
+      await knowIt(page, 3);
+      await context.setOffline(true);
+      await knowIt(page, 4);
+      await context.setOffline(false);
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload to update' }).click()]);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await page.getByRole('button', { name: `Review Deck: ${deckName}` }).waitFor();
+      await expect.poll(() => reviewLog(cardIds).length, { timeout: 20_000 }).toBe(4);
+      expect(await outbox(page)).toEqual([]);
+      expect(new Set(reviewLog(cardIds).map((row) => row.card_id)).size).toBe(4);
+    } finally {
+      writeFileSync(worker, deployed);
+    }
+    await context.close();
   });
 });
 
