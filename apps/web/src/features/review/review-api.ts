@@ -79,7 +79,7 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
           if (navigator.onLine) {
             try {
               const response = await api.post<AnswerResponse>('/cards/review', {
-                json: { card_id: op.cardId, result: op.result, ...op.typed },
+                json: { card_id: op.cardId, result: op.result, review_id: op.uuid, ...op.typed },
               });
               noteAnswered(op.cardId, response.card.last_review ?? new Date(op.at).toISOString());
               return response;
@@ -88,7 +88,8 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
             }
           }
           // No network: the answer waits on the device with its own id and time, sent by POST /reviews/sync later.
-          const id = crypto.randomUUID();
+          // The id is the one the direct request carried: had the server recorded it, the sync finds it a duplicate.
+          const id = op.uuid;
           const reviewedAt = new Date(op.at).toISOString();
           await keepAnswer({
             id,
