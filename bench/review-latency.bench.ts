@@ -8,7 +8,8 @@
  * - Review Deck -> first card: from the button's click to the first question legible, on a freshly loaded /review
  *   that was left idle for REVIEW_BENCH_IDLE_MS (default 1,000 ms, as a learner reads the deck list),
  *   REVIEW_BENCH_OPENS times (default 10) at 4x.
- * Goals (issue 31): median <= 50 ms at 1x and <= 100 ms at 4x; first card <= 200 ms at 4x.
+ * Goals (issue 31): median <= 50 ms at 1x and <= 100 ms at 4x; first card <= 200 ms at 4x. Issue 37 adds the 4x
+ *   run with the network cut after the session opened (each answer kept on the device) and asks p95 <= 50 ms.
  * Half the cards hold markdown and math (the first card of the deck is one of them), half are plain text.
  */
 import type { CDPSession, Page } from 'playwright-core';
@@ -201,27 +202,37 @@ try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   const lines: string[] = [];
 
-  for (const rate of [1, 4]) {
+  // Offline: the session opened online, then the network cut (Chromium's own switch): each answer waits on the device.
+  for (const { rate, offline } of [
+    { rate: 1, offline: false },
+    { rate: 4, offline: false },
+    { rate: 4, offline: true },
+  ]) {
     const { token, deckName } = await seedLearner(server.url, answers + 6);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
+    const own = offline
+      ? await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })
+      : context;
+    const page = await own.newPage();
+    const cdp = await own.newCDPSession(page);
     await openReview(page, token);
     await page.getByRole('button', { name: `Review Deck: ${deckName}` }).click();
     await page.locator('[data-testid="swipe-card"]').waitFor();
     await page.waitForTimeout(1_000);
+    if (offline) await own.setOffline(true);
     await throttle(cdp, rate);
     const { samples, ignored } = await keyLatencies(page, answers);
     const goal = rate === 1 ? 50 : 100;
+    const where = offline ? ', offline' : '';
     lines.push(
       summary(
-        `key -> next question legible, ${rate}x CPU`,
+        `key -> next question legible, ${rate}x CPU${where}`,
         samples.map((sample) => sample.legible),
         goal,
       ),
     );
     lines.push(
       summary(
-        `key -> next question painted, ${rate}x CPU`,
+        `key -> next question painted, ${rate}x CPU${where}`,
         samples.map((sample) => sample.painted),
         goal,
       ),
@@ -229,6 +240,7 @@ try {
     if (ignored > 0) lines.push(`  ${ignored} key presses at ${rate}x were ignored by the app (pressed again)`);
     await throttle(cdp, 1);
     await page.close();
+    if (offline) await own.close();
   }
 
   const { token, deckName } = await seedLearner(server.url, 10);

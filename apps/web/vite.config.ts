@@ -59,7 +59,19 @@ const installable = VitePWA({
     navigateFallback: '/index.html',
     // Page loads only: the API's paths are fetched by the app (never navigated to), except these, which are files.
     navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/media\//, /\/download/, /\.apkg$/],
-    runtimeCaching: [],
+    // Card images are named by a hash of their content: kept once, served from the device, at most so many (the
+    // oldest go first), so that the images of the cards kept for review show offline.
+    runtimeCaching: [
+      {
+        urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/media/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'card-images',
+          expiration: { maxEntries: 4_000, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
     cleanupOutdatedCaches: true,
     clientsClaim: false,
     skipWaiting: false,

@@ -9,6 +9,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export interface RunningServer {
   url: string;
+  /** The server's data directory (its SQLite file is flashcards.db there). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startServer(
 
   return {
     url,
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -114,6 +117,7 @@ export async function startServerWithMovableClock(options: { port?: number } = {
   );
   return {
     url: server.url,
+    dataDir: server.dataDir,
     advanceClock(ms: number) {
       offset += ms;
       write();

@@ -24,6 +24,7 @@ export function dueCard(id: string, question: string, answer: string, extra: Par
     card_type: 'basic',
     ord: 0,
     next_due: { pass: soon, fail: soon },
+    last_review: null,
     ...extra,
   };
 }

@@ -142,6 +142,8 @@ export interface NoteWithCards {
 /** A card of GET /cards/due: when it would next be due (ISO times) after a pass and after a fail. */
 export interface DueCard extends Card {
   next_due: { pass: string; fail: string };
+  /** When the card was last answered (ISO), null for a new card: an offline answer sends it back as its `base`. */
+  last_review: string | null;
 }
 
 export interface Deck {

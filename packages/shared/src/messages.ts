@@ -132,6 +132,7 @@ export const messages = {
   syncReviewsMissing: 'Send the answers as "reviews", a list of at most 500.',
   syncTooManyReviews: 'Send at most 500 answers at a time.',
   syncReviewIdInvalid: 'Each answer needs an "id" that is a UUID.',
+  reviewIdInvalid: '"review_id" must be a UUID.',
   syncReviewedAtInvalid: 'Each answer needs "reviewed_at", a date and time (ISO 8601).',
   syncTypedInvalid: 'The typed answer must be 1 to 1,000 characters.',
   syncVerdictInvalid: 'The verdict must be "correct", "close" or "wrong".',

@@ -148,6 +148,9 @@ export const dueCardSchema = cardSchema
     next_due: z
       .object({ pass: isoTime, fail: isoTime })
       .meta({ description: 'When the card would next be due after a pass and after a fail' }),
+    last_review: isoTime
+      .nullable()
+      .meta({ description: "When the card was last answered, null for a new card (an offline answer's base)" }),
   })
   .meta({ id: 'DueCard' }) satisfies z.ZodType<Api.DueCard>;
 

@@ -9,12 +9,14 @@ const page = (text: string, kind = 'page') =>
 const LOGIN_HTML = page('Turn your notes into flashcards with AI');
 const TEACHERS_HTML = page('Flashcards for your class');
 const REVIEW_SHELL = page('', 'shell');
+const SERVICE_WORKER = "importScripts('./workbox.js');";
 
 let ctx: TestContext;
 let webDistDir: string;
 
 beforeAll(async () => {
   webDistDir = writeWebDist({
+    'sw.js': SERVICE_WORKER,
     'prerendered/login.html': LOGIN_HTML,
     'prerendered/best-for--teachers.html': TEACHERS_HTML,
     'prerendered/shell--review.html': REVIEW_SHELL,
@@ -77,5 +79,22 @@ describe('prerendered pages', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/login', headers: { accept: 'application/json' } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: messages.notFound, code: 'not_found' });
+  });
+});
+
+describe('the service worker', () => {
+  it('is served with a policy that lets it import Workbox and fill its caches from this origin, checked afresh', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SERVICE_WORKER);
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+    );
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leaves the strict policy on the other files', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/sw.js.map' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

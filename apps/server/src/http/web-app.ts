@@ -27,6 +27,12 @@ function loadPrerendered(distDir: string): Map<string, Buffer> {
 }
 
 /**
+ * The service worker's own policy: a worker runs under the policy its script came with, and the strict one every
+ * non-page answer gets would block the worker's Workbox import and every fetch it makes to fill its caches.
+ */
+export const serviceWorkerPolicy = "default-src 'none'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+
+/**
  * Serves the built web app from one origin with the API: hashed files under /assets/ (cached for a year), other
  * top-level files as they are, and for every other GET that asks for HTML the page prerendered for that path (the
  * public pages, the signed-in shell) or else index.html, so that the SPA's own routes (/login, /review,
@@ -39,6 +45,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   const prerendered = hasBuild && distDir ? loadPrerendered(distDir) : new Map<string, Buffer>();
 
   if (hasBuild && distDir) {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.split('?', 1)[0] === '/sw.js') reply.header('content-security-policy', serviceWorkerPolicy);
+      done();
+    });
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,

@@ -81,9 +81,13 @@ export async function reviewCard(
   return withoutNextDue(response.json<{ card: DueCard }>().card);
 }
 
-/** A card of GET /cards/due or POST /cards/review as a plain Card (next-due.test.ts checks `next_due` itself). */
-export function withoutNextDue({ next_due, ...card }: DueCard): Card {
+/**
+ * A card of GET /cards/due or POST /cards/review as a plain Card (next-due.test.ts checks `next_due` itself): its
+ * `last_review` is a time once the card has been answered, null before.
+ */
+export function withoutNextDue({ next_due, last_review, ...card }: DueCard): Card {
   expect(Object.keys(next_due).sort()).toEqual(['fail', 'pass']);
+  expect(last_review === null ? card.reps === 0 : Date.parse(last_review) <= Date.parse(card.due_date)).toBe(true);
   return card;
 }
 

@@ -27,6 +27,8 @@ export function useApiGet<Result>(
         ? getKeptOnDevice(path ?? '', (at) => api.get<Result>(at), isOfflineError)
         : api.get<Result>(path ?? ''),
     enabled: path !== null,
+    // React Query holds a query back while the browser says it is offline; one kept on the device answers anyway.
+    ...(keepOnDevice ? { networkMode: 'always' as const } : {}),
     placeholderData: (previous, previousQuery) =>
       keepPreviousWhile && previousQuery && keepPreviousWhile(previousQuery.queryKey) ? previous : undefined,
   });

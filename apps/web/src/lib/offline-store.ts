@@ -79,6 +79,20 @@ export async function getKeptOnDevice<T>(
   }
 }
 
+/**
+ * Loads each image once so that the service worker keeps it (its card-images cache, vite.config.ts): the images of
+ * the cards kept for review, one at a time so that review's own requests go first.
+ */
+export async function keepImages(urls: readonly string[]): Promise<void> {
+  if (!navigator.serviceWorker?.controller) return;
+  for (const url of new Set(urls)) {
+    await fetch(url).then(
+      (response) => response.body?.cancel(),
+      () => undefined,
+    );
+  }
+}
+
 export async function lastSyncAt(): Promise<number | null> {
   return (await (await database()).get('meta', 'last_sync'))?.value ?? null;
 }

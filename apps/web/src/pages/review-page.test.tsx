@@ -40,6 +40,7 @@ const card = (
   ord: 0,
   source: null,
   next_due: { pass: inMinutes(next.pass), fail: inMinutes(next.fail) },
+  last_review: null,
 });
 // What a pass and a fail would do to each (in minutes): graduate for 2 days, relearn in 10 minutes, learn in 1.
 const queue = [
@@ -82,7 +83,14 @@ function start(routes: Routes = {}) {
 }
 
 const bodyOf = (call: FakeCall | undefined) => JSON.parse(call?.body ?? 'null');
-const reviews = (calls: FakeCall[]) => calls.filter((call) => call.path === '/cards/review').map(bodyOf);
+const answerCalls = (calls: FakeCall[]) => calls.filter((call) => call.path === '/cards/review').map(bodyOf);
+/** The answers sent, each without its `review_id` (a UUID, checked here; reviewIds gives them). */
+const reviews = (calls: FakeCall[]) =>
+  answerCalls(calls).map(({ review_id, ...answer }: { review_id: string; [field: string]: unknown }) => {
+    expect(review_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    return answer;
+  });
+const reviewIds = (calls: FakeCall[]) => answerCalls(calls).map((body: { review_id: string }) => body.review_id);
 const deckButton = (name: string) => screen.findByRole('button', { name: `${name}: ${deck.name}` });
 const press = (key: string) => fireEvent.keyDown(document.body, { key, code: key === ' ' ? 'Space' : `Key${key}` });
 const advance = (ms: number) => act(async () => vi.advanceTimersByTime(ms));
@@ -414,6 +422,8 @@ describe('review page: a review session', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(messages.reviewAnswersNotSaved);
     // Five tries of the first answer (one and four more after the pauses); the second waits behind it.
     expect(reviews(calls)).toEqual(Array(5).fill({ card_id: queue[0]?._id, result: 'pass' }));
+    // Each try carries the answer's one id, so that the server records it once whichever try reached it.
+    expect(new Set(reviewIds(calls)).size).toBe(1);
     vi.useRealTimers();
 
     answer = () => json(200, { card: replyFor(queue[0]?._id ?? '') });

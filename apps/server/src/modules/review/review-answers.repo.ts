@@ -252,16 +252,27 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
      * transaction is committed with the other reviews that arrived with it (db/group-commit.ts), each reading the card
      * as the one before left it. Answers the card as the update left it; `not_found` for no such card; `raced` when
      * another connection's review changed the card between the read and the write (PostgreSQL) and nothing was
-     * written. `decide` may be called again if the group is run again.
+     * written. `decide` may be called again if the group is run again. With `reviewId` (the client's id of the
+     * answer, its log row's id): `{ logged }`, the card as it is and nothing written, when this user's log has it
+     * already; `taken` when another user's log has it.
      */
     reviewCard(
       userId: string,
       cardId: string,
       decide: (before: CardToReview) => ReviewDecision,
-    ): Promise<CardViewRow | 'not_found' | 'raced'> {
+      reviewId?: string,
+    ): Promise<CardViewRow | { logged: CardToReview } | 'not_found' | 'raced' | 'taken'> {
       return inGroupCommit(db, async (trx) => {
         const before = await cardToReview(trx, { userId, cardId });
         if (!before) return 'not_found';
+        if (reviewId !== undefined) {
+          const logged = await trx
+            .selectFrom('review_logs')
+            .select('user_id')
+            .where('id', '=', reviewId)
+            .executeTakeFirst();
+          if (logged) return logged.user_id === userId ? { logged: before } : 'taken';
+        }
         const { next, log, now, buryUntil } = decide(before);
         const after = await moveCard(trx, before, next, before.first_reviewed_at ?? now, now);
         if (!after) return 'raced';

@@ -86,6 +86,11 @@ describe('POST /reviews/sync with base: answers made concurrently on two devices
       last_review: at(10),
       first_reviewed_at: at(10),
     });
+    // Each reply's card gives the last answer's time, the base of the device's next answer.
+    const winner = new Date(at(10)).toISOString();
+    for (const reply of [run.thenOne, run.firstTwo, run.thenTwo])
+      expect(reply.results[0]?.card?.last_review).toBe(winner);
+    expect(run.firstOne.results[0]?.card?.last_review).toBe(new Date(at(20)).toISOString());
 
     // Both answers stay in the log, the older one superseded (no snapshot: not undoable) on both cards.
     for (const cardId of [run.one, run.two]) {

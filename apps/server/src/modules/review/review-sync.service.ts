@@ -4,7 +4,7 @@ import type { Clock } from '../../adapters/clock';
 import { isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { rateLimited } from '../../http/app-error';
-import { toCard } from '../study-core/card-state';
+import { lastReviewOf, toCard } from '../study-core/card-state';
 import { capAtExam, capPreview } from '../study-core/exam-date';
 import type { CardToReview, ReviewAnswersRepo } from './review-answers.repo';
 import type { SyncReviewInput } from './review-sync.schemas';
@@ -101,7 +101,11 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
     const parameters = schedulerParametersFor(weights, Number(card.desired_retention));
     const now = clock.now();
     const next = capPreview(previewNextDue(card, now, parameters), card.exam_date, timeZone, now);
-    return { ...toCard(card), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } };
+    return {
+      ...toCard(card),
+      next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
+      last_review: lastReviewOf(card),
+    };
   }
   return {
     /**

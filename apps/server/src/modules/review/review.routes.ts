@@ -47,14 +47,15 @@ export function reviewRoutes(app: App, reviews: ReviewService, sync: ReviewSyncS
         tags,
         body: reviewSchema,
         response: { 200: z.object({ card: dueCardSchema }) },
-        errors: ['card_not_found', 'review_conflict', 'rate_limited'],
+        errors: ['card_not_found', 'review_conflict', 'review_id_taken', 'rate_limited'],
       },
     },
     async (request) => {
       const user = currentUser(request);
-      const { card_id, result, typed, verdict } = request.body;
+      const { card_id, result, typed, verdict, review_id } = request.body;
       const answer = { typed: typed ?? null, verdict: verdict ?? null };
-      return reviews.review(user.id, card_id, result, parseWeights(user.fsrs_parameters), user.time_zone, answer);
+      const weights = parseWeights(user.fsrs_parameters);
+      return reviews.review(user.id, card_id, result, weights, user.time_zone, answer, review_id);
     },
   );
 

@@ -10,6 +10,12 @@ export const reviewSchema = bodyWithId('card_id', messages.cardIdMissing, {
   result: z.enum(['pass', 'fail'], { error: messages.reviewResultInvalid }),
   typed: typedAnswerSchema.optional(),
   verdict: verdictSchema.optional(),
+  // Lower case, as POST /reviews/sync keeps it, so that one answer has one id whichever way it reaches the server.
+  review_id: z
+    .uuid({ error: messages.reviewIdInvalid })
+    .transform((id) => id.toLowerCase())
+    .optional()
+    .meta({ description: 'A UUID the client made for this answer: sent again, it is recorded once' }),
 });
 
 /** GET /cards/due and the stats: an optional deck. */

@@ -5,7 +5,7 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
-import { type SchedulingState, toCard } from '../study-core/card-state';
+import { lastReviewOf, type SchedulingState, toCard } from '../study-core/card-state';
 import { type DeckLookup, deckScope } from '../study-core/deck-scope';
 import { buildQueue } from '../study-core/due-queue';
 import { capAtExam, capPreview } from '../study-core/exam-date';
@@ -75,6 +75,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
           ...toCard(row),
           images: images.get(row.id) ?? [],
           next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
+          last_review: lastReviewOf(row),
         };
       });
     },
@@ -91,6 +92,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
       weights: readonly number[] | null = null,
       timeZone = 'UTC',
       typed: TypedAnswerLog = { typed: null, verdict: null },
+      reviewId?: string,
     ): Promise<AnswerResponse> {
       if (!isId(cardId)) throw errors.cardNotFound();
       // Every answer counts, refused ones too (as /create counts failed files): a refusal writes nothing, but it is
@@ -102,43 +104,69 @@ export function createReviewService(deps: ReviewServiceDeps) {
         const decided: {
           last: { next: SchedulingState; now: number; parameters: FSRSParameters; examDate: string | null } | null;
         } = { last: null };
-        const after = await answers.reviewCard(userId, cardId, (before) => {
-          const now = clock.now();
-          const retention = Number(before.desired_retention);
-          const parameters = schedulerParametersFor(weights, retention);
-          const outcome = review(before, result, now, deps.random, parameters);
-          const next = capAtExam(outcome.next, before.exam_date, timeZone, now);
-          decided.last = { next, now, parameters, examDate: before.exam_date };
-          return {
-            next,
-            log: {
-              id: deps.newId(),
-              user_id: userId,
-              deck_id: before.deck_id,
-              card_id: before.id,
-              reviewed_at: now,
-              rating: outcome.rating,
-              state_before: before.state,
-              state_after: next.state,
-              due_before: before.due,
-              due_after: next.due,
-              stability: next.stability,
-              difficulty: next.difficulty,
-              scheduled_days: next.scheduled_days,
-              elapsed_days: outcome.elapsedDays,
-              ...typed,
-            },
-            now,
-            buryUntil: nextStudyDayStart(now, timeZone),
-          };
-        });
+        const after = await answers.reviewCard(
+          userId,
+          cardId,
+          (before) => {
+            const now = clock.now();
+            const retention = Number(before.desired_retention);
+            const parameters = schedulerParametersFor(weights, retention);
+            const outcome = review(before, result, now, deps.random, parameters);
+            const next = capAtExam(outcome.next, before.exam_date, timeZone, now);
+            decided.last = { next, now, parameters, examDate: before.exam_date };
+            return {
+              next,
+              log: {
+                id: reviewId ?? deps.newId(),
+                user_id: userId,
+                deck_id: before.deck_id,
+                card_id: before.id,
+                reviewed_at: now,
+                rating: outcome.rating,
+                state_before: before.state,
+                state_after: next.state,
+                due_before: before.due,
+                due_after: next.due,
+                stability: next.stability,
+                difficulty: next.difficulty,
+                scheduled_days: next.scheduled_days,
+                elapsed_days: outcome.elapsedDays,
+                ...typed,
+              },
+              now,
+              buryUntil: nextStudyDayStart(now, timeZone),
+            };
+          },
+          reviewId,
+        );
         if (after === 'not_found') throw errors.cardNotFound();
+        if (after === 'taken') throw errors.reviewIdTaken();
+        if (typeof after === 'object' && 'logged' in after) {
+          // This answer was recorded already (its reply was lost): the card as it is now, nothing applied twice.
+          const card = after.logged;
+          const now = clock.now();
+          const parameters = schedulerParametersFor(weights, Number(card.desired_retention));
+          const next = capPreview(previewNextDue(card, now, parameters), card.exam_date, timeZone, now);
+          return {
+            card: {
+              ...toCard(card),
+              next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
+              last_review: lastReviewOf(card),
+            },
+          };
+        }
         if (after !== 'raced') {
           const kept = decided.last;
           if (kept === null) throw new Error('reviewCard wrote a card without a decision');
           const preview = previewNextDue(kept.next, kept.now, kept.parameters);
           const next = capPreview(preview, kept.examDate, timeZone, kept.now);
-          return { card: { ...toCard(after), next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) } } };
+          return {
+            card: {
+              ...toCard(after),
+              next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
+              last_review: isoTime(kept.now),
+            },
+          };
         }
       }
       throw errors.reviewConflict();

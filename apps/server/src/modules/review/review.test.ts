@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Card as ApiCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { type Card, createEmptyCard, fsrs, Rating, StrategyMode } from 'ts-fsrs';
@@ -152,6 +153,64 @@ describe('POST /cards/review through days, with an injected clock', () => {
 });
 
 describe('POST /cards/review', () => {
+  describe('with review_id, the answer sent again after a lost reply', () => {
+    const answer = (headers: { authorization: string }, cardId: string, reviewId: string, result = 'pass') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/cards/review',
+        headers,
+        payload: { card_id: cardId, result, review_id: reviewId },
+      });
+    const logsOf = (cardId: string) =>
+      ctx.database.db.selectFrom('review_logs').select(['id', 'rating']).where('card_id', '=', cardId).execute();
+
+    it('is recorded once: the second request answers the card as the first left it', async () => {
+      const { headers, card } = await learnerWithCard(ctx.app);
+      const reviewId = randomUUID();
+      const first = await answer(headers, card._id, reviewId);
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await answer(headers, card._id, reviewId.toUpperCase(), 'fail');
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(await logsOf(card._id)).toEqual([{ id: reviewId, rating: 3 }]);
+      expect((await rowById(ctx.database.db, 'cards', card._id)).reps).toBe(1);
+    });
+
+    it('is a duplicate for POST /reviews/sync, which the device sends it through when the network dropped', async () => {
+      const { headers, card } = await learnerWithCard(ctx.app);
+      const reviewId = randomUUID();
+      expect((await answer(headers, card._id, reviewId)).statusCode).toBe(200);
+      const sync = await ctx.app.inject({
+        method: 'POST',
+        url: '/reviews/sync',
+        headers,
+        payload: {
+          reviews: [
+            { id: reviewId, card_id: card._id, result: 'pass', reviewed_at: new Date(ctx.clock.now()).toISOString() },
+          ],
+        },
+      });
+      expect(sync.json()).toEqual({ results: [{ id: reviewId, status: 'duplicate' }] });
+      expect(await logsOf(card._id)).toHaveLength(1);
+    });
+
+    it("answers 409 review_id_taken for another learner's answer id, and writes nothing", async () => {
+      const one = await learnerWithCard(ctx.app);
+      const two = await learnerWithCard(ctx.app);
+      const reviewId = randomUUID();
+      expect((await answer(one.headers, one.card._id, reviewId)).statusCode).toBe(200);
+      expectError(await answer(two.headers, two.card._id, reviewId), 409, 'review_id_taken', messages.reviewIdTaken);
+      expect(await logsOf(two.card._id)).toEqual([]);
+      expect((await rowById(ctx.database.db, 'cards', two.card._id)).reps).toBe(0);
+    });
+
+    it('answers 422 for an id that is not a UUID', async () => {
+      const { headers, card } = await learnerWithCard(ctx.app);
+      expectValidationError(await answer(headers, card._id, 'not-a-uuid'), 'review_id', messages.reviewIdInvalid);
+      expect(await logsOf(card._id)).toEqual([]);
+    });
+  });
+
   it.each([
     ['_id', '_id'],
     ['id', 'id'],

@@ -125,6 +125,11 @@ export const cardViewColumns = [
 export type CardViewRow = Pick<CardRow, (typeof cardViewColumns)[number]>;
 
 /** A card row as the API's Card. */
+/** A card's last answer time as the API shows it (DueCard `last_review`), null for a new card. */
+export function lastReviewOf(row: { last_review: number | null }): string | null {
+  return row.last_review === null ? null : isoTime(row.last_review);
+}
+
 export function toCard(row: CardViewRow): Card {
   return {
     _id: row.id,

@@ -91,6 +91,7 @@ describe('from a file to studying', { timeout: 30_000 }, () => {
         ord: 0,
         source: null,
         next_due: { pass: '2026-11-22T10:10:00.000Z', fail: '2026-11-22T10:01:00.000Z' },
+        last_review: null,
       },
     ];
     const { calls, urls } = renderCreate(

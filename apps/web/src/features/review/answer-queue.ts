@@ -9,7 +9,16 @@ import type { AnswerVerdict, ReviewResult } from '@flashcards/shared/api-types';
  */
 
 export type AnswerOp =
-  | { id: number; kind: 'answer'; cardId: string; result: ReviewResult; at: number; typed?: TypedAnswer }
+  | {
+      id: number;
+      kind: 'answer';
+      cardId: string;
+      result: ReviewResult;
+      at: number;
+      /** The answer's own id on the server, sent on every path it takes, so that the server records it once. */
+      uuid: string;
+      typed?: TypedAnswer;
+    }
   | { id: number; kind: 'undo'; cardId: string };
 
 /** What the learner typed before the card flipped, and the checker's verdict on it (kept in the review log). */
@@ -127,7 +136,12 @@ export function createAnswerQueue(options: AnswerQueueOptions) {
     answer(cardId: string, result: ReviewResult, typed?: TypedAnswer): number {
       const id = nextId++;
       const at = Date.now();
-      ops.push(typed ? { id, kind: 'answer', cardId, result, at, typed } : { id, kind: 'answer', cardId, result, at });
+      const uuid = crypto.randomUUID();
+      ops.push(
+        typed
+          ? { id, kind: 'answer', cardId, result, at, uuid, typed }
+          : { id, kind: 'answer', cardId, result, at, uuid },
+      );
       notify();
       pump();
       return id;

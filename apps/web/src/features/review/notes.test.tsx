@@ -344,6 +344,7 @@ describe('review of cloze and reversed cards', () => {
           pass: new Date(Date.now() + 600_000).toISOString(),
           fail: new Date(Date.now() + 60_000).toISOString(),
         },
+        last_review: null,
       },
     ];
     start({ 'GET /cards/due': () => json(200, due) });

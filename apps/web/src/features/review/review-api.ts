@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { ApiRequestError, isOfflineError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { deckKeys } from '../../lib/decks-api';
-import { forgetAnswers, getKeptOnDevice, keepAnswer, waitingAnswers } from '../../lib/offline-store';
+import { forgetAnswers, getKeptOnDevice, keepAnswer, keepImages, waitingAnswers } from '../../lib/offline-store';
 import { noteAnswerKept, onSyncedCard } from '../../lib/outbox-sync';
 import { type AnswerOp, type AnswerQueue, createAnswerQueue } from './answer-queue';
 
@@ -19,11 +19,17 @@ export function useReviewQueue(deckId: string | null, session: number) {
     queryFn: () =>
       getKeptOnDevice(
         deckId ? `/cards/due?deck_id=${encodeURIComponent(deckId)}` : '/cards/due',
-        (path) => api.get<DueCard[]>(path),
+        async (path) => {
+          const cards = await api.get<DueCard[]>(path);
+          void keepImages(cards.flatMap((card) => card.images ?? []));
+          return cards;
+        },
         isOfflineError,
       ),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
+    // Offline, the queue comes from the device (React Query would hold it back until the network returns).
+    networkMode: 'always',
     refetchOnReconnect: false,
   });
 }
@@ -40,6 +46,8 @@ export interface AnswerQueueHandlers {
   onAnswered: (answerId: number, response: AnswerResponse) => void;
   /** The server refused an answer or an undo for good. */
   onDropped: (op: AnswerOp, error: unknown) => void;
+  /** The card's `last_review` as the session's queue gave it (null: new). */
+  lastReviewOf: (cardId: string) => string | null;
 }
 
 /**
@@ -56,28 +64,42 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
   latest.current = handlers;
   /** Answers kept on the device (no network when they were given): queue id by UUID, and UUIDs by card. */
   const [kept] = useState(() => ({ byUuid: new Map<string, number>(), byCard: new Map<string, string[]>() }));
+  /**
+   * Each card's answer times of this session, latest last: the newest is the base of the card's next answer kept on
+   * the device (the card as the learner saw it), so that two devices' answers converge on the server.
+   */
+  const [answeredAt] = useState(() => new Map<string, string[]>());
+  const baseOf = (cardId: string) => answeredAt.get(cardId)?.at(-1) ?? latest.current.lastReviewOf(cardId);
+  const noteAnswered = (cardId: string, at: string) => answeredAt.set(cardId, [...(answeredAt.get(cardId) ?? []), at]);
+  const takeBackAnswered = (cardId: string) => answeredAt.set(cardId, answeredAt.get(cardId)?.slice(0, -1) ?? []);
   const [queue] = useState(() =>
     createAnswerQueue({
       send: async (op) => {
         if (op.kind === 'answer') {
           if (navigator.onLine) {
             try {
-              return await api.post<AnswerResponse>('/cards/review', {
-                json: { card_id: op.cardId, result: op.result, ...op.typed },
+              const response = await api.post<AnswerResponse>('/cards/review', {
+                json: { card_id: op.cardId, result: op.result, review_id: op.uuid, ...op.typed },
               });
+              noteAnswered(op.cardId, response.card.last_review ?? new Date(op.at).toISOString());
+              return response;
             } catch (error) {
               if (!isOfflineError(error)) throw error;
             }
           }
           // No network: the answer waits on the device with its own id and time, sent by POST /reviews/sync later.
-          const id = crypto.randomUUID();
+          // The id is the one the direct request carried: had the server recorded it, the sync finds it a duplicate.
+          const id = op.uuid;
+          const reviewedAt = new Date(op.at).toISOString();
           await keepAnswer({
             id,
             card_id: op.cardId,
             result: op.result,
-            reviewed_at: new Date(op.at).toISOString(),
+            reviewed_at: reviewedAt,
+            base: baseOf(op.cardId),
             ...op.typed,
           });
+          noteAnswered(op.cardId, reviewedAt);
           noteAnswerKept();
           kept.byUuid.set(id, op.id);
           kept.byCard.set(op.cardId, [...(kept.byCard.get(op.cardId) ?? []), id]);
@@ -87,11 +109,14 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
         const latest = kept.byCard.get(op.cardId)?.at(-1);
         if (latest !== undefined && (await waitingAnswers()).some((review) => review.id === latest)) {
           await forgetAnswers([latest]);
+          takeBackAnswered(op.cardId);
           kept.byCard.set(op.cardId, kept.byCard.get(op.cardId)?.slice(0, -1) ?? []);
           kept.byUuid.delete(latest);
           return null;
         }
-        return api.post<ReviewResponse>(`/cards/${encodeURIComponent(op.cardId)}/undo-review`);
+        const undone = await api.post<ReviewResponse>(`/cards/${encodeURIComponent(op.cardId)}/undo-review`);
+        takeBackAnswered(op.cardId);
+        return undone;
       },
       isRetryable: isRetryableAnswerError,
       onSent: (op, response) => {

@@ -100,6 +100,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
       if (op.kind === 'undo') setNotice(code === 'nothing_to_undo' ? messages.undoNothing : messages.undoFailed);
       else setNotice(code === 'card_not_found' ? messages.reviewAnswerDropped : messages.reviewUpdateFailed);
     },
+    lastReviewOf: (cardId) => fetched.data?.find((card) => card._id === cardId)?.last_review ?? null,
   });
 
   const leavingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -36,6 +36,7 @@ function dueCard(id: string, status: CardStatus, pass: number, fail: number, at 
     ord: 0,
     source: null,
     next_due: { pass: new Date(at + pass).toISOString(), fail: new Date(at + fail).toISOString() },
+    last_review: null,
   };
 }
 
