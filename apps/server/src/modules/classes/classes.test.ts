@@ -189,3 +189,306 @@ describe('classes: the whole flow with a teacher and three students', () => {
     expect(studentsCsv.body).toContain(`${first.user._id},Ada,${first.user.email},2,2,0.5,2026-12-01T10:00:00.000Z`);
   });
 });
+
+describe('classes: the access matrix, each refusal changing nothing', () => {
+  it('a non-member gets 404 for everything of a class; a wrong code is 404; joining twice is 409', async () => {
+    const { teacher, klass, students } = await classWithStudents(1);
+    const stranger = await signUpAndLogIn(ctx.app);
+    const before = await snapshot(stranger.user._id);
+    const notFound = messages.classNotFound;
+    expectError(await get(stranger.headers, `/classes/${klass._id}`), 404, 'class_not_found', notFound);
+    expectError(await get(stranger.headers, `/classes/${klass._id}/progress`), 404, 'class_not_found', notFound);
+    expectError(await get(stranger.headers, `/classes/${klass._id}/progress.csv`), 404, 'class_not_found', notFound);
+    expectError(await get(stranger.headers, '/classes/not-an-id'), 404, 'class_not_found', notFound);
+    const inject = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: stranger.headers, ...(payload ? { payload } : {}) });
+    const strangerDeck = await createDeck(ctx.app, stranger.headers, 'Mine');
+    expectError(
+      await inject('POST', `/classes/${klass._id}/decks`, { deck_id: strangerDeck._id }),
+      404,
+      'class_not_found',
+      notFound,
+    );
+    const member = students[0] as User;
+    expectError(
+      await inject('DELETE', `/classes/${klass._id}/members/${member.user._id}`),
+      404,
+      'class_not_found',
+      notFound,
+    );
+    expectError(await inject('DELETE', `/classes/${klass._id}/membership`), 404, 'class_not_found', notFound);
+    expectError(await postJoin(ctx.app, stranger.headers, 'ZZZZZZZZ'), 404, 'class_not_found', notFound);
+    expect((await get(stranger.headers, '/classes')).json()).toEqual([]);
+    expect(await snapshot(stranger.user._id)).toEqual({ ...before, decks: [...before.decks, expect.anything()] });
+
+    expectError(
+      await postJoin(ctx.app, member.headers, klass.join_code),
+      409,
+      'already_member',
+      messages.alreadyMember,
+    );
+    expectError(
+      await postJoin(ctx.app, teacher.headers, klass.join_code),
+      409,
+      'already_member',
+      messages.ownClassJoin,
+    );
+    const members = await ctx.database.db
+      .selectFrom('class_members')
+      .select('user_id')
+      .where('class_id', '=', klass._id)
+      .execute();
+    expect(members).toEqual([{ user_id: member.user._id }]);
+  });
+
+  it("a student sees the class, its teacher and decks, never another student's data or the progress", async () => {
+    const { teacher, klass, students } = await classWithStudents(2);
+    const [first, second] = students as [User, User];
+    const detail = await get(first.headers, `/classes/${klass._id}`);
+    expect(detail.statusCode).toBe(200);
+    const body = detail.json<ClassDetail>();
+    expect(body).toMatchObject({ role: 'student', teacher_name: 'Ada', join_code: null, student_count: null });
+    expect(body.students).toBeNull();
+    expect(JSON.stringify(body)).not.toContain(second.user._id);
+    expect(JSON.stringify(body)).not.toContain(second.user.email);
+    expect(JSON.stringify((await get(first.headers, '/classes')).json())).not.toContain(second.user.email);
+    expectError(
+      await get(first.headers, `/classes/${klass._id}/progress`),
+      404,
+      'class_not_found',
+      messages.classNotFound,
+    );
+    expectError(
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: `/classes/${klass._id}/members/${second.user._id}`,
+        headers: first.headers,
+      }),
+      404,
+      'class_not_found',
+      messages.classNotFound,
+    );
+    // A student cannot read another student's copy either.
+    const secondCopy = await linkedCopy(second.headers);
+    expectError(await get(first.headers, `/decks/${secondCopy._id}`), 404, 'deck_not_found', messages.deckNotFound);
+    const teacherView = (await get(teacher.headers, `/classes/${klass._id}`)).json<ClassDetail>();
+    expect(teacherView.students?.map((student) => student.user_id).sort()).toEqual(
+      [first.user._id, second.user._id].sort(),
+    );
+    expect(teacherView.student_count).toBe(2);
+  });
+
+  it('a student cannot edit or delete the cards or notes of a linked deck: 403, nothing changed', async () => {
+    const { students } = await classWithStudents(1);
+    const student = students[0] as User;
+    const copy = await linkedCopy(student.headers);
+    const [card] = await deckCards(student.headers, copy._id);
+    if (!card) throw new Error('no card');
+    const noteId = card.note_id as string;
+    const before = await snapshot(student.user._id);
+    const readOnly = (response: Awaited<ReturnType<typeof get>>) =>
+      expectError(response, 403, 'linked_deck_read_only', messages.linkedDeckReadOnly);
+    const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: student.headers, ...(payload ? { payload } : {}) });
+    readOnly(await send('PUT', `/cards/${card._id}`, { question: 'Mine now', answer: 'x' }));
+    readOnly(await send('DELETE', `/cards/${card._id}`));
+    readOnly(await send('PUT', `/notes/${noteId}`, { fields: { front: 'Mine now', back: 'x' } }));
+    readOnly(await send('DELETE', `/notes/${noteId}`));
+    readOnly(await send('POST', '/notes', { deck_id: copy._id, type: 'basic', fields: { front: 'a', back: 'b' } }));
+    readOnly(await send('POST', '/save-cards', { deck_id: copy._id, cards: [{ question: 'a', answer: 'b' }] }));
+    readOnly(await send('DELETE', `/decks/${copy._id}`));
+    expect(await snapshot(student.user._id)).toEqual(before);
+    // Studying is as usual.
+    const reviewed = await reviewCard(ctx.app, student.headers, card._id, 'pass');
+    expect(reviewed.reps).toBe(1);
+  });
+
+  it("the teacher sees progress only on assigned decks, and cannot read a student's own deck", async () => {
+    const { teacher, klass, students } = await classWithStudents(1);
+    const student = students[0] as User;
+    const own = await createDeck(ctx.app, student.headers, 'Private');
+    const [privateCard] = await saveCards(ctx.app, student.headers, own._id, 1);
+    await reviewCard(ctx.app, student.headers, privateCard?._id ?? '', 'fail');
+    expectError(await get(teacher.headers, `/decks/${own._id}`), 404, 'deck_not_found', messages.deckNotFound);
+    expectError(await get(teacher.headers, `/decks/${own._id}/cards`), 404, 'deck_not_found', messages.deckNotFound);
+    const progress = (await get(teacher.headers, `/classes/${klass._id}/progress`)).json<ClassProgress>();
+    expect(progress.students).toEqual([
+      expect.objectContaining({ reviews_7d: 0, cards_studied: 0, last_active: null }),
+    ]);
+    expect(progress.cards.every((card) => card.reviews === 0)).toBe(true);
+  });
+
+  it('a removed student gets 404 and keeps the copy unlinked; the teacher no longer sees their progress', async () => {
+    const { teacher, klass, students } = await classWithStudents(2);
+    const [removed, leaving] = students as [User, User];
+    const copy = await linkedCopy(removed.headers);
+    const [card] = await deckCards(removed.headers, copy._id);
+    await reviewCard(ctx.app, removed.headers, card?._id ?? '', 'pass');
+    const remove = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/classes/${klass._id}/members/${removed.user._id}`,
+      headers: teacher.headers,
+    });
+    expect(remove.statusCode).toBe(204);
+    expectError(await get(removed.headers, `/classes/${klass._id}`), 404, 'class_not_found', messages.classNotFound);
+    const kept = (await decksOf(removed.headers)).find((deck) => deck._id === copy._id);
+    expect(kept).toMatchObject({ linked: false, class_id: null, card_count: 2 });
+    // An ordinary deck now: the student may edit it, and the teacher's edits no longer reach it.
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/cards/${card?._id}`,
+      headers: removed.headers,
+      payload: { question: 'My own words', answer: 'Mine' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const left = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/classes/${klass._id}/membership`,
+      headers: leaving.headers,
+    });
+    expect(left.statusCode).toBe(204);
+    expect((await decksOf(leaving.headers)).map((deck) => deck.linked)).toEqual([false]);
+    const progress = (await get(teacher.headers, `/classes/${klass._id}/progress`)).json<ClassProgress>();
+    expect(progress.students).toEqual([]);
+    expect(progress.cards.every((c) => c.reviews === 0)).toBe(true);
+    expectError(
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: `/classes/${klass._id}/members/${removed.user._id}`,
+        headers: teacher.headers,
+      }),
+      404,
+      'member_not_found',
+      messages.memberNotFound,
+    );
+  });
+});
+
+describe('classes: limits, account deletion, several servers, concurrent syncs', () => {
+  it('a class at CLASS_MAX_STUDENTS refuses the next student with 409 class_full', async () => {
+    const { klass } = await classWithStudents(4);
+    const late = await signUpAndLogIn(ctx.app);
+    expectError(
+      await postJoin(ctx.app, late.headers, klass.join_code),
+      409,
+      'class_full',
+      fillMessage(messages.classFull, { max: 4 }),
+    );
+    const count = await ctx.database.db
+      .selectFrom('class_members')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('class_id', '=', klass._id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(4);
+    expect(await decksOf(late.headers)).toEqual([]);
+  });
+
+  it("deleting the teacher's account leaves each student an unlinked copy with its history", async () => {
+    const { teacher, klass, students } = await classWithStudents(2);
+    const student = students[0] as User;
+    const copy = await linkedCopy(student.headers);
+    const [card] = await deckCards(student.headers, copy._id);
+    await reviewCard(ctx.app, student.headers, card?._id ?? '', 'pass');
+    expect((await deleteAccount(ctx.app, teacher.headers)).statusCode).toBe(204);
+    const kept = (await decksOf(student.headers)).find((deck) => deck._id === copy._id);
+    expect(kept).toMatchObject({ linked: false, class_id: null, card_count: 2 });
+    expect((await deckCards(student.headers, copy._id)).find((c) => c._id === card?._id)?.reps).toBe(1);
+    expect((await get(student.headers, '/classes')).json()).toEqual([]);
+    const rows = await ctx.database.db.selectFrom('classes').select('id').where('id', '=', klass._id).execute();
+    expect(rows).toEqual([]);
+  });
+
+  describe('a second app server on the same database', () => {
+    let second: TestContext;
+    beforeAll(async () => {
+      second = await createTestApp({ shareWith: ctx, env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    });
+    afterAll(async () => {
+      await second.close();
+    });
+
+    it("carries the teacher's edit made on one server to a student reading on the other", async () => {
+      const { teacher, cards, students } = await classWithStudents(1);
+      const student = students[0] as User;
+      const copy = await linkedCopy(student.headers, second.app);
+      const studied = (await deckCards(student.headers, copy._id, second.app))[0] as Card;
+      await reviewCard(second.app, student.headers, studied._id, 'pass');
+      const edited = await ctx.app.inject({
+        method: 'PUT',
+        url: `/cards/${cards[0]?._id}`,
+        headers: teacher.headers,
+        payload: { question: 'Powerhouse of the eukaryotic cell?', answer: 'Mitochondria' },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const after = await deckCards(student.headers, copy._id, second.app);
+      expect(after.find((card) => card._id === studied._id)).toMatchObject({
+        question: 'Powerhouse of the eukaryotic cell?',
+        reps: 1,
+      });
+    });
+  });
+
+  it('concurrent requests sync a copy once: no duplicate notes or cards', async () => {
+    const { teacher, deck, students } = await classWithStudents(1);
+    const student = students[0] as User;
+    const copy = await linkedCopy(student.headers);
+    for (let i = 0; i < 3; i += 1) {
+      await addNote(ctx.app, teacher.headers, deck._id, 'cloze', { text: `{{c1::Part ${i}}} and {{c2::more ${i}}}` });
+    }
+    ctx.clock.advance(DAY);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => get(student.headers, i % 2 === 0 ? '/cards/due' : '/decks')),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const rows = await ctx.database.db
+      .selectFrom('cards')
+      .select(['source_card_id'])
+      .where('deck_id', '=', copy._id)
+      .execute();
+    expect(rows).toHaveLength(8);
+    expect(new Set(rows.map((row) => row.source_card_id)).size).toBe(8);
+    const notes = await ctx.database.db.selectFrom('notes').select('id').where('deck_id', '=', copy._id).execute();
+    expect(notes).toHaveLength(5);
+    expect((await linkedCopy(student.headers)).card_count).toBe(8);
+  });
+});
+
+describe('classes: input', () => {
+  it('refuses an empty class name, and a class taught or joined past MAX_CLASSES_PER_USER', async () => {
+    const user = await signUpAndLogIn(ctx.app);
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/classes',
+      headers: user.headers,
+      payload: { name: ' ' },
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toMatchObject({ code: 'validation_failed', detail: messages.classNameEmpty });
+    const list: ClassSummary[] = (await get(user.headers, '/classes')).json();
+    expect(list).toEqual([]);
+
+    const strict = await createTestApp({ shareWith: ctx, env: { MAX_CLASSES_PER_USER: '1' } });
+    try {
+      const taught = await createClass(strict.app, user.headers);
+      const other = await signUpAndLogIn(ctx.app);
+      const otherClass = await createClass(ctx.app, other.headers);
+      const detail = fillMessage(messages.tooManyClasses, { max: 1 });
+      const second = await strict.app.inject({
+        method: 'POST',
+        url: '/classes',
+        headers: user.headers,
+        payload: { name: 'B' },
+      });
+      expectError(second, 422, 'too_many_classes', detail);
+      expectError(await postJoin(strict.app, user.headers, otherClass.join_code), 422, 'too_many_classes', detail);
+      const rows = await ctx.database.db
+        .selectFrom('classes')
+        .select('id')
+        .where('teacher_id', '=', user.user._id)
+        .execute();
+      expect(rows).toEqual([{ id: taught._id }]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
