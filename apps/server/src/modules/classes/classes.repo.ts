@@ -57,6 +57,17 @@ export function createClassesRepo(db: Kysely<Database>) {
       .selectAll('classes')
       .select('teacher.name as teacher_name');
 
+  /** The linked copies of the class's decks held by its current members. */
+  const memberCopies = (classId: string) =>
+    db
+      .selectFrom('decks as copy')
+      .innerJoin('class_members as m', (join) =>
+        join.onRef('m.user_id', '=', 'copy.user_id').onRef('m.class_id', '=', 'copy.class_id'),
+      )
+      .select('copy.id')
+      .where('copy.class_id', '=', classId)
+      .where('copy.source_deck_id', 'is not', null);
+
   return {
     async insert(row: ClassRow): Promise<void> {
       await db.insertInto('classes').values(row).execute();
@@ -320,18 +331,14 @@ export function createClassesRepo(db: Kysely<Database>) {
       const perCard = db
         .selectFrom('review_logs as r')
         .innerJoin('cards as c', 'c.id', 'r.card_id')
-        .innerJoin('decks as copy', 'copy.id', 'r.deck_id')
-        .innerJoin('class_members as m', (join) =>
-          join.onRef('m.user_id', '=', 'copy.user_id').onRef('m.class_id', '=', 'copy.class_id'),
-        )
         .select((eb) => [
           'c.source_card_id',
           eb.fn.countAll().as('reviews'),
           eb.fn.sum(sql<number>`case when r.rating = 1 then 1 else 0 end`).as('failed'),
         ])
-        .where('copy.class_id', '=', classId)
-        .where('copy.source_deck_id', 'is not', null)
+        .where('r.deck_id', 'in', memberCopies(classId))
         .where('r.undone_at', 'is', null)
+        .where('c.source_card_id', 'is not', null)
         .groupBy('c.source_card_id');
       const rows = await db
         .selectFrom('class_decks as cd')
