@@ -44,7 +44,10 @@ await onEachDatabase(async (label, handle, dataDir) => {
   await migrateToLatest(db, handle.dialect);
   const clock = { now: () => BENCH_NOW };
   let next = 0;
-  const newId = () => hex('f', (next += 1));
+  const newId = () => {
+    next += 1;
+    return hex('f', next);
+  };
   const teacherId = hex('a', 0);
   const deckId = hex('d', 0);
   const classId = hex('c', 0);
