@@ -15,6 +15,7 @@ import { createClassesService } from '../apps/server/src/modules/classes/classes
 import { CardState, newCardRow } from '../apps/server/src/modules/study-core/card-state';
 import { insertCards } from '../apps/server/src/modules/study-core/deck-counters';
 import { createLinkedDecks } from '../apps/server/src/modules/study-core/linked-decks';
+import { BUCKET_MS } from '../apps/server/src/modules/study-core/study-day';
 import { onEachDatabase } from './support/each-database';
 import {
   BENCH_NOW,
@@ -111,6 +112,10 @@ await onEachDatabase(async (label, handle, dataDir) => {
       await db.insertInto('review_logs').values(batch).execute();
     });
   }
+  // The rollup the review path keeps beside the log (stats.repo's countReview), made in one statement here.
+  await sql`insert into review_stats (user_id, deck_id, bucket, reviews, passed, new_cards, mature_reviews, mature_passed)
+    select user_id, deck_id, reviewed_at / ${BUCKET_MS}, count(*), sum(case when rating = 3 then 1 else 0 end), count(*), 0, 0
+    from review_logs group by user_id, deck_id, reviewed_at / ${BUCKET_MS}`.execute(db);
   out(`${label}: ${reviewNo} reviews seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
   if (handle.dialect === 'postgres') await sql`analyze`.execute(db);
 
