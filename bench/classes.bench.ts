@@ -114,8 +114,8 @@ await onEachDatabase(async (label, handle, dataDir) => {
   }
   // The rollup the review path keeps beside the log (stats.repo's countReview), made in one statement here.
   await sql`insert into review_stats (user_id, deck_id, bucket, reviews, passed, new_cards, mature_reviews, mature_passed)
-    select user_id, deck_id, reviewed_at / ${BUCKET_MS}, count(*), sum(case when rating = 3 then 1 else 0 end), count(*), 0, 0
-    from review_logs group by user_id, deck_id, reviewed_at / ${BUCKET_MS}`.execute(db);
+    select user_id, deck_id, reviewed_at / ${sql.lit(BUCKET_MS)}, count(*), sum(case when rating = 3 then 1 else 0 end), count(*), 0, 0
+    from review_logs group by user_id, deck_id, reviewed_at / ${sql.lit(BUCKET_MS)}`.execute(db);
   out(`${label}: ${reviewNo} reviews seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
   if (handle.dialect === 'postgres') await sql`analyze`.execute(db);
 
