@@ -51,6 +51,8 @@ export interface UsersTable {
   fsrs_log_loss_personal: number | null;
   /** Secret in the names of the user's media (migration 0008); made on the first import. */
   media_secret: Generated<string | null>;
+  /** Classes the user has joined and not left (migration 0017); may overcount, never undercount. */
+  class_memberships: Generated<number>;
 }
 
 /** ts-fsrs State: 0 New, 1 Learning, 2 Review (api status "due"), 3 Relearning. */

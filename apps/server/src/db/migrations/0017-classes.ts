@@ -36,6 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('class_decks_deck').on('class_decks').columns(['deck_id']).execute();
 
+  // Classes the user attends: a read skips the linked-copy check for the many users in none (session column).
+  await db.schema
+    .alterTable('users')
+    .addColumn('class_memberships', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .alterTable('decks')
     .addColumn('content_version', 'integer', (col) => col.notNull().defaultTo(0))
@@ -97,6 +102,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const column of ['source_deck_id', 'class_id', 'synced_version', 'content_version']) {
     await db.schema.alterTable('decks').dropColumn(column).execute();
   }
+  await db.schema.alterTable('users').dropColumn('class_memberships').execute();
   await db.schema.dropTable('class_decks').execute();
   await db.schema.dropTable('class_members').execute();
   await db.schema.dropTable('classes').execute();

@@ -199,6 +199,11 @@ export function createClassesRepo(db: Kysely<Database>) {
           .executeTakeFirst();
         if (num(row?.n) >= maxStudents) return 'full';
         await trx.insertInto('class_members').values({ class_id: classId, user_id: userId, joined_at: now }).execute();
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ class_memberships: eb('class_memberships', '+', 1) }))
+          .where('id', '=', userId)
+          .execute();
         return 'joined';
       });
     },
@@ -222,6 +227,12 @@ export function createClassesRepo(db: Kysely<Database>) {
           .where('user_id', '=', userId)
           .executeTakeFirst();
         if (result.numDeletedRows === 0n) return false;
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ class_memberships: eb('class_memberships', '-', 1) }))
+          .where('id', '=', userId)
+          .where('class_memberships', '>', 0)
+          .execute();
         await trx
           .updateTable('decks')
           .set({ class_id: null, source_deck_id: null, synced_version: null })

@@ -49,7 +49,9 @@ export function registerLinkedDeckHooks(app: FastifyInstance, linked: LinkedDeck
     }
     const key = `${request.method} ${request.routeOptions.url}`;
     if (syncingRoutes.has(key)) {
-      linked.syncUser(user.id).then(() => done(), done);
+      // A user in no class has no linked copy: no query at all on their reads.
+      if (user.class_memberships > 0) linked.syncUser(user.id).then(() => done(), done);
+      else done();
       return;
     }
     const guard = guardedRoutes.get(key);
