@@ -172,9 +172,14 @@ await onEachDatabase(async (label, handle, dataDir) => {
   );
 
   // GET /cards/due in process for one student: with the linked copy (the lazy sync's check runs), then the same
-  // rows unlinked (an ordinary deck: no check), alternating.
+  // rows unlinked and out of the class (an ordinary deck: no check at all), alternating.
   const student = studentIds[1] as string;
   const setLinked = async (on: boolean) => {
+    await db
+      .updateTable('users')
+      .set({ class_memberships: on ? 1 : 0 })
+      .where('id', '=', student)
+      .execute();
     if (on) {
       await db
         .insertInto('class_members')
