@@ -23,6 +23,7 @@ export const errorCodes = {
   // 403
   recent_sign_in_required: { status: 403, message: 'recentGoogleSignInRequired' },
   wrong_password: { status: 403, message: 'wrongPassword' },
+  linked_deck_read_only: { status: 403, message: 'linkedDeckReadOnly' },
   // 404
   not_found: { status: 404, message: 'notFound' },
   deck_not_found: { status: 404, message: 'deckNotFound' },
@@ -33,6 +34,8 @@ export const errorCodes = {
   media_not_found: { status: 404, message: 'mediaNotFound' },
   note_not_found: { status: 404, message: 'noteNotFound' },
   no_exam_date: { status: 404, message: 'noExamDate' },
+  class_not_found: { status: 404, message: 'classNotFound' },
+  member_not_found: { status: 404, message: 'memberNotFound' },
   // 409
   email_taken: { status: 409, message: 'emailTaken' },
   google_account_mismatch: { status: 409, message: 'googleAccountMismatch' },
@@ -40,6 +43,9 @@ export const errorCodes = {
   review_conflict: { status: 409, message: 'reviewConflict' },
   nothing_to_undo: { status: 409, message: 'nothingToUndo' },
   review_id_taken: { status: 409, message: 'reviewIdTaken' },
+  already_member: { status: 409, message: 'alreadyMember' },
+  class_full: { status: 409, message: 'classFull' },
+  deck_already_assigned: { status: 409, message: 'deckAlreadyAssigned' },
   // 410
   share_expired: { status: 410, message: 'shareExpired' },
   // 413
@@ -62,6 +68,7 @@ export const errorCodes = {
   invalid_package: { status: 422, message: 'invalidPackage' },
   too_many_decks: { status: 422, message: 'tooManyDecks' },
   too_many_cards: { status: 422, message: 'tooManyCardsInAccount' },
+  too_many_classes: { status: 422, message: 'tooManyClasses' },
   media_quota_exceeded: { status: 422, message: 'mediaQuotaExceeded' },
   edit_note_instead: { status: 422, message: 'editNoteInstead' },
   review_in_future: { status: 422, message: 'reviewInFuture' },

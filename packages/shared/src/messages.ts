@@ -155,6 +155,19 @@ export const messages = {
   ownDeckImport: 'This deck is already yours.',
   anonymousOwner: 'Anonymous',
 
+  // Classes (server; the web app shows these texts too)
+  classNotFound: 'This class could not be found. Check the join code.',
+  alreadyMember: 'You are already in this class.',
+  ownClassJoin: 'You teach this class.',
+  classFull: 'This class is full ({max} students).',
+  tooManyClasses: 'You have reached the limit of {max} classes. Leave or delete a class to make room.',
+  linkedDeckReadOnly: 'This deck belongs to a class: only its teacher can change its cards.',
+  deckAlreadyAssigned: 'This deck is already assigned to the class.',
+  classNameEmpty: 'Class name cannot be empty.',
+  classNameTooLong: 'Class name must be at most 100 characters.',
+  joinCodeEmpty: 'Please enter a join code.',
+  memberNotFound: 'This student is not in the class.',
+
   // Feedback (server and web app)
   feedbackEmpty: 'Please enter your feedback.',
   feedbackTooLong: 'Feedback must be at most 5000 characters.',

@@ -14,5 +14,6 @@ export const sessionColumns = [
   'fsrs_parameters',
   'fsrs_optimized_at',
   'fsrs_reviews_used',
+  'class_memberships',
 ] as const;
 export type SessionUser = Pick<Selectable<UsersTable>, (typeof sessionColumns)[number]>;

@@ -28,6 +28,7 @@ const session = (id: string, email: string, token_version = 0): SessionUser => (
   fsrs_parameters: null,
   fsrs_optimized_at: null,
   fsrs_reviews_used: 0,
+  class_memberships: 0,
 });
 const start = Date.UTC(2026, 0, 10, 12);
 

@@ -28,6 +28,7 @@ const user: SessionUser = {
   fsrs_parameters: null,
   fsrs_optimized_at: null,
   fsrs_reviews_used: 0,
+  class_memberships: 0,
 };
 const silent = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
 
