@@ -51,7 +51,7 @@ export interface UsersTable {
   fsrs_log_loss_personal: number | null;
   /** Secret in the names of the user's media (migration 0008); made on the first import. */
   media_secret: Generated<string | null>;
-  /** Classes the user has joined and not left (migration 0017); may overcount, never undercount. */
+  /** Classes the user has joined and not left (migration 0020); may overcount, never undercount. */
   class_memberships: Generated<number>;
 }
 
@@ -80,7 +80,7 @@ export interface DecksTable {
   tts_question_lang: string | null;
   tts_answer_lang: string | null;
   tts_auto: Generated<number>;
-  /** Counts edits of the deck's notes and cards (migration 0017): a linked copy behind it syncs lazily. */
+  /** Counts edits of the deck's notes and cards (migration 0020): a linked copy behind it syncs lazily. */
   content_version: Generated<number>;
   /** A linked copy: the source's content_version it last synced (null before its first sync). */
   synced_version: Generated<number | null>;
@@ -121,7 +121,7 @@ export interface CardsTable {
   occlusion: Generated<string | null>;
   /** JSON of where an AI card came from (migration 0016, CardSource); null for cards made by hand or imported. */
   source: Generated<string | null>;
-  /** In a linked copy: the teacher's card this one copies (migration 0017). */
+  /** In a linked copy: the teacher's card this one copies (migration 0020). */
   source_card_id: Generated<string | null>;
 }
 
@@ -135,7 +135,7 @@ export interface NotesTable {
   fields: string;
   created_at: number;
   updated_at: number;
-  /** In a linked copy: the teacher's note this one copies (migration 0017). */
+  /** In a linked copy: the teacher's note this one copies (migration 0020). */
   source_note_id: Generated<string | null>;
 }
 

@@ -15,8 +15,8 @@ import * as typedAnswers from './0013-typed-answers';
 import * as cardImages from './0014-card-images';
 import * as examDateReadAloud from './0015-exam-date-read-aloud';
 import * as cardSources from './0016-card-sources';
-import * as classes from './0017-classes';
 import * as occlusion from './0019-occlusion';
+import * as classes from './0020-classes';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -39,8 +39,8 @@ const migrations: Record<string, Migration> = {
   '0014-card-images': cardImages,
   '0015-exam-date-read-aloud': examDateReadAloud,
   '0016-card-sources': cardSources,
-  '0017-classes': classes,
   '0019-occlusion': occlusion,
+  '0020-classes': classes,
 };
 
 export const migrationProvider: MigrationProvider = {

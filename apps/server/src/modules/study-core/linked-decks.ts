@@ -5,7 +5,7 @@ import { newCardRow } from './card-state';
 import { type CardCounter, counterFor, insertCards, insertNoteRows } from './deck-counters';
 
 /**
- * Linked copies of class decks (issue 38, migration 0017). A teacher's edit only bumps their deck's
+ * Linked copies of class decks (issue 38, migration 0020). A teacher's edit only bumps their deck's
  * `content_version`; each student's copy catches up at the student's next request for decks or cards, in one
  * transaction of set-based statements. A copy is claimed by moving its `synced_version` conditionally first, so two
  * requests (on any app server) never sync the same copy twice; the unique (copy, source) indexes back that up.
