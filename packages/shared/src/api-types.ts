@@ -156,6 +156,10 @@ export interface Deck {
   exam_date: string | null;
   /** Read aloud: each side's language and automatic reading. */
   tts: DeckTts;
+  /** A class deck's copy: the class it comes from (null or absent for the learner's own decks). */
+  class_id?: string | null;
+  /** True for a class deck's copy, kept in step with the teacher's deck: its cards and notes are read-only. */
+  linked?: boolean;
 }
 
 /** A deck's read-aloud settings: BCP-47 language tags (null: detected from the cards) and automatic reading. */

@@ -23,6 +23,7 @@ export const errorCodes = {
   // 403
   recent_sign_in_required: { status: 403, message: 'recentGoogleSignInRequired' },
   wrong_password: { status: 403, message: 'wrongPassword' },
+  linked_deck_read_only: { status: 403, message: 'linkedDeckReadOnly' },
   // 404
   not_found: { status: 404, message: 'notFound' },
   deck_not_found: { status: 404, message: 'deckNotFound' },
@@ -33,6 +34,7 @@ export const errorCodes = {
   media_not_found: { status: 404, message: 'mediaNotFound' },
   note_not_found: { status: 404, message: 'noteNotFound' },
   no_exam_date: { status: 404, message: 'noExamDate' },
+  class_not_found: { status: 404, message: 'classNotFound' },
   // 409
   email_taken: { status: 409, message: 'emailTaken' },
   google_account_mismatch: { status: 409, message: 'googleAccountMismatch' },
@@ -40,6 +42,7 @@ export const errorCodes = {
   review_conflict: { status: 409, message: 'reviewConflict' },
   nothing_to_undo: { status: 409, message: 'nothingToUndo' },
   review_id_taken: { status: 409, message: 'reviewIdTaken' },
+  already_member: { status: 409, message: 'alreadyMember' },
   // 410
   share_expired: { status: 410, message: 'shareExpired' },
   // 413

@@ -151,6 +151,9 @@ export const messages = {
   shareNotFound: 'This shared deck could not be found or may have been deleted.',
   shareExpired: 'This share link has expired.',
   alreadyImported: 'You have already imported this deck.',
+  classNotFound: 'Class not found.',
+  alreadyMember: 'You are already in this class.',
+  linkedDeckReadOnly: 'The cards of a class deck can only be changed by its teacher.',
   ownDeckImport: 'This deck is already yours.',
   anonymousOwner: 'Anonymous',
 

@@ -1,0 +1,14 @@
+import type { ClassSummary } from '@flashcards/shared/classes-types';
+import { useApiGet } from './api-hooks';
+
+/** Query keys of the class data; a class change also makes decks and cards stale (linked copies come and go). */
+export const classKeys = {
+  all: ['classes'] as const,
+  detail: (id: string) => ['classes', id] as const,
+  progress: (id: string) => ['classes', id, 'progress'] as const,
+};
+
+/** GET /classes: the classes the user teaches or attends (the deck list names a linked deck's class from it). */
+export function useClasses() {
+  return useApiGet<ClassSummary[]>(classKeys.all, '/classes');
+}
