@@ -9,7 +9,7 @@ import { Notice } from '../../components/notice';
 import { Field } from '../../components/text-field';
 import { errorDetail } from '../../lib/api-client';
 import { useClasses } from '../../lib/classes-api';
-import { useDecks } from '../../lib/decks-api';
+import { ownDecks, useDecks } from '../../lib/decks-api';
 import { useAssignDeck } from './classes-api';
 
 /** The deck list's "Assign to class": the teacher chooses one of the classes they teach. */
@@ -77,7 +77,7 @@ export function AssignDeckModal({ deck, onClose }: { deck: Deck; onClose: () => 
 /** The class page's "Assign deck": the teacher chooses one of their own decks (a class deck's copy is not theirs). */
 export function AssignDeckForm({ classId, className }: { classId: string; className: string }) {
   const decks = useDecks();
-  const own = (decks.data ?? []).filter((deck) => !deck.linked);
+  const own = ownDecks(decks.data);
   const [deckId, setDeckId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const assign = useAssignDeck();

@@ -5,7 +5,7 @@ import { DeckSelect } from '../../components/deck-select';
 import { Modal } from '../../components/modal';
 import { Notice } from '../../components/notice';
 import { errorCode, errorDetail } from '../../lib/api-client';
-import { useDecks, useUpdateCard } from '../../lib/decks-api';
+import { ownDecks, useDecks, useUpdateCard } from '../../lib/decks-api';
 import { CardFormShell } from './card-form-shell';
 import { NotePreview } from './card-preview';
 import { draftContent, type NoteDraft } from './note-draft';
@@ -101,8 +101,9 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
   const [saved, setSaved] = useState<string | null>(null);
   const create = useCreateNote();
   const firstRef = useRef<HTMLTextAreaElement>(null);
-  const chosen = deck?._id ?? (deckId || decks.data?.[0]?._id || '');
-  const deckName = deck?.name ?? decks.data?.find((item) => item._id === chosen)?.name ?? '';
+  const choices = ownDecks(decks.data);
+  const chosen = deck?._id ?? (deckId || choices[0]?._id || '');
+  const deckName = deck?.name ?? choices.find((item) => item._id === chosen)?.name ?? '';
 
   async function submit(keepOpen: boolean) {
     if (create.isPending) return;
@@ -145,7 +146,7 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
       pending={create.isPending}
       dirty={draft.first.trim() !== '' || draft.second.trim() !== ''}
     >
-      {!deck && <DeckSelect decks={decks.data ?? []} value={chosen} onValue={setDeckId} />}
+      {!deck && <DeckSelect decks={choices} value={chosen} onValue={setDeckId} />}
       <NoteTypePicker
         value={draft.type}
         onValue={(type) => {
