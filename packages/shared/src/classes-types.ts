@@ -6,17 +6,28 @@
 /** What the signed-in user is in a class. */
 export type ClassRole = 'teacher' | 'student';
 
-/**
- * A class as POST /classes (201), each row of GET /classes and POST /classes/join answer it. `join_code` is always
- * there for the teacher; `teacher_name` always for a student (and may be there for the teacher).
- */
+/** A deck assigned to a class: the teacher's deck, and for a student the id of their linked copy. */
+export interface ClassDeck {
+  _id: string;
+  name: string;
+  card_count: number;
+  /** The caller's linked copy (students); null for the teacher. */
+  copy_deck_id: string | null;
+  assigned_at: string;
+}
+
+/** A class as its teacher or one of its students sees it (POST /classes, GET /classes, POST /classes/join). */
 export interface ClassSummary {
   _id: string;
   name: string;
   role: ClassRole;
   created_at: string;
-  join_code?: string;
-  teacher_name?: string;
+  teacher_name: string;
+  /** The teacher's only; null for a student. */
+  join_code: string | null;
+  /** The teacher's only; null for a student. */
+  student_count: number | null;
+  decks: ClassDeck[];
 }
 
 /** POST /classes */
@@ -32,21 +43,6 @@ export interface JoinClassRequest {
 /** POST /classes/{id}/decks */
 export interface AssignDeckRequest {
   deck_id: string;
-}
-
-/**
- * A deck assigned to a class, as GET /classes/{id} lists it: for the teacher `_id` is the teacher's own deck, for a
- * student it is the student's linked copy.
- */
-export interface ClassDeck {
-  _id: string;
-  name: string;
-  card_count: number;
-}
-
-/** GET /classes/{id}: the class and its assigned decks (a student sees no other student). */
-export interface ClassDetail extends ClassSummary {
-  decks: ClassDeck[];
 }
 
 /** One student of GET /classes/{id}/progress: only assigned decks count. `retention_30d` is a share 0–1. */

@@ -60,7 +60,7 @@ function ClassRow({ item }: { item: ClassSummary }) {
       <span className={`class-role class-role--${item.role}`}>
         {item.role === 'teacher' ? classMessages.roleTeacher : classMessages.roleStudent}
       </span>
-      {item.role === 'student' && item.teacher_name && (
+      {item.role === 'student' && (
         <span className="muted class-item__teacher">
           {fillMessage(classMessages.taughtBy, { name: item.teacher_name })}
         </span>

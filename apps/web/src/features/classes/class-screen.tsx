@@ -7,12 +7,11 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
 import { useClasses } from '../../lib/classes-api';
-import { useDecks } from '../../lib/decks-api';
 import type { StudyDeckState } from '../../lib/navigation';
 import { appName, useDocumentTitle } from '../../lib/use-document-title';
 import { AssignDeckForm } from './assign-deck';
 import { ClassInvite } from './class-invite';
-import { useClassDetail, useClassProgress, useLeaveClass, useRemoveStudent } from './classes-api';
+import { useClassProgress, useLeaveClass, useRemoveStudent } from './classes-api';
 import { ProgressTables } from './progress-tables';
 import './classes.css';
 
@@ -43,7 +42,6 @@ export function ClassScreen({ classId }: { classId: string }) {
 }
 
 function TeacherView({ item }: { item: ClassSummary }) {
-  const detail = useClassDetail(item._id);
   const progress = useClassProgress(item._id);
   const [removing, setRemoving] = useState<ClassStudentProgress | null>(null);
   return (
@@ -59,13 +57,7 @@ function TeacherView({ item }: { item: ClassSummary }) {
       )}
       <section className="classes-section" aria-labelledby="class-decks-heading">
         <h2 id="class-decks-heading">{classMessages.decksHeading}</h2>
-        {detail.isError ? (
-          <Notice tone="error">{classMessages.classLoadFailed}</Notice>
-        ) : !detail.data ? (
-          <p role="status">{messages.loading}</p>
-        ) : (
-          <DeckRows decks={detail.data.decks} />
-        )}
+        <DeckRows decks={item.decks} />
         <h3 className="class-subheading">{classMessages.assignHeading}</h3>
         <AssignDeckForm classId={item._id} className={item.name} />
       </section>
@@ -76,31 +68,23 @@ function TeacherView({ item }: { item: ClassSummary }) {
 }
 
 function StudentView({ item }: { item: ClassSummary }) {
-  const decks = useDecks();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  const classDecks = (decks.data ?? []).filter((deck) => deck.class_id === item._id);
   return (
     <>
       <p className="class-role-line">
         <span className="class-role class-role--student">{classMessages.roleStudent}</span>{' '}
-        {item.teacher_name && <span>{fillMessage(classMessages.taughtBy, { name: item.teacher_name })}</span>}
+        <span>{fillMessage(classMessages.taughtBy, { name: item.teacher_name })}</span>
       </p>
       <section className="classes-section" aria-labelledby="class-decks-heading">
         <h2 id="class-decks-heading">{classMessages.decksHeading}</h2>
-        {decks.isError ? (
-          <Notice tone="error">{messages.decksLoadFailed}</Notice>
-        ) : !decks.data ? (
-          <p role="status">{messages.loading}</p>
-        ) : (
-          <DeckRows
-            decks={classDecks}
-            onStudy={(deck) => {
-              const state: StudyDeckState = { studyDeck: { deckId: deck._id, name: deck.name } };
-              navigate('/review', { state });
-            }}
-          />
-        )}
+        <DeckRows
+          decks={item.decks}
+          onStudy={(deck) => {
+            const state: StudyDeckState = { studyDeck: { deckId: deck.copy_deck_id ?? deck._id, name: deck.name } };
+            navigate('/review', { state });
+          }}
+        />
       </section>
       <section className="classes-section">
         <button type="button" className="button button--danger-outline" onClick={() => setLeaving(true)}>

@@ -1,5 +1,5 @@
 import { classMessages } from '@flashcards/shared/class-messages';
-import type { ClassDetail, ClassProgress, ClassSummary } from '@flashcards/shared/classes-types';
+import type { ClassProgress, ClassSummary } from '@flashcards/shared/classes-types';
 import type { QueryKey } from '@tanstack/react-query';
 import { errorCode, errorDetail } from '../../lib/api-client';
 import { useApiGet, useApiMutation } from '../../lib/api-hooks';
@@ -9,11 +9,6 @@ import { classKeys } from '../../lib/classes-api';
 const classAndStudyData: readonly QueryKey[] = [classKeys.all, ['decks'], ['cards']];
 
 const classPath = (id: string) => `/classes/${encodeURIComponent(id)}`;
-
-/** GET /classes/{id}: the class with its assigned decks. */
-export function useClassDetail(id: string) {
-  return useApiGet<ClassDetail>(classKeys.detail(id), classPath(id));
-}
 
 /** GET /classes/{id}/progress (the teacher only); null `id` asks nothing. */
 export function useClassProgress(id: string | null) {

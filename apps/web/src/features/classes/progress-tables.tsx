@@ -33,7 +33,7 @@ export function ProgressTables({ className, progress, failed, onRemove }: Progre
   const csvType = 'text/csv;charset=utf-8';
   return (
     <>
-      <section className="classes-section" aria-labelledby="class-students-heading">
+      <section className="classes-section">
         <div className="class-table__head">
           <h2 id="class-students-heading">{classMessages.studentsHeading}</h2>
           {progress.students.length > 0 && (
@@ -92,7 +92,7 @@ export function ProgressTables({ className, progress, failed, onRemove }: Progre
           </ScrollTable>
         )}
       </section>
-      <section className="classes-section" aria-labelledby="class-cards-heading">
+      <section className="classes-section">
         <div className="class-table__head">
           <h2 id="class-cards-heading">{classMessages.cardsHeading}</h2>
           {progress.cards.length > 0 && (
