@@ -139,7 +139,7 @@ describe('a class', () => {
     expect(await seriousViolations(studentPage)).toEqual([]);
     await leave.getByRole('button', { name: 'Leave class' }).click();
     await studentPage.waitForURL('**/classes');
-    await studentPage.getByRole('link', { name: 'Review' }).click();
+    await studentPage.goto('/review');
     await studentPage.getByRole('heading', { name: deckName, level: 2 }).waitFor();
     expect(await studentPage.getByText(`From class ${className}`).count()).toBe(0);
 
