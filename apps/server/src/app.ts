@@ -49,6 +49,10 @@ import { localCheckoutRoutes } from './modules/billing/local-checkout.routes';
 import { createCardsRepo } from './modules/cards/cards.repo';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { createCardsService } from './modules/cards/cards.service';
+import { createClassesRepo } from './modules/classes/classes.repo';
+import { classesRoutes } from './modules/classes/classes.routes';
+import { createClassesService } from './modules/classes/classes.service';
+import { registerLinkedDeckHooks } from './modules/classes/linked-deck-hooks';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
 import { createDecksRepo } from './modules/decks/decks.repo';
 import { decksRoutes } from './modules/decks/decks.routes';
@@ -101,6 +105,7 @@ import { createSharingService, randomShareCode } from './modules/sharing/sharing
 import { createStatsRepo } from './modules/stats/stats.repo';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { createStatsService } from './modules/stats/stats.service';
+import { createLinkedDecks } from './modules/study-core/linked-decks';
 import { createUserLimits } from './modules/study-core/user-limits';
 import { createAnswerCheckRepo } from './modules/study-modes/answer-check.repo';
 import { answerCheckRoutes } from './modules/study-modes/answer-check.routes';
@@ -378,6 +383,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       decks: decksRepo,
       newShareCode: deps.newShareCode ?? randomShareCode,
       shareTtlMs: config.shareTtlMs,
+    }),
+  );
+  // Classes: linked copies sync on the student's reads and refuse edits (hooks on every module's routes).
+  const linkedDecks = createLinkedDecks(deps.db, { newId: deps.newId, now: () => deps.clock.now() });
+  registerLinkedDeckHooks(app, linkedDecks);
+  classesRoutes(
+    app,
+    createClassesService({
+      ...study,
+      classes: createClassesRepo(deps.db),
+      linked: linkedDecks,
+      limits: config.classes,
     }),
   );
   // Images' bytes: database chunks or an S3-compatible bucket (MEDIA_STORE); read from where each row says.

@@ -138,6 +138,8 @@ const schema = z
     ),
     MAX_DECKS_PER_USER: positiveInt(1000),
     MAX_CARDS_PER_USER: positiveInt(200_000),
+    CLASS_MAX_STUDENTS: positiveInt(500),
+    MAX_CLASSES_PER_USER: positiveInt(50),
     HSTS_INCLUDE_SUBDOMAINS: booleanFlag,
     AUTH_RATE_LIMIT_WINDOW: duration('15m'),
     AI_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['offline', 'openai']).optional()),
@@ -351,6 +353,8 @@ const schema = z
       },
       /** Per-user caps (an import or save beyond them is refused). */
       userLimits: { maxDecks: e.MAX_DECKS_PER_USER, maxCards: e.MAX_CARDS_PER_USER },
+      /** Students per class, and classes one user may teach and attend together. */
+      classes: { maxStudents: e.CLASS_MAX_STUDENTS, maxPerUser: e.MAX_CLASSES_PER_USER },
       /** Strict-Transport-Security includeSubDomains (off unless asked: it binds every sibling host). */
       hstsIncludeSubDomains: e.HSTS_INCLUDE_SUBDOMAINS,
       /** How long a deck's share link stays valid. */

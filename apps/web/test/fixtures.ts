@@ -10,6 +10,8 @@ export const biologyDeck: Deck = {
   card_count: 0,
   exam_date: null,
   tts: { question_lang: null, answer_lang: null, auto: false },
+  class_id: null,
+  linked: false,
   created_at: '2026-11-22T10:00:00.000Z',
 };
 

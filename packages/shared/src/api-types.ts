@@ -156,10 +156,10 @@ export interface Deck {
   exam_date: string | null;
   /** Read aloud: each side's language and automatic reading. */
   tts: DeckTts;
-  /** A class deck's copy: the class it comes from (null or absent for the learner's own decks). */
-  class_id?: string | null;
-  /** True for a class deck's copy, kept in step with the teacher's deck: its cards and notes are read-only. */
-  linked?: boolean;
+  /** A class deck's copy: the class it came from (null for an ordinary deck or once unlinked). */
+  class_id: string | null;
+  /** A class deck's copy kept in step with the teacher's deck: its cards and notes are read-only. */
+  linked: boolean;
 }
 
 /** A deck's read-aloud settings: BCP-47 language tags (null: detected from the cards) and automatic reading. */
@@ -548,4 +548,70 @@ export interface UploadedMedia {
   width: number;
   height: number;
   content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
+}
+
+/** A deck assigned to a class: the teacher's deck, and for a student the id of their linked copy. */
+export interface ClassDeck {
+  _id: string;
+  name: string;
+  card_count: number;
+  /** The caller's linked copy (students); null for the teacher. */
+  copy_deck_id: string | null;
+  assigned_at: string;
+}
+
+/** A class as its teacher or one of its students sees it (POST /classes, GET /classes, POST /classes/join). */
+export interface ClassSummary {
+  _id: string;
+  name: string;
+  role: 'teacher' | 'student';
+  created_at: string;
+  teacher_name: string;
+  /** The teacher's only; null for a student. */
+  join_code: string | null;
+  /** The teacher's only; null for a student. */
+  student_count: number | null;
+  decks: ClassDeck[];
+}
+
+/** A student of a class as the teacher sees them. */
+export interface ClassStudent {
+  user_id: string;
+  name: string;
+  email: string;
+  joined_at: string;
+}
+
+/** GET /classes/{id}: the class, and for the teacher its students (null for a student). */
+export interface ClassDetail extends ClassSummary {
+  students: ClassStudent[] | null;
+}
+
+export interface ClassStudentProgress {
+  user_id: string;
+  name: string;
+  email: string;
+  /** Cards of the assigned decks the student has answered at least once. */
+  cards_studied: number;
+  reviews_7d: number;
+  /** Share of "know" answers over the last 30 days, 0 to 1; null without reviews. */
+  retention_30d: number | null;
+  last_active: string | null;
+}
+
+export interface ClassCardProgress {
+  /** The teacher's card. */
+  card_id: string;
+  question: string;
+  reviews: number;
+  /** "Don't know" answers by the class. */
+  failed: number;
+  /** failed / reviews, 0 to 1 (0 without reviews). */
+  fail_rate: number;
+}
+
+/** GET /classes/{id}/progress: current members on assigned decks only; cards hardest first. */
+export interface ClassProgress {
+  students: ClassStudentProgress[];
+  cards: ClassCardProgress[];
 }

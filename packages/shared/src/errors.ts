@@ -35,6 +35,7 @@ export const errorCodes = {
   note_not_found: { status: 404, message: 'noteNotFound' },
   no_exam_date: { status: 404, message: 'noExamDate' },
   class_not_found: { status: 404, message: 'classNotFound' },
+  member_not_found: { status: 404, message: 'memberNotFound' },
   // 409
   email_taken: { status: 409, message: 'emailTaken' },
   google_account_mismatch: { status: 409, message: 'googleAccountMismatch' },
@@ -43,6 +44,8 @@ export const errorCodes = {
   nothing_to_undo: { status: 409, message: 'nothingToUndo' },
   review_id_taken: { status: 409, message: 'reviewIdTaken' },
   already_member: { status: 409, message: 'alreadyMember' },
+  class_full: { status: 409, message: 'classFull' },
+  deck_already_assigned: { status: 409, message: 'deckAlreadyAssigned' },
   // 410
   share_expired: { status: 410, message: 'shareExpired' },
   // 413
@@ -65,6 +68,7 @@ export const errorCodes = {
   invalid_package: { status: 422, message: 'invalidPackage' },
   too_many_decks: { status: 422, message: 'tooManyDecks' },
   too_many_cards: { status: 422, message: 'tooManyCardsInAccount' },
+  too_many_classes: { status: 422, message: 'tooManyClasses' },
   media_quota_exceeded: { status: 422, message: 'mediaQuotaExceeded' },
   edit_note_instead: { status: 422, message: 'editNoteInstead' },
   review_in_future: { status: 422, message: 'reviewInFuture' },

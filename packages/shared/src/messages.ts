@@ -151,11 +151,21 @@ export const messages = {
   shareNotFound: 'This shared deck could not be found or may have been deleted.',
   shareExpired: 'This share link has expired.',
   alreadyImported: 'You have already imported this deck.',
-  classNotFound: 'Class not found.',
-  alreadyMember: 'You are already in this class.',
-  linkedDeckReadOnly: 'The cards of a class deck can only be changed by its teacher.',
   ownDeckImport: 'This deck is already yours.',
   anonymousOwner: 'Anonymous',
+
+  // Classes (server; the web app shows these texts too)
+  classNotFound: 'This class could not be found. Check the join code.',
+  alreadyMember: 'You are already in this class.',
+  ownClassJoin: 'You teach this class.',
+  classFull: 'This class is full ({max} students).',
+  tooManyClasses: 'You have reached the limit of {max} classes. Leave or delete a class to make room.',
+  linkedDeckReadOnly: 'This deck belongs to a class: only its teacher can change its cards.',
+  deckAlreadyAssigned: 'This deck is already assigned to the class.',
+  classNameEmpty: 'Class name cannot be empty.',
+  classNameTooLong: 'Class name must be at most 100 characters.',
+  joinCodeEmpty: 'Please enter a join code.',
+  memberNotFound: 'This student is not in the class.',
 
   // Feedback (server and web app)
   feedbackEmpty: 'Please enter your feedback.',

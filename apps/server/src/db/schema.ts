@@ -78,6 +78,14 @@ export interface DecksTable {
   tts_question_lang: string | null;
   tts_answer_lang: string | null;
   tts_auto: Generated<number>;
+  /** Counts edits of the deck's notes and cards (migration 0017): a linked copy behind it syncs lazily. */
+  content_version: Generated<number>;
+  /** A linked copy: the source's content_version it last synced (null before its first sync). */
+  synced_version: Generated<number | null>;
+  /** A linked copy: the class it came from. */
+  class_id: Generated<string | null>;
+  /** A linked copy: the teacher's deck; null for an ordinary deck (or once unlinked). */
+  source_deck_id: Generated<string | null>;
 }
 
 export interface CardsTable {
@@ -111,6 +119,8 @@ export interface CardsTable {
   occlusion: Generated<string | null>;
   /** JSON of where an AI card came from (migration 0016, CardSource); null for cards made by hand or imported. */
   source: Generated<string | null>;
+  /** In a linked copy: the teacher's card this one copies (migration 0017). */
+  source_card_id: Generated<string | null>;
 }
 
 /** What the learner wrote (migration 0012): the type and its fields as JSON text; its cards are what review shows. */
@@ -123,6 +133,8 @@ export interface NotesTable {
   fields: string;
   created_at: number;
   updated_at: number;
+  /** In a linked copy: the teacher's note this one copies (migration 0017). */
+  source_note_id: Generated<string | null>;
 }
 
 /** Append-only. */
@@ -299,6 +311,28 @@ export interface ImportedNotesTable {
   created_at: number;
 }
 
+export interface ClassesTable {
+  id: string;
+  teacher_id: string;
+  name: string;
+  /** Short, unambiguous letters; unique. */
+  join_code: string;
+  created_at: number;
+}
+
+export interface ClassMembersTable {
+  class_id: string;
+  user_id: string;
+  joined_at: number;
+}
+
+export interface ClassDecksTable {
+  class_id: string;
+  /** The teacher's deck. */
+  deck_id: string;
+  assigned_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   decks: DecksTable;
@@ -319,4 +353,7 @@ export interface Database {
   media_chunks: MediaChunksTable;
   media_released: MediaReleasedTable;
   imported_notes: ImportedNotesTable;
+  classes: ClassesTable;
+  class_members: ClassMembersTable;
+  class_decks: ClassDecksTable;
 }

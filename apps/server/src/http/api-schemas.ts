@@ -201,6 +201,10 @@ export const deckSchema = z
     created_at: isoTime,
     exam_date: examDate,
     tts: deckTtsSchema,
+    class_id: idSchema.nullable().meta({ description: 'The class a linked copy came from' }),
+    linked: z
+      .boolean()
+      .meta({ description: "A class deck's copy kept in step with the teacher's deck (read-only cards)" }),
   })
   .meta({ id: 'Deck' }) satisfies z.ZodType<Api.Deck>;
 
@@ -398,3 +402,60 @@ export const occlusionSuggestionSchema = z
     ),
   })
   .meta({ id: 'OcclusionSuggestion' }) satisfies z.ZodType<Api.OcclusionSuggestion>;
+
+export const classDeckSchema = z
+  .object({
+    _id: idSchema.meta({ description: "The teacher's deck" }),
+    name: z.string(),
+    card_count: z.int(),
+    copy_deck_id: idSchema.nullable().meta({ description: "A student's linked copy; null for the teacher" }),
+    assigned_at: isoTime,
+  })
+  .meta({ id: 'ClassDeck' }) satisfies z.ZodType<Api.ClassDeck>;
+
+export const classSummarySchema = z
+  .object({
+    _id: idSchema,
+    name: z.string(),
+    role: z.enum(['teacher', 'student']),
+    created_at: isoTime,
+    teacher_name: z.string(),
+    join_code: z.string().nullable().meta({ description: 'The teacher sees it; null for a student' }),
+    student_count: z.int().nullable().meta({ description: 'The teacher sees it; null for a student' }),
+    decks: z.array(classDeckSchema),
+  })
+  .meta({ id: 'Class' }) satisfies z.ZodType<Api.ClassSummary>;
+
+export const classDetailSchema = classSummarySchema
+  .extend({
+    students: z
+      .array(z.object({ user_id: idSchema, name: z.string(), email: z.string(), joined_at: isoTime }))
+      .nullable()
+      .meta({ description: "The teacher sees the students; null for a student (never another student's data)" }),
+  })
+  .meta({ id: 'ClassDetail' }) satisfies z.ZodType<Api.ClassDetail>;
+
+export const classProgressSchema = z
+  .object({
+    students: z.array(
+      z.object({
+        user_id: idSchema,
+        name: z.string(),
+        email: z.string(),
+        cards_studied: z.int(),
+        reviews_7d: z.int(),
+        retention_30d: z.number().nullable().meta({ description: 'Share of "know" answers in 30 days, 0 to 1' }),
+        last_active: isoTime.nullable(),
+      }),
+    ),
+    cards: z.array(
+      z.object({
+        card_id: idSchema.meta({ description: "The teacher's card" }),
+        question: z.string(),
+        reviews: z.int(),
+        failed: z.int().meta({ description: '"Don\'t know" answers by the class' }),
+        fail_rate: z.number().meta({ description: 'failed / reviews, 0 to 1' }),
+      }),
+    ),
+  })
+  .meta({ id: 'ClassProgress' }) satisfies z.ZodType<Api.ClassProgress>;

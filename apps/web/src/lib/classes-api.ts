@@ -1,4 +1,4 @@
-import type { ClassSummary } from '@flashcards/shared/classes-types';
+import type { ClassSummary } from '@flashcards/shared/api-types';
 import { useApiGet } from './api-hooks';
 
 /** Query keys of the class data; a class change also makes decks and cards stale (linked copies come and go). */

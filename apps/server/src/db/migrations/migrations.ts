@@ -15,6 +15,7 @@ import * as typedAnswers from './0013-typed-answers';
 import * as cardImages from './0014-card-images';
 import * as examDateReadAloud from './0015-exam-date-read-aloud';
 import * as cardSources from './0016-card-sources';
+import * as classes from './0017-classes';
 import * as occlusion from './0019-occlusion';
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0014-card-images': cardImages,
   '0015-exam-date-read-aloud': examDateReadAloud,
   '0016-card-sources': cardSources,
+  '0017-classes': classes,
   '0019-occlusion': occlusion,
 };
 

@@ -3,7 +3,7 @@ import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
 import { cardImages } from '../study-core/card-images';
 import { type CardRow, type CardViewRow, cardViewColumns } from '../study-core/card-state';
-import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
+import { adjustDeckCounters, counterFor, touchDeckContent } from '../study-core/deck-counters';
 import { ownedCard } from '../study-core/owned-rows';
 import { type DeckCursor, matchesAsPrefix } from './cursors';
 
@@ -114,7 +114,7 @@ export function createCardsRepo(db: Kysely<Database>) {
       now: number,
     ): Promise<CardViewRow | 'edit_note_instead' | undefined> {
       return db.transaction().execute(async (trx) => {
-        const card = await ownedCard(trx, userId, id).select('note_id').executeTakeFirst();
+        const card = await ownedCard(trx, userId, id).select(['note_id', 'deck_id']).executeTakeFirst();
         if (!card) return undefined;
         const note = await trx
           .selectFrom('notes')
@@ -135,6 +135,7 @@ export function createCardsRepo(db: Kysely<Database>) {
           .where('user_id', '=', userId)
           .where('id', '=', card.note_id)
           .execute();
+        await touchDeckContent(trx, userId, [card.deck_id]);
         return ownedCard(trx, userId, id).select(cardViewColumns).executeTakeFirst();
       });
     },
@@ -164,6 +165,7 @@ export function createCardsRepo(db: Kysely<Database>) {
           .executeTakeFirst();
         if (result.numDeletedRows === 0n) return false;
         await adjustDeckCounters(trx, { userId, deckId: card.deck_id }, { [counterFor(card.state)]: -1 });
+        await touchDeckContent(trx, userId, [card.deck_id]);
         // A note left with no card goes too.
         const sibling = await trx
           .selectFrom('cards')

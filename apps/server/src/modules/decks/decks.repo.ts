@@ -8,7 +8,7 @@ import { CardState } from '../study-core/card-state';
 import { adjustDeckCounters, type CardCounter, counterFor } from '../study-core/deck-counters';
 import { hasDeck, ownedDeck } from '../study-core/owned-rows';
 
-export type DeckRow = Selectable<DecksTable> & { card_count: number };
+export type DeckRow = Omit<Selectable<DecksTable>, 'content_version' | 'synced_version'> & { card_count: number };
 
 /** A deck with what a session of it would show now (GET /decks' `counts`), before the daily limit is applied. */
 export type DeckRowWithQueue = DeckRow & {
@@ -38,6 +38,8 @@ const deckColumns = [
   'tts_question_lang',
   'tts_answer_lang',
   'tts_auto',
+  'class_id',
+  'source_deck_id',
 ] as const satisfies readonly (keyof DecksTable)[];
 
 type QueueCountsRow = Selectable<DecksTable> & {
@@ -289,6 +291,6 @@ export function ttsOf(row: Pick<DecksTable, 'tts_question_lang' | 'tts_answer_la
 }
 
 /** The deck's card count, from its counters (migration 0003). */
-function withCardCount(row: Selectable<DecksTable>): DeckRow {
+function withCardCount(row: Omit<DeckRow, 'card_count'>): DeckRow {
   return { ...row, card_count: row.new_cards + row.learning_cards + row.review_cards };
 }

@@ -28,7 +28,18 @@ export const MAX_INLINE_DECK_CARDS = 2000;
 
 export function toDeck(
   row: Pick<DeckRow, 'id' | 'name' | 'daily_new_card_limit' | 'card_count' | 'created_at'> &
-    Partial<Pick<DeckRow, 'desired_retention' | 'exam_date' | 'tts_question_lang' | 'tts_answer_lang' | 'tts_auto'>>,
+    Partial<
+      Pick<
+        DeckRow,
+        | 'desired_retention'
+        | 'exam_date'
+        | 'tts_question_lang'
+        | 'tts_answer_lang'
+        | 'tts_auto'
+        | 'class_id'
+        | 'source_deck_id'
+      >
+    >,
 ): Deck {
   return {
     _id: row.id,
@@ -43,6 +54,9 @@ export function toDeck(
       tts_answer_lang: row.tts_answer_lang ?? null,
       tts_auto: row.tts_auto ?? 0,
     }),
+    // A copy whose teacher's deck is gone is an ordinary deck again.
+    class_id: row.source_deck_id ? (row.class_id ?? null) : null,
+    linked: Boolean(row.source_deck_id),
   };
 }
 

@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import type { Database } from '../../db/schema';
 import { type CardViewRow, cardViewColumns, newCardRow, occlusionColumn } from '../study-core/card-state';
-import { adjustDeckCounters, type CardCounter, counterFor, insertCards } from '../study-core/deck-counters';
+import {
+  adjustDeckCounters,
+  type CardCounter,
+  counterFor,
+  insertCards,
+  touchDeckContent,
+} from '../study-core/deck-counters';
 import { type NewNote, type NoteRow, noteBatches } from '../study-core/note-rows';
 import { hasDeck } from '../study-core/owned-rows';
 
@@ -276,6 +282,7 @@ export function createNotesRepo(db: Kysely<Database>) {
           .where('user_id', '=', userId)
           .where('id', '=', noteId)
           .execute();
+        await touchDeckContent(trx, userId, [note.deck_id]);
         return {
           note: { ...note, fields: edit.fields, updated_at: edit.now },
           cards: await cardsOfNote(trx, userId, noteId),
@@ -286,8 +293,9 @@ export function createNotesRepo(db: Kysely<Database>) {
     /** Deletes the note, its cards and their review history (and media links, by foreign key); false if not theirs. */
     async delete(userId: string, noteId: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const note = await ownedNote(trx, userId, noteId).select('id').executeTakeFirst();
+        const note = await ownedNote(trx, userId, noteId).select(['id', 'deck_id']).executeTakeFirst();
         if (!note) return false;
+        await touchDeckContent(trx, userId, [note.deck_id]);
         const cards = await trx
           .selectFrom('cards')
           .select(['id', 'deck_id', 'state'])

@@ -56,6 +56,18 @@ export async function adjustDeckCounters(
     .execute();
 }
 
+/** Marks decks' notes or cards as changed, so their linked class copies sync (study-core/linked-decks.ts). Call it in the transaction of the change. */
+export async function touchDeckContent(db: Kysely<Database>, userId: string, deckIds: Iterable<string>): Promise<void> {
+  const ids = [...new Set(deckIds)];
+  if (ids.length === 0) return;
+  await db
+    .updateTable('decks')
+    .set((eb) => ({ content_version: eb('content_version', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /**
  * Inserts card rows in batches, with the notes they belong to, and counts them on their decks. Run it inside a
  * transaction (the callers do), so that the cards, their notes and the counters change together or not at all.
@@ -86,5 +98,6 @@ export async function insertCards(
   }
   for (const { userId, deckId, changes } of perDeck.values()) {
     await adjustDeckCounters(db, { userId, deckId }, changes);
+    await touchDeckContent(db, userId, [deckId]);
   }
 }

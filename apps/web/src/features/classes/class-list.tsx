@@ -1,5 +1,5 @@
+import type { ClassSummary } from '@flashcards/shared/api-types';
 import { classMessages } from '@flashcards/shared/class-messages';
-import type { ClassSummary } from '@flashcards/shared/classes-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
+import type { ClassDeck, ClassStudentProgress, ClassSummary } from '@flashcards/shared/api-types';
 import { classMessages } from '@flashcards/shared/class-messages';
-import type { ClassDeck, ClassStudentProgress, ClassSummary } from '@flashcards/shared/classes-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

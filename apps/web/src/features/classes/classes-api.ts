@@ -1,5 +1,5 @@
+import type { ClassProgress, ClassSummary } from '@flashcards/shared/api-types';
 import { classMessages } from '@flashcards/shared/class-messages';
-import type { ClassProgress, ClassSummary } from '@flashcards/shared/classes-types';
 import type { QueryKey } from '@tanstack/react-query';
 import { errorCode, errorDetail } from '../../lib/api-client';
 import { useApiGet, useApiMutation } from '../../lib/api-hooks';

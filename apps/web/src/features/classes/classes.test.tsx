@@ -1,6 +1,5 @@
-import type { DeckSummary } from '@flashcards/shared/api-types';
+import type { ClassProgress, ClassSummary, DeckSummary } from '@flashcards/shared/api-types';
 import { classMessages } from '@flashcards/shared/class-messages';
-import type { ClassProgress, ClassSummary } from '@flashcards/shared/classes-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
+import type { ClassCardProgress, ClassStudentProgress } from '@flashcards/shared/api-types';
 import { classMessages } from '@flashcards/shared/class-messages';
-import type { ClassCardProgress, ClassStudentProgress } from '@flashcards/shared/classes-types';
 import Papa from 'papaparse';
 
 /** A cell a spreadsheet would run as a formula (= + - @, tab, carriage return first) gets the apostrophe convention. */

@@ -1,5 +1,5 @@
+import type { ClassProgress, ClassStudentProgress } from '@flashcards/shared/api-types';
 import { classMessages } from '@flashcards/shared/class-messages';
-import type { ClassProgress, ClassStudentProgress } from '@flashcards/shared/classes-types';
 import { messages } from '@flashcards/shared/messages';
 import type { ReactNode } from 'react';
 import { Notice } from '../../components/notice';

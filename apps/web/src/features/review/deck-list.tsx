@@ -1,6 +1,5 @@
-import type { Deck, DeckCounts } from '@flashcards/shared/api-types';
+import type { ClassSummary, Deck, DeckCounts } from '@flashcards/shared/api-types';
 import { classMessages } from '@flashcards/shared/class-messages';
-import type { ClassSummary } from '@flashcards/shared/classes-types';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';

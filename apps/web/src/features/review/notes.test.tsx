@@ -22,6 +22,8 @@ const deck: DeckSummary = {
   card_count: 5,
   exam_date: null,
   tts: { question_lang: null, answer_lang: null, auto: false },
+  class_id: null,
+  linked: false,
   created_at: '2026-11-20T10:00:00.000Z',
   counts: { new: 5, learning: 0, due: 0 },
 };
