@@ -20,7 +20,6 @@ export const classMessages = {
   createNameLabel: 'Class name',
   createButton: 'Create class',
   creating: 'Creating...',
-  createNameEmpty: 'Please enter a name for the class.',
   createFailed: 'The class could not be created.',
   created: 'Class “{name}” created. Give your students the join code or the join link.',
 
@@ -36,11 +35,8 @@ export const classMessages = {
   joinCodeFieldLabel: 'Join code from your teacher',
   joinButton: 'Join class',
   joining: 'Joining...',
-  joinCodeEmpty: 'Please enter the join code.',
   joinFailed: 'Could not join the class.',
   joined: 'You joined “{name}”. Its decks are now in your deck list.',
-  joinNotFound: 'No class has this join code. Check the code with your teacher.',
-  alreadyMember: 'You are already in this class.',
   joinDisclosureHeading: 'What your teacher will see',
   joinDisclosure:
     'On the decks the class assigns, your teacher will see how many cards you have studied, your reviews in the last 7 days, your retention over 30 days and when you were last active, with your name and email address. Your teacher sees nothing of your other decks. You can leave the class at any time.',

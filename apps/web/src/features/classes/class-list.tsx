@@ -79,7 +79,7 @@ function CreateClassForm() {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError(classMessages.createNameEmpty);
+      setError(messages.classNameEmpty);
       create.reset();
       return;
     }
@@ -141,7 +141,7 @@ function JoinClassForm() {
     event.preventDefault();
     const trimmed = code.trim();
     if (!trimmed) {
-      setError(classMessages.joinCodeEmpty);
+      setError(messages.joinCodeEmpty);
       return;
     }
     setError(null);

@@ -1,5 +1,6 @@
 import type { ClassProgress, ClassSummary } from '@flashcards/shared/api-types';
 import { classMessages } from '@flashcards/shared/class-messages';
+import { messages } from '@flashcards/shared/messages';
 import type { QueryKey } from '@tanstack/react-query';
 import { errorCode, errorDetail } from '../../lib/api-client';
 import { useApiGet, useApiMutation } from '../../lib/api-hooks';
@@ -58,9 +59,9 @@ export function useRemoveStudent() {
 export function joinErrorText(error: unknown): string {
   switch (errorCode(error)) {
     case 'class_not_found':
-      return classMessages.joinNotFound;
+      return messages.classNotFound;
     case 'already_member':
-      return classMessages.alreadyMember;
+      return messages.alreadyMember;
     default:
       return errorDetail(error, classMessages.joinFailed);
   }

@@ -126,7 +126,7 @@ describe('classes list', () => {
     const form = (await screen.findByRole('heading', { name: classMessages.createHeading })).closest('section');
     if (!form) throw new Error('no create form');
     fireEvent.click(within(form).getByRole('button', { name: classMessages.createButton }));
-    expect(await within(form).findByText(classMessages.createNameEmpty)).toBeInTheDocument();
+    expect(await within(form).findByText(messages.classNameEmpty)).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/classes')).toHaveLength(0);
 
     fireEvent.change(within(form).getByLabelText(classMessages.createNameLabel), {
@@ -180,9 +180,9 @@ describe('classes list', () => {
     if (!form) throw new Error('no join form');
     fireEvent.change(within(form).getByLabelText(classMessages.joinCodeFieldLabel), { target: { value: 'NOPE' } });
     fireEvent.click(within(form).getByRole('button', { name: classMessages.joinButton }));
-    expect(await within(form).findByText(classMessages.joinNotFound)).toBeInTheDocument();
+    expect(await within(form).findByText(messages.classNotFound)).toBeInTheDocument();
     fireEvent.click(within(form).getByRole('button', { name: classMessages.joinButton }));
-    expect(await within(form).findByText(classMessages.alreadyMember)).toBeInTheDocument();
+    expect(await within(form).findByText(messages.alreadyMember)).toBeInTheDocument();
   });
 });
 
