@@ -37,6 +37,7 @@ describe('a class', () => {
 
     // The teacher creates the class from the top bar's Classes and gets its join code and link.
     await signInWithToken(teacherPage, teacher.token, '/review');
+    await teacherPage.getByRole('heading', { name: deckName, level: 2 }).waitFor();
     await teacherPage.getByRole('link', { name: 'Classes' }).click();
     await teacherPage.getByRole('heading', { name: 'Classes', level: 1 }).waitFor();
     await teacherPage.getByText('You are not in any class yet.', { exact: false }).waitFor();
@@ -45,7 +46,7 @@ describe('a class', () => {
     await teacherPage.getByLabel('Class name').fill(className);
     await teacherPage.getByRole('button', { name: 'Create class' }).click();
     await teacherPage.getByText(`Class “${className}” created.`, { exact: false }).waitFor();
-    const link = await teacherPage.getByLabel('Join link').inputValue();
+    const link = await teacherPage.getByLabel('Join link', { exact: true }).inputValue();
     const code = await teacherPage.getByLabel('Join code', { exact: true }).inputValue();
     expect(link).toBe(`${baseUrl()}/join/${code}`);
     expect(await seriousViolations(teacherPage)).toEqual([]);
@@ -110,7 +111,8 @@ describe('a class', () => {
     await teacherPage.keyboard.press('Escape');
 
     // The student's next load shows the edit, in a copy whose cards offer no Add, Edit or Delete.
-    await studentPage.reload();
+    // A fresh load of /review (a reload would keep the history state that opened the study session).
+    await studentPage.goto('/review');
     await studentPage.getByRole('button', { name: `Settings: ${deckName}` }).click();
     const copy = studentPage.getByRole('dialog', { name: `Deck settings: ${deckName}` });
     await copy.getByRole('tab', { name: 'Cards' }).click();
