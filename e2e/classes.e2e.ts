@@ -76,7 +76,7 @@ describe('a class', () => {
     await studentPage.getByRole('button', { name: 'Sign Up' }).click();
 
     // Back on the join link, the join runs by itself and the class page opens: class, teacher, decks.
-    await studentPage.waitForURL(/\/classes\/[^/]+$/, { timeout: 20_000 });
+    await studentPage.waitForURL(/\/my-classes\/[^/]+$/, { timeout: 20_000 });
     const classPath = new URL(studentPage.url()).pathname;
     await studentPage.getByRole('heading', { name: className, level: 1 }).waitFor();
     await studentPage.getByText('Teacher: Teacher Tess').waitFor();
@@ -111,7 +111,8 @@ describe('a class', () => {
     await teacherPage.keyboard.press('Escape');
 
     // The student's next load shows the edit, in a copy whose cards offer no Add, Edit or Delete.
-    // A fresh load of /review (a reload would keep the history state that opened the study session).
+    // Loaded afresh from another page: a reload would keep the history state that opened the study session.
+    await studentPage.goto('/my-classes');
     await studentPage.goto('/review');
     await studentPage.getByRole('button', { name: `Settings: ${deckName}` }).click();
     const copy = studentPage.getByRole('dialog', { name: `Deck settings: ${deckName}` });
@@ -140,7 +141,7 @@ describe('a class', () => {
     const leave = studentPage.getByRole('dialog', { name: 'Leave class' });
     expect(await seriousViolations(studentPage)).toEqual([]);
     await leave.getByRole('button', { name: 'Leave class' }).click();
-    await studentPage.waitForURL('**/classes');
+    await studentPage.waitForURL('**/my-classes');
     await studentPage.goto('/review');
     await studentPage.getByRole('heading', { name: deckName, level: 2 }).waitFor();
     expect(await studentPage.getByText(`From class ${className}`).count()).toBe(0);

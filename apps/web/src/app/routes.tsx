@@ -30,8 +30,8 @@ const memberPages: RouteObject[] = [
   { path: '/quiz', lazy: page(() => import('../pages/quiz-page'), 'QuizPage') },
   { path: '/stats', lazy: page(() => import('../pages/stats-page'), 'StatsPage') },
   { path: '/account', lazy: page(() => import('../pages/account-page'), 'AccountPage') },
-  { path: '/classes', lazy: page(() => import('../pages/classes-page'), 'ClassesPage') },
-  { path: '/classes/:classId', lazy: page(() => import('../pages/class-page'), 'ClassPage') },
+  { path: '/my-classes', lazy: page(() => import('../pages/classes-page'), 'ClassesPage') },
+  { path: '/my-classes/:classId', lazy: page(() => import('../pages/class-page'), 'ClassPage') },
 ];
 
 /** The web app's routes (README.md, "Using it"). */

@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
 import { errorDetail } from '../../lib/api-client';
-import { useClasses } from '../../lib/classes-api';
+import { classPagePath, useClasses } from '../../lib/classes-api';
 import { ClassInvite, JoinDisclosure } from './class-invite';
 import { joinErrorText, useCreateClass, useJoinClass } from './classes-api';
 import './classes.css';
@@ -54,7 +54,7 @@ function ClassList() {
 function ClassRow({ item }: { item: ClassSummary }) {
   return (
     <li className="class-item">
-      <Link className="class-item__name" to={`/classes/${encodeURIComponent(item._id)}`}>
+      <Link className="class-item__name" to={classPagePath(item._id)}>
         {item.name}
       </Link>
       <span className={`class-role class-role--${item.role}`}>
@@ -122,7 +122,7 @@ function CreateClassForm() {
         <div className="classes-created">
           <Notice tone="success">{fillMessage(classMessages.created, { name: create.data.name })}</Notice>
           {create.data.join_code && <ClassInvite joinCode={create.data.join_code} />}
-          <Link to={`/classes/${encodeURIComponent(create.data._id)}`}>{create.data.name}</Link>
+          <Link to={classPagePath(create.data._id)}>{create.data.name}</Link>
         </div>
       )}
     </section>
@@ -146,7 +146,7 @@ function JoinClassForm() {
     }
     setError(null);
     join.mutate(trimmed, {
-      onSuccess: (joined) => navigate(`/classes/${encodeURIComponent(joined._id)}`),
+      onSuccess: (joined) => navigate(classPagePath(joined._id)),
       onError: (caught) => setError(joinErrorText(caught)),
     });
   }

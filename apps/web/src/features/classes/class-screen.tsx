@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Notice } from '../../components/notice';
 import { errorDetail } from '../../lib/api-client';
-import { useClasses } from '../../lib/classes-api';
+import { classesPagePath, useClasses } from '../../lib/classes-api';
 import type { StudyDeckState } from '../../lib/navigation';
 import { appName, useDocumentTitle } from '../../lib/use-document-title';
 import { AssignDeckForm } from './assign-deck';
@@ -33,7 +33,7 @@ export function ClassScreen({ classId }: { classId: string }) {
   return (
     <>
       <p className="class-back">
-        <Link to="/classes">{classMessages.backToClasses}</Link>
+        <Link to={classesPagePath}>{classMessages.backToClasses}</Link>
       </p>
       <h1>{found?.name ?? classMessages.pageTitle}</h1>
       {body}
@@ -131,7 +131,7 @@ function LeaveClassModal({ item, onClose }: { item: ClassSummary; onClose: () =>
       pending={leave.isPending}
       pendingLabel={classMessages.leaving}
       error={leave.isError ? errorDetail(leave.error, classMessages.leaveFailed) : null}
-      onConfirm={() => leave.mutate(item._id, { onSuccess: () => navigate('/classes') })}
+      onConfirm={() => leave.mutate(item._id, { onSuccess: () => navigate(classesPagePath) })}
       onClose={onClose}
     />
   );

@@ -105,12 +105,12 @@ afterEach(() => {
 
 describe('classes list', () => {
   it('is in the top bar and lists the classes taught and attended, with the teacher of each attended one', async () => {
-    start('/classes');
+    start('/my-classes');
     // The first test pays for loading the page's chunk.
     const link = await screen.findByRole('link', { name: 'Biology 7B' }, { timeout: 4000 });
-    expect(link).toHaveAttribute('href', `/classes/${classId}`);
+    expect(link).toHaveAttribute('href', `/my-classes/${classId}`);
     const nav = screen.getByRole('banner');
-    expect(within(nav).getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/classes');
+    expect(within(nav).getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/my-classes');
     const french = screen.getByRole('link', { name: 'French 2' }).closest('li');
     if (!french) throw new Error('no class row');
     expect(french).toHaveTextContent(classMessages.roleStudent);
@@ -122,7 +122,7 @@ describe('classes list', () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const created: ClassSummary = { ...taught, _id: 'new-class', name: 'Chemistry 9', join_code: 'ZT4WQN', decks: [] };
-    const { calls } = start('/classes', { 'POST /classes': () => json(201, created) });
+    const { calls } = start('/my-classes', { 'POST /classes': () => json(201, created) });
     const form = (await screen.findByRole('heading', { name: classMessages.createHeading })).closest('section');
     if (!form) throw new Error('no create form');
     fireEvent.click(within(form).getByRole('button', { name: classMessages.createButton }));
@@ -153,7 +153,7 @@ describe('classes list', () => {
   it('joins by code after saying what the teacher will see, then opens the class', async () => {
     const joined: ClassSummary = { ...attended, _id: 'joined-class', name: 'Physics' };
     let classes = [taught];
-    const { calls, router } = start('/classes', {
+    const { calls, router } = start('/my-classes', {
       'GET /classes': () => json(200, classes),
       'POST /classes/join': () => {
         classes = [taught, joined];
@@ -165,7 +165,7 @@ describe('classes list', () => {
     expect(within(form).getByText(classMessages.joinDisclosure)).toBeInTheDocument();
     fireEvent.change(within(form).getByLabelText(classMessages.joinCodeFieldLabel), { target: { value: ' KQ7MXP ' } });
     fireEvent.click(within(form).getByRole('button', { name: classMessages.joinButton }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/classes/joined-class'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-classes/joined-class'));
     expect(JSON.parse(callsTo(calls, 'POST', '/classes/join')[0]?.body ?? 'null')).toEqual({ join_code: 'KQ7MXP' });
     expect(await screen.findByRole('heading', { name: 'Physics', level: 1 })).toBeInTheDocument();
   });
@@ -175,7 +175,7 @@ describe('classes list', () => {
       json(404, { detail: 'Class not found.', code: 'class_not_found' }),
       json(409, { detail: 'Already.', code: 'already_member' }),
     ];
-    start('/classes', { 'POST /classes/join': () => answers.shift() ?? json(500, {}) });
+    start('/my-classes', { 'POST /classes/join': () => answers.shift() ?? json(500, {}) });
     const form = (await screen.findByRole('heading', { name: classMessages.joinHeading })).closest('section');
     if (!form) throw new Error('no join form');
     fireEvent.change(within(form).getByLabelText(classMessages.joinCodeFieldLabel), { target: { value: 'NOPE' } });
@@ -199,7 +199,7 @@ describe('join link', () => {
   it('joins by itself once the visitor comes back signed in, then opens the class', async () => {
     localStore.set(storageKeys.pendingClassJoin, 'KQ7MXP');
     const { router, calls } = start('/join/KQ7MXP', { 'POST /classes/join': () => json(200, attended) });
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/classes/${otherClassId}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/my-classes/${otherClassId}`));
     expect(callsTo(calls, 'POST', '/classes/join')).toHaveLength(1);
     expect(localStore.get(storageKeys.pendingClassJoin)).toBeNull();
   });
@@ -209,13 +209,13 @@ describe('join link', () => {
     const button = await screen.findByRole('button', { name: classMessages.joinButton });
     expect(callsTo(calls, 'POST', '/classes/join')).toHaveLength(0);
     fireEvent.click(button);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/classes/${otherClassId}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/my-classes/${otherClassId}`));
   });
 });
 
 describe('class page', () => {
   it("shows the teacher the invite, the assigned decks and each student's figures and the cards hardest first", async () => {
-    start(`/classes/${classId}`);
+    start(`/my-classes/${classId}`);
     expect(await screen.findByRole('heading', { name: 'Biology 7B', level: 1 })).toBeInTheDocument();
     expect(screen.getByLabelText(classMessages.joinCodeLabel)).toHaveValue('KQ7MXP');
     const decks = screen.getByRole('heading', { name: classMessages.decksHeading }).closest('section');
@@ -251,7 +251,7 @@ describe('class page', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    start(`/classes/${classId}`);
+    start(`/my-classes/${classId}`);
     await screen.findByRole('region', { name: classMessages.studentsHeading });
     fireEvent.click(
       screen.getByRole('button', { name: `${classMessages.downloadCsv}: ${classMessages.studentsHeading}` }),
@@ -270,7 +270,7 @@ describe('class page', () => {
   });
 
   it('lets the teacher remove a student after confirming', async () => {
-    const { calls } = start(`/classes/${classId}`, {
+    const { calls } = start(`/my-classes/${classId}`, {
       [`DELETE /classes/${classId}/members/${studentId}`]: () => new Response(null, { status: 204 }),
     });
     fireEvent.click(await screen.findByRole('button', { name: `${classMessages.removeStudent}: Ben` }));
@@ -284,7 +284,7 @@ describe('class page', () => {
   });
 
   it('assigns one of the teacher’s own decks (never a class copy) from the class page', async () => {
-    const { calls } = start(`/classes/${classId}`, {
+    const { calls } = start(`/my-classes/${classId}`, {
       [`POST /classes/${classId}/decks`]: () => json(201, {}),
     });
     const form = await screen.findByRole('form', { name: classMessages.assignHeading });
@@ -304,7 +304,7 @@ describe('class page', () => {
   });
 
   it('shows a student the class, its teacher and its decks, never the progress tables; Leave asks first', async () => {
-    const { calls, router } = start(`/classes/${otherClassId}`, {
+    const { calls, router } = start(`/my-classes/${otherClassId}`, {
       [`DELETE /classes/${otherClassId}/membership`]: () => new Response(null, { status: 204 }),
     });
     expect(await screen.findByRole('heading', { name: 'French 2', level: 1 })).toBeInTheDocument();
@@ -316,12 +316,12 @@ describe('class page', () => {
     const dialog = await screen.findByRole('dialog', { name: classMessages.leaveTitle });
     expect(dialog).toHaveTextContent(fillMessage(classMessages.leaveConfirm, { name: 'French 2' }));
     fireEvent.click(within(dialog).getByRole('button', { name: classMessages.leaveButton }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/classes'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-classes'));
     expect(callsTo(calls, 'DELETE', `/classes/${otherClassId}/membership`)).toHaveLength(1);
   });
 
   it('says so for a class the user is not in', async () => {
-    start('/classes/unknown-class');
+    start('/my-classes/unknown-class');
     expect(await screen.findByText(classMessages.classNotFound)).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 import { useAuth } from '../../lib/auth-context';
+import { classesPagePath, classPagePath } from '../../lib/classes-api';
 import { pendingJoin } from '../../lib/pending-import';
 import { JoinDisclosure } from './class-invite';
 import { joinErrorText, useJoinClass } from './classes-api';
@@ -21,7 +22,7 @@ export function JoinScreen({ code }: { code: string | undefined }) {
 
   const { mutate } = join;
   const joinNow = (joinCode: string) =>
-    mutate(joinCode, { onSuccess: (joined) => navigate(`/classes/${encodeURIComponent(joined._id)}`) });
+    mutate(joinCode, { onSuccess: (joined) => navigate(classPagePath(joined._id)) });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: joinNow is remade each render; the ref runs it once.
   useEffect(() => {
@@ -50,7 +51,7 @@ export function JoinScreen({ code }: { code: string | undefined }) {
       <JoinDisclosure />
       {join.isError && (
         <Notice tone="error">
-          {joinErrorText(join.error)} <Link to="/classes">{classMessages.backToClasses}</Link>
+          {joinErrorText(join.error)} <Link to={classesPagePath}>{classMessages.backToClasses}</Link>
         </Notice>
       )}
       {!user && !authLoading && <p className="muted">{classMessages.joinPageSignInHint}</p>}
