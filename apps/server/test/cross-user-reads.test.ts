@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignDeck, createClass, joinClass } from './support/classes';
 import { signUpAndLogIn } from './support/factories';
 import { type FuzzRoute, routeCollector } from './support/route-fuzz';
 import { createDeck, reviewCard, saveCards } from './support/study';
@@ -16,7 +17,14 @@ let owner: Session;
 let reader: Session;
 
 /** A's ids and texts, none of which may appear in what B reads. */
-const owned = { decks: [] as string[], cards: [] as string[], shareCode: '', checkoutId: '', portalToken: '' };
+const owned = {
+  decks: [] as string[],
+  cards: [] as string[],
+  shareCode: '',
+  checkoutId: '',
+  portalToken: '',
+  classId: '',
+};
 const marker = 'zanzibarquokka';
 const missingId = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
@@ -57,6 +65,16 @@ beforeAll(async () => {
   const portal = await ctx.app.inject({ method: 'POST', url: '/api/billing-portal', headers: owner.headers });
   expect(portal.statusCode, portal.body).toBe(200);
   owned.portalToken = new URL(portal.json().url).pathname.split('/').pop() as string;
+  // A teaches a class with A's deck assigned, and a third user studies it, so the class's reads have rows to leak.
+  const klass = await createClass(ctx.app, owner.headers, `Class ${marker}`);
+  owned.classId = klass._id;
+  await assignDeck(ctx.app, owner.headers, klass._id, deck._id);
+  const student = await signUpAndLogIn(ctx.app);
+  await joinClass(ctx.app, student.headers, klass.join_code);
+  const copy = await ctx.app.inject({ method: 'GET', url: '/decks', headers: student.headers });
+  const copyId = copy.json()[0]._id as string;
+  const copyCards = await ctx.app.inject({ method: 'GET', url: `/decks/${copyId}/cards`, headers: student.headers });
+  await reviewCard(ctx.app, student.headers, copyCards.json()[0]._id, 'fail');
 
   // B studies too, so that a read that mixes users has something of B's to mix A's rows into.
   const own = await createDeck(ctx.app, reader.headers, 'Mine');
@@ -76,6 +94,7 @@ function paramValue(route: string, param: string, whose: 'owner' | 'missing'): s
   if (param === 'name') return `${'0'.repeat(40)}.png`;
   if (route.startsWith('/test-checkout/')) return mine ? owned.checkoutId : `cs_test_${'x'.repeat(32)}`;
   if (route.startsWith('/cards/')) return mine ? (owned.cards[0] as string) : missingId;
+  if (route.startsWith('/classes/')) return mine ? owned.classId : missingId;
   return mine ? (owned.decks[0] as string) : missingId;
 }
 
@@ -124,7 +143,15 @@ async function walk(): Promise<Seen[]> {
       // Never A's account; outside a capability link, never A's decks, cards or texts either.
       const forbidden = [owner.user._id, owner.user.email];
       if (!capabilityRoutes.has(route.url)) {
-        forbidden.push(...owned.decks, ...owned.cards, owned.shareCode, owned.checkoutId, owned.portalToken, marker);
+        forbidden.push(
+          ...owned.decks,
+          ...owned.cards,
+          owned.shareCode,
+          owned.checkoutId,
+          owned.portalToken,
+          owned.classId,
+          marker,
+        );
       }
       for (const secret of forbidden) expect(response.body, where).not.toContain(secret);
 
@@ -162,6 +189,10 @@ describe('user B reading with user A’s ids, on every read route', () => {
       '/api/subscription-status',
       '/api/payments',
       '/shared/:code',
+      '/classes',
+      '/classes/:id',
+      '/classes/:id/progress',
+      '/classes/:id/progress.csv',
     ]) {
       expect(reads).toContain(known);
     }

@@ -76,9 +76,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref('source_card_id'), 'is not', null)
     .execute();
+  // Class progress maps each review's card to the teacher's card without reading the card rows.
+  await db.schema
+    .createIndex('cards_source_of')
+    .on('cards')
+    .columns(['id', 'source_card_id'])
+    .where(sql.ref('source_card_id'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('cards_source_of').execute();
   await db.schema.dropIndex('cards_deck_source').execute();
   await db.schema.alterTable('cards').dropColumn('source_card_id').execute();
   await db.schema.dropIndex('notes_deck_source').execute();

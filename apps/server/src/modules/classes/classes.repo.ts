@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { BUCKET_MS } from '../study-core/study-day';
 
 export interface ClassRow {
   id: string;
@@ -56,6 +57,17 @@ export function createClassesRepo(db: Kysely<Database>) {
       .innerJoin('users as teacher', 'teacher.id', 'classes.teacher_id')
       .selectAll('classes')
       .select('teacher.name as teacher_name');
+
+  /** The linked copies of the class's decks held by its current members. */
+  const memberCopies = (classId: string) =>
+    db
+      .selectFrom('decks as copy')
+      .innerJoin('class_members as m', (join) =>
+        join.onRef('m.user_id', '=', 'copy.user_id').onRef('m.class_id', '=', 'copy.class_id'),
+      )
+      .select('copy.id')
+      .where('copy.class_id', '=', classId)
+      .where('copy.source_deck_id', 'is not', null);
 
   return {
     async insert(row: ClassRow): Promise<void> {
@@ -242,7 +254,8 @@ export function createClassesRepo(db: Kysely<Database>) {
 
     /**
      * Each current student's figures over their linked copies of the class's decks: studied cards from the copies'
-     * counters, reviews from the copies' review-log ranges since `since30d` (and the latest review at all).
+     * counters, reviews and passes from the review_stats rollup (quarter-hour buckets, so the 7- and 30-day windows
+     * start on a bucket) and the latest review from the end of each copy's review-log range.
      */
     async studentProgress(classId: string, since7d: number, since30d: number): Promise<StudentProgressRow[]> {
       const copies = db
@@ -253,17 +266,17 @@ export function createClassesRepo(db: Kysely<Database>) {
         .select(['copy.id', 'copy.user_id', 'copy.learning_cards', 'copy.review_cards'])
         .where('copy.class_id', '=', classId)
         .where('copy.source_deck_id', 'is not', null);
+      const bucket7d = Math.floor(since7d / BUCKET_MS);
       const recent = db
-        .selectFrom('review_logs as r')
-        .innerJoin(copies.as('c'), 'c.id', 'r.deck_id')
+        .selectFrom('review_stats as r')
+        .innerJoin(copies.as('c'), (join) => join.onRef('c.id', '=', 'r.deck_id').onRef('c.user_id', '=', 'r.user_id'))
         .select((eb) => [
           'c.user_id',
-          eb.fn.countAll().as('reviews_30d'),
-          eb.fn.sum(sql<number>`case when r.reviewed_at >= ${since7d} then 1 else 0 end`).as('reviews_7d'),
-          eb.fn.sum(sql<number>`case when r.rating > 1 then 1 else 0 end`).as('passed_30d'),
+          eb.fn.sum('r.reviews').as('reviews_30d'),
+          eb.fn.sum(sql<number>`case when r.bucket >= ${bucket7d} then r.reviews else 0 end`).as('reviews_7d'),
+          eb.fn.sum('r.passed').as('passed_30d'),
         ])
-        .where('r.reviewed_at', '>=', since30d)
-        .where('r.undone_at', 'is', null)
+        .where('r.bucket', '>=', Math.floor(since30d / BUCKET_MS))
         .groupBy('c.user_id');
       const perStudent = db
         .selectFrom(copies.as('c'))
@@ -320,18 +333,14 @@ export function createClassesRepo(db: Kysely<Database>) {
       const perCard = db
         .selectFrom('review_logs as r')
         .innerJoin('cards as c', 'c.id', 'r.card_id')
-        .innerJoin('decks as copy', 'copy.id', 'r.deck_id')
-        .innerJoin('class_members as m', (join) =>
-          join.onRef('m.user_id', '=', 'copy.user_id').onRef('m.class_id', '=', 'copy.class_id'),
-        )
         .select((eb) => [
           'c.source_card_id',
           eb.fn.countAll().as('reviews'),
           eb.fn.sum(sql<number>`case when r.rating = 1 then 1 else 0 end`).as('failed'),
         ])
-        .where('copy.class_id', '=', classId)
-        .where('copy.source_deck_id', 'is not', null)
+        .where('r.deck_id', 'in', memberCopies(classId))
         .where('r.undone_at', 'is', null)
+        .where('c.source_card_id', 'is not', null)
         .groupBy('c.source_card_id');
       const rows = await db
         .selectFrom('class_decks as cd')

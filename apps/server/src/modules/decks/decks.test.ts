@@ -14,10 +14,12 @@ const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 const deckKeys = [
   '_id',
   'card_count',
+  'class_id',
   'created_at',
   'daily_new_card_limit',
   'desired_retention',
   'exam_date',
+  'linked',
   'name',
   'tts',
 ];
@@ -38,6 +40,8 @@ describe('POST /decks', () => {
       desired_retention: 0.9,
       exam_date: null,
       tts: { question_lang: null, answer_lang: null, auto: false },
+      class_id: null,
+      linked: false,
     });
     const row = await ctx.database.db.selectFrom('decks').selectAll().where('id', '=', deck._id).executeTakeFirst();
     expect(row).toMatchObject({ user_id: user._id, name: 'Organic chemistry', daily_new_card_limit: 20 });

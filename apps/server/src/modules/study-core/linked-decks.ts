@@ -18,44 +18,49 @@ interface BehindCopy {
   version: number;
 }
 
-/** The user's linked copies behind their teacher's deck (one index range of the user's decks). */
-const behindCopies = preparedQuery<{ userId: string }, BehindCopy>((db, param) =>
-  db
-    .selectFrom('decks as copy')
-    .innerJoin('decks as source', 'source.id', 'copy.source_deck_id')
-    .select([
-      'copy.id',
-      'source.id as source_deck_id',
-      'source.user_id as teacher_id',
-      'source.content_version as version',
-    ])
-    .where('copy.user_id', '=', param('userId'))
-    .where((eb) =>
-      eb.or([eb('copy.synced_version', 'is', null), eb('copy.synced_version', '<', eb.ref('source.content_version'))]),
-    ),
-);
+interface PendingCopy {
+  class_id: string;
+  source_deck_id: string;
+  teacher_id: string;
+  name: string;
+  daily_new_card_limit: number;
+  version: number;
+  /** The student's copy; null when it is still to be made. */
+  copy_id: string | null;
+}
 
-/** Assigned decks of the user's classes that have no copy of theirs yet. */
-const missingCopies = preparedQuery<
-  { userId: string },
-  { class_id: string; deck_id: string; name: string; daily_new_card_limit: number }
->((db, param) =>
+/**
+ * The assigned decks of the user's classes whose copy is missing or behind the teacher's deck, in one statement.
+ * Every linked copy belongs to a current membership (leaving unlinks it), so a user in no class costs one empty index
+ * range of class_members_user.
+ */
+const pendingCopies = preparedQuery<{ userId: string }, PendingCopy>((db, param) =>
   db
     .selectFrom('class_members as member')
     .innerJoin('class_decks', 'class_decks.class_id', 'member.class_id')
     .innerJoin('decks as source', 'source.id', 'class_decks.deck_id')
-    .select(['class_decks.class_id', 'class_decks.deck_id', 'source.name', 'source.daily_new_card_limit'])
+    .leftJoin('decks as copy', (join) =>
+      join
+        .onRef('copy.user_id', '=', 'member.user_id')
+        .onRef('copy.class_id', '=', 'class_decks.class_id')
+        .onRef('copy.source_deck_id', '=', 'class_decks.deck_id'),
+    )
+    .select([
+      'class_decks.class_id',
+      'source.id as source_deck_id',
+      'source.user_id as teacher_id',
+      'source.name',
+      'source.daily_new_card_limit',
+      'source.content_version as version',
+      'copy.id as copy_id',
+    ])
     .where('member.user_id', '=', param('userId'))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('decks as copy')
-            .select('copy.id')
-            .where('copy.user_id', '=', param('userId'))
-            .whereRef('copy.class_id', '=', 'class_decks.class_id')
-            .whereRef('copy.source_deck_id', '=', 'class_decks.deck_id'),
-        ),
-      ),
+    .where((eb) =>
+      eb.or([
+        eb('copy.id', 'is', null),
+        eb('copy.synced_version', 'is', null),
+        eb('copy.synced_version', '<', eb.ref('source.content_version')),
+      ]),
     ),
 );
 
@@ -70,9 +75,7 @@ export interface LinkedDecks {
 }
 
 export function createLinkedDecks(db: Kysely<Database>, deps: { newId: () => string; now: () => number }): LinkedDecks {
-  const createCopies = async (userId: string): Promise<void> => {
-    const missing = await missingCopies(db, { userId });
-    if (missing.length === 0) return;
+  const createCopies = async (userId: string, missing: readonly PendingCopy[]): Promise<void> => {
     const now = deps.now();
     await db
       .insertInto('decks')
@@ -85,7 +88,7 @@ export function createLinkedDecks(db: Kysely<Database>, deps: { newId: () => str
           created_at: now,
           updated_at: now,
           class_id: deck.class_id,
-          source_deck_id: deck.deck_id,
+          source_deck_id: deck.source_deck_id,
         })),
       )
       // Another request made the same copy first: theirs stands.
@@ -296,8 +299,22 @@ export function createLinkedDecks(db: Kysely<Database>, deps: { newId: () => str
 
   return {
     async syncUser(userId) {
-      await createCopies(userId);
-      for (const copy of await behindCopies(db, { userId })) await syncCopy(userId, copy);
+      let pending = await pendingCopies(db, { userId });
+      if (pending.length === 0) return;
+      const missing = pending.filter((row) => row.copy_id === null);
+      if (missing.length > 0) {
+        await createCopies(userId, missing);
+        pending = await pendingCopies(db, { userId });
+      }
+      for (const row of pending) {
+        if (row.copy_id === null) continue;
+        await syncCopy(userId, {
+          id: row.copy_id,
+          source_deck_id: row.source_deck_id,
+          teacher_id: row.teacher_id,
+          version: row.version,
+        });
+      }
     },
 
     async isLinkedDeck(userId, deckId) {
