@@ -1,4 +1,4 @@
-import type { ClassProgress, ClassSummary, DeckSummary } from '@flashcards/shared/api-types';
+import type { Card, ClassProgress, ClassSummary, DeckSummary } from '@flashcards/shared/api-types';
 import { classMessages } from '@flashcards/shared/class-messages';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -68,6 +68,23 @@ const progress: ClassProgress = {
     { card_id: 'card-hard', question: '=SUM(A1) is **mitosis**?', reviews: 10, failed: 7, fail_rate: 0.7 },
     { card_id: 'card-easy', question: 'What is a cell?', reviews: 8, failed: 1, fail_rate: 0.125 },
   ],
+};
+
+/** A card of the class copy. */
+const copyCard: Card = {
+  _id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
+  deck_id: copyId,
+  question: 'être',
+  answer: 'to be',
+  status: 'new',
+  due_date: '2026-11-20T10:00:00.000Z',
+  created_at: '2026-11-20T10:00:00.000Z',
+  reps: 0,
+  lapses: 0,
+  note_id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
+  card_type: 'basic',
+  ord: 0,
+  source: null,
 };
 
 type Routes = Parameters<typeof fakeServer>[0];
@@ -364,24 +381,26 @@ describe('class decks in the deck list', () => {
     expect(screen.getByRole('button', { name: 'Share: Biology' })).toBeInTheDocument();
   });
 
+  it('shows the read-only rule when the server refuses an edit of a class copy the list did not know of', async () => {
+    const { calls } = start('/review', {
+      [`GET /decks/${biologyDeck._id}/cards`]: () => json(200, { cards: [copyCard], next_cursor: null }),
+      [`GET /decks/${biologyDeck._id}/stats`]: () => json(200, {}),
+      [`PUT /cards/${copyCard._id}`]: () =>
+        json(403, { detail: messages.linkedDeckReadOnly, code: 'linked_deck_read_only' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings: Biology' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deck settings: Biology' });
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Cards' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Edit card 1' }));
+    fireEvent.change(within(dialog).getByLabelText('Answer'), { target: { value: 'to exist' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    expect(await within(dialog).findByText(messages.linkedDeckReadOnly)).toBeInTheDocument();
+    expect(callsTo(calls, 'PUT', `/cards/${copyCard._id}`)).toHaveLength(1);
+  });
+
   it("lists a class copy's cards in its Cards tab without Add, Edit or Delete", async () => {
-    const card = {
-      _id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
-      deck_id: copyId,
-      question: 'être',
-      answer: 'to be',
-      status: 'new',
-      due_date: '2026-11-20T10:00:00.000Z',
-      created_at: '2026-11-20T10:00:00.000Z',
-      reps: 0,
-      lapses: 0,
-      note_id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
-      card_type: 'basic',
-      ord: 0,
-      source: null,
-    };
     start('/review', {
-      [`GET /decks/${copyId}/cards`]: () => json(200, { cards: [card], next_cursor: null }),
+      [`GET /decks/${copyId}/cards`]: () => json(200, { cards: [copyCard], next_cursor: null }),
       [`GET /decks/${copyId}/stats`]: () => json(200, {}),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Settings: Verbs' }));

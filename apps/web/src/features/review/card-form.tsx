@@ -43,8 +43,9 @@ export function CardEditor({
       await update.mutateAsync({ id: card._id, question, answer });
       onDone();
     } catch (caught) {
-      if (errorCode(caught) === 'edit_note_instead') onNoteInstead();
-      else setError(messages.reviewCardUpdateFailed);
+      const code = errorCode(caught);
+      if (code === 'edit_note_instead') onNoteInstead();
+      else setError(code === 'linked_deck_read_only' ? messages.linkedDeckReadOnly : messages.reviewCardUpdateFailed);
     }
   }
 
