@@ -134,6 +134,10 @@ describe('a class', () => {
     expect(await hardest.locator('th').innerText()).toBe(firstQuestion);
     expect(await hardest.locator('td').allInnerTexts()).toEqual(['1', '1', '100%']);
     expect(await seriousViolations(teacherPage)).toEqual([]);
+    // At phone width the page keeps to the screen: the wide tables scroll inside their own regions.
+    await teacherPage.setViewportSize({ width: 390, height: 844 });
+    expect(await teacherPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(teacherPage)).toEqual([]);
 
     // The student's class page at phone width, and the student leaves (asked first); the copy stays, unlinked.
     await studentPage.goto(classPath);
