@@ -20,6 +20,7 @@ const publicPages: RouteObject[] = [
   { path: '/privacy', lazy: page(() => import('../pages/privacy-page'), 'PrivacyPage') },
   { path: '/privacy-settings', lazy: page(() => import('../pages/privacy-settings-page'), 'PrivacySettingsPage') },
   { path: '/best-for/:audience', lazy: page(() => import('../pages/best-for-page'), 'BestForPage') },
+  { path: '/join/:joinCode', lazy: page(() => import('../pages/join-page'), 'JoinPage') },
 ];
 
 /** Signed-in users only, inside the app's header: path → page. */
@@ -29,6 +30,8 @@ const memberPages: RouteObject[] = [
   { path: '/quiz', lazy: page(() => import('../pages/quiz-page'), 'QuizPage') },
   { path: '/stats', lazy: page(() => import('../pages/stats-page'), 'StatsPage') },
   { path: '/account', lazy: page(() => import('../pages/account-page'), 'AccountPage') },
+  { path: '/my-classes', lazy: page(() => import('../pages/classes-page'), 'ClassesPage') },
+  { path: '/my-classes/:classId', lazy: page(() => import('../pages/class-page'), 'ClassPage') },
 ];
 
 /** The web app's routes (README.md, "Using it"). */

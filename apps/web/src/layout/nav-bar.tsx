@@ -9,6 +9,7 @@ const links = [
   { to: '/create', label: 'Create Cards' },
   { to: '/quiz', label: 'Quiz' },
   { to: '/stats', label: 'Statistics' },
+  { to: '/my-classes', label: 'Classes' },
   { to: '/account', label: 'Account' },
 ] as const;
 

@@ -25,6 +25,11 @@ export const deckKeys = {
 /** After any write to decks or cards: lists, counts, stats and queues are all stale. */
 const studyData: readonly QueryKey[] = [['decks'], ['cards']];
 
+/** The decks the learner may add cards to or hand on: a class deck's copy belongs to its teacher. */
+export function ownDecks<D extends Deck>(decks: readonly D[] | undefined): D[] {
+  return (decks ?? []).filter((deck) => !deck.linked);
+}
+
 export function useDecks() {
   return useApiGet<DeckSummary[]>(deckKeys.all, '/decks', { keepOnDevice: true });
 }

@@ -12,8 +12,17 @@ export const pendingImport = {
   clear: () => localStore.remove(storageKeys.pendingShareImport),
 };
 
-/** Where a visitor goes once signed in on /login: back to the deck they wanted, else to /create. */
+/** A visitor who follows a class's join link signs in first; the join code waits here meanwhile (/join/{code}). */
+export const pendingJoin = {
+  get: () => localStore.get(storageKeys.pendingClassJoin),
+  set: (code: string) => localStore.set(storageKeys.pendingClassJoin, code),
+  clear: () => localStore.remove(storageKeys.pendingClassJoin),
+};
+
+/** Where a visitor goes once signed in on /login: back to the class or deck they wanted, else to /create. */
 export function afterSignInPath(): string {
+  const joinCode = pendingJoin.get();
+  if (joinCode) return `/join/${encodeURIComponent(joinCode)}`;
   const code = pendingImport.get();
   return code ? `/share/${encodeURIComponent(code)}` : '/create';
 }

@@ -12,6 +12,7 @@ export const storageKeys = {
   onboardingShown: 'onboarding_shown',
   analyticsConsent: 'analytics_consent',
   pendingShareImport: 'pending_share_import',
+  pendingClassJoin: 'pending_class_join',
   selectedPlanType: 'selected_plan_type',
   pendingSubscriptionEmail: 'pending_subscription_email',
   pendingSubscriptionName: 'pending_subscription_name',

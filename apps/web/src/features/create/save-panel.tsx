@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { DeckSelect } from '../../components/deck-select';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
-import { useCreateDeck, useDecks, useSaveCards } from '../../lib/decks-api';
+import { ownDecks, useCreateDeck, useDecks, useSaveCards } from '../../lib/decks-api';
 import { useDeckChoice } from '../../lib/use-deck-choice';
 
 interface Props {
@@ -34,7 +34,7 @@ export function SavePanel({ selectedCards, suggestedDeckName, initialDeckId = ''
   const { deckId, setDeckId, error: saveError, setError: setSaveError, choose } = useDeckChoice(initialDeckId);
   const deckSelectId = useId();
 
-  const deckList = decks.data ?? [];
+  const deckList = ownDecks(decks.data);
   const chosenDeck = deckList.find((deck) => deck._id === deckId);
 
   function chooseDeck(id: string) {

@@ -5,7 +5,7 @@ import { DeckSelect } from '../../components/deck-select';
 import { Modal } from '../../components/modal';
 import { Notice } from '../../components/notice';
 import { errorCode, errorDetail } from '../../lib/api-client';
-import { useDecks, useUpdateCard } from '../../lib/decks-api';
+import { ownDecks, useDecks, useUpdateCard } from '../../lib/decks-api';
 import { CardFormShell } from './card-form-shell';
 import { NotePreview } from './card-preview';
 import { draftContent, type NoteDraft } from './note-draft';
@@ -44,8 +44,9 @@ export function CardEditor({
       await update.mutateAsync({ id: card._id, question, answer });
       onDone();
     } catch (caught) {
-      if (errorCode(caught) === 'edit_note_instead') onNoteInstead();
-      else setError(messages.reviewCardUpdateFailed);
+      const code = errorCode(caught);
+      if (code === 'edit_note_instead') onNoteInstead();
+      else setError(code === 'linked_deck_read_only' ? messages.linkedDeckReadOnly : messages.reviewCardUpdateFailed);
     }
   }
 
@@ -104,8 +105,9 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
   const [saved, setSaved] = useState<string | null>(null);
   const create = useCreateNote();
   const firstRef = useRef<HTMLTextAreaElement>(null);
-  const chosen = deck?._id ?? (deckId || decks.data?.[0]?._id || '');
-  const deckName = deck?.name ?? decks.data?.find((item) => item._id === chosen)?.name ?? '';
+  const choices = ownDecks(decks.data);
+  const chosen = deck?._id ?? (deckId || choices[0]?._id || '');
+  const deckName = deck?.name ?? choices.find((item) => item._id === chosen)?.name ?? '';
 
   async function submit(keepOpen: boolean) {
     if (create.isPending) return;
@@ -137,7 +139,7 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
 
   const chooser = (
     <>
-      {!deck && <DeckSelect decks={decks.data ?? []} value={chosen} onValue={setDeckId} />}
+      {!deck && <DeckSelect decks={choices} value={chosen} onValue={setDeckId} />}
       <NoteTypePicker
         value={occlusion ? 'occlusion' : draft.type}
         onValue={(type) => {

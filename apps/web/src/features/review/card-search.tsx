@@ -2,6 +2,7 @@ import type { CardSearchResult } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { useEffect, useId, useState } from 'react';
 import { Notice } from '../../components/notice';
+import { useDecks } from '../../lib/decks-api';
 import { plainTextOf } from '../../lib/plain-text';
 import { EditCard } from './card-form';
 import { useCardSearch } from './cards-api';
@@ -48,7 +49,9 @@ export function SearchBox({
 /** Search results (best first), each opening its card for editing; more on request. */
 export function SearchResults({ q, deckId }: { q: string; deckId: string | null }) {
   const search = useCardSearch(q, deckId);
+  const decks = useDecks();
   const [editing, setEditing] = useState<string | null>(null);
+  const linked = new Set((decks.data ?? []).filter((deck) => deck.linked).map((deck) => deck._id));
   if (search.isError) {
     return <Notice tone="error">{messages.searchFailed}</Notice>;
   }
@@ -69,7 +72,11 @@ export function SearchResults({ q, deckId }: { q: string; deckId: string | null 
             {editing === card._id ? (
               <EditCard card={card} onDone={() => setEditing(null)} />
             ) : (
-              <SearchHit card={card} showDeck={deckId === null} onOpen={() => setEditing(card._id)} />
+              <SearchHit
+                card={card}
+                showDeck={deckId === null}
+                onOpen={linked.has(card.deck_id) ? null : () => setEditing(card._id)}
+              />
             )}
           </li>
         ))}
@@ -90,12 +97,20 @@ export function SearchResults({ q, deckId }: { q: string; deckId: string | null 
 
 /**
  * One result: the card's question and answer as the plain text of the rendered card (markdown and LaTeX undone), so
- * the button's name (its visible text, after a hidden "Edit card:") reads as the card does.
+ * the button's name (its visible text, after a hidden "Edit card:") reads as the card does. A card of a class deck's
+ * copy (no `onOpen`) shows the same text, not as a button: it cannot be edited.
  */
-function SearchHit({ card, showDeck, onOpen }: { card: CardSearchResult; showDeck: boolean; onOpen: () => void }) {
-  return (
-    <button type="button" className="search-hit" onClick={onOpen}>
-      <span className="visually-hidden">{messages.searchHitPrefix}</span>{' '}
+function SearchHit({
+  card,
+  showDeck,
+  onOpen,
+}: {
+  card: CardSearchResult;
+  showDeck: boolean;
+  onOpen: (() => void) | null;
+}) {
+  const content = (
+    <>
       <span className="search-hit__question">{plainTextOf(card.question)}</span>{' '}
       <span className="search-hit__answer muted">{plainTextOf(card.answer)}</span>
       {showDeck && (
@@ -104,6 +119,12 @@ function SearchHit({ card, showDeck, onOpen }: { card: CardSearchResult; showDec
           <span className="search-hit__deck">{card.deck_name}</span>
         </>
       )}
+    </>
+  );
+  if (!onOpen) return <div className="search-hit search-hit--read-only">{content}</div>;
+  return (
+    <button type="button" className="search-hit" onClick={onOpen}>
+      <span className="visually-hidden">{messages.searchHitPrefix}</span> {content}
     </button>
   );
 }

@@ -28,7 +28,16 @@ const ESTIMATED_ROW_PX = 170;
  * as the list scrolls (GET /decks/{id}/cards?limit=&cursor=), and only the rows in view (and a few around them) are
  * in the DOM (@tanstack/react-virtual), each measured as it renders.
  */
-export function DeckCardList({ deckId, onDeleteCard }: { deckId: string; onDeleteCard: (card: Card) => void }) {
+export function DeckCardList({
+  deckId,
+  onDeleteCard,
+  readOnly = false,
+}: {
+  deckId: string;
+  onDeleteCard: (card: Card) => void;
+  /** A class deck's copy: the cards show without Edit or Delete. */
+  readOnly?: boolean;
+}) {
   const pages = useDeckCardPages(deckId);
   const [editing, setEditing] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -82,11 +91,15 @@ export function DeckCardList({ deckId, onDeleteCard }: { deckId: string; onDelet
                   <CardRow
                     card={first}
                     number={group.firstNumber}
-                    onEdit={() => setEditing(group.noteId)}
-                    onDelete={() => onDeleteCard(first)}
+                    onEdit={readOnly ? null : () => setEditing(group.noteId)}
+                    onDelete={readOnly ? null : () => onDeleteCard(first)}
                   />
                 ) : (
-                  <NoteRow group={group} onEdit={() => setEditing(group.noteId)} onDeleteCard={onDeleteCard} />
+                  <NoteRow
+                    group={group}
+                    onEdit={readOnly ? null : () => setEditing(group.noteId)}
+                    onDeleteCard={readOnly ? null : onDeleteCard}
+                  />
                 )}
               </div>
             </li>
@@ -105,8 +118,8 @@ function CardRow({
 }: {
   card: Card;
   number: number;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit: (() => void) | null;
+  onDelete: (() => void) | null;
 }) {
   return (
     <>
@@ -120,16 +133,18 @@ function CardRow({
       <CardMarkdown text={card.answer} />
       <CardImages images={card.images} />
       <CardSourceControl card={card} />
-      <ItemActions
-        className="deck-cards__actions"
-        small
-        name={(label) => `${label} card ${number}`}
-        hiddenText={`card ${number}`}
-        actions={[
-          { label: 'Edit', variant: 'secondary', onClick: onEdit },
-          { label: 'Delete', variant: 'danger-outline', onClick: onDelete },
-        ]}
-      />
+      {onEdit && onDelete && (
+        <ItemActions
+          className="deck-cards__actions"
+          small
+          name={(label) => `${label} card ${number}`}
+          hiddenText={`card ${number}`}
+          actions={[
+            { label: 'Edit', variant: 'secondary', onClick: onEdit },
+            { label: 'Delete', variant: 'danger-outline', onClick: onDelete },
+          ]}
+        />
+      )}
     </>
   );
 }
@@ -144,8 +159,8 @@ function NoteRow({
   onDeleteCard,
 }: {
   group: NoteGroup;
-  onEdit: () => void;
-  onDeleteCard: (card: Card) => void;
+  onEdit: (() => void) | null;
+  onDeleteCard: ((card: Card) => void) | null;
 }) {
   const count = group.cards.length;
   const last = group.firstNumber + count - 1;
@@ -159,13 +174,15 @@ function NoteRow({
             count,
           })}
         </span>
-        <ItemActions
-          className="note-cards__edit"
-          small
-          name={(label) => `${label} of ${cardsName}`}
-          hiddenText={`of ${cardsName}`}
-          actions={[{ label: messages.editNote, variant: 'secondary', onClick: onEdit }]}
-        />
+        {onEdit && (
+          <ItemActions
+            className="note-cards__edit"
+            small
+            name={(label) => `${label} of ${cardsName}`}
+            hiddenText={`of ${cardsName}`}
+            actions={[{ label: messages.editNote, variant: 'secondary', onClick: onEdit }]}
+          />
+        )}
       </div>
       <ol className="note-cards">
         {group.cards.map((card, index) => {
@@ -181,13 +198,15 @@ function NoteRow({
               <p className="deck-cards__label">Answer</p>
               <CardMarkdown text={card.answer} />
               <CardImages images={card.images} />
-              <ItemActions
-                className="deck-cards__actions"
-                small
-                name={(label) => `${label} card ${number}`}
-                hiddenText={`card ${number}`}
-                actions={[{ label: 'Delete', variant: 'danger-outline', onClick: () => onDeleteCard(card) }]}
-              />
+              {onDeleteCard && (
+                <ItemActions
+                  className="deck-cards__actions"
+                  small
+                  name={(label) => `${label} card ${number}`}
+                  hiddenText={`card ${number}`}
+                  actions={[{ label: 'Delete', variant: 'danger-outline', onClick: () => onDeleteCard(card) }]}
+                />
+              )}
             </li>
           );
         })}

@@ -1,13 +1,15 @@
-import type { Deck, DeckCounts } from '@flashcards/shared/api-types';
+import type { ClassSummary, Deck, DeckCounts } from '@flashcards/shared/api-types';
+import { classMessages } from '@flashcards/shared/class-messages';
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
-import { ItemActions } from '../../components/item-actions';
+import { type ItemAction, ItemActions } from '../../components/item-actions';
 import { Notice } from '../../components/notice';
 import { StatsList } from '../../components/stats-list';
 import { TextField } from '../../components/text-field';
+import { useClasses } from '../../lib/classes-api';
 import { useCreateDeck, useDeckStats, useDecks } from '../../lib/decks-api';
 import { SearchBox, SearchResults, useSettled } from './card-search';
 
@@ -17,15 +19,27 @@ interface DeckListProps {
   onSettings: (deck: Deck) => void;
   onShare: (deck: Deck) => void;
   onDelete: (deck: Deck) => void;
+  /** A teacher's "Assign to class" of one of their own decks. */
+  onAssign: (deck: Deck) => void;
+}
+
+/** "From class X" under a class deck's copy: the class's name when the user's classes have come in. */
+function fromClassLabel(deck: Deck, classes: readonly ClassSummary[] | undefined): string {
+  const name = classes?.find((item) => item._id === deck.class_id)?.name;
+  return name ? fillMessage(classMessages.fromClass, { name }) : classMessages.fromClassUnknown;
 }
 
 /**
  * The decks first (on a phone the first deck is in view at once), each with its New / Learning / Due counts and
  * Review Deck, Settings, Share and Delete; then the totals over all decks, the card tools and a form to create a deck.
+ * A class deck's copy says which class it is from and offers neither Share nor Delete (its teacher keeps it); a
+ * teacher's own deck adds Assign to class.
  */
-export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }: DeckListProps) {
+export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete, onAssign }: DeckListProps) {
   const decks = useDecks();
   const stats = useDeckStats();
+  const classes = useClasses();
+  const teaches = classes.data?.some((item) => item.role === 'teacher') ?? false;
   const hasDecks = (decks.data?.length ?? 0) > 0;
   return (
     <>
@@ -43,6 +57,7 @@ export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }:
             <li key={deck._id} className="deck-item">
               <div className="deck-item__info">
                 <h2 className="deck-item__name">{deck.name}</h2>
+                {deck.linked && <p className="deck-item__class">{fromClassLabel(deck, classes.data)}</p>}
                 {deck.counts && <DeckCountsLine counts={deck.counts} />}
                 <p className="muted deck-item__count">
                   {deck.card_count} {deck.card_count === 1 ? 'card' : 'cards'} · {deck.daily_new_card_limit} new a day
@@ -51,12 +66,7 @@ export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }:
               <ItemActions
                 className="deck-item__actions"
                 name={(label) => `${label}: ${deck.name}`}
-                actions={[
-                  { label: 'Review Deck', variant: 'primary', onClick: () => onReview(deck) },
-                  { label: 'Settings', variant: 'secondary', onClick: () => onSettings(deck) },
-                  { label: 'Share', variant: 'secondary', onClick: () => onShare(deck) },
-                  { label: 'Delete', variant: 'danger-outline', onClick: () => onDelete(deck) },
-                ]}
+                actions={deckActions(deck, teaches, { onReview, onSettings, onShare, onDelete, onAssign })}
               />
             </li>
           ))}
@@ -84,6 +94,26 @@ export function DeckList({ onReview, onAddCard, onSettings, onShare, onDelete }:
       {(decks.data || decks.isError) && <CreateDeckForm />}
     </>
   );
+}
+
+/** A deck's buttons: a class deck's copy has no Share or Delete, a teacher's own deck adds Assign to class. */
+function deckActions(
+  deck: Deck,
+  teaches: boolean,
+  handlers: Omit<DeckListProps, 'onAddCard' | 'onReview'> & { onReview: (deck: Deck) => void },
+): ItemAction[] {
+  const actions: ItemAction[] = [
+    { label: 'Review Deck', variant: 'primary', onClick: () => handlers.onReview(deck) },
+    { label: 'Settings', variant: 'secondary', onClick: () => handlers.onSettings(deck) },
+  ];
+  if (deck.linked) return actions;
+  if (teaches)
+    actions.push({ label: classMessages.assignToClass, variant: 'secondary', onClick: () => handlers.onAssign(deck) });
+  actions.push(
+    { label: 'Share', variant: 'secondary', onClick: () => handlers.onShare(deck) },
+    { label: 'Delete', variant: 'danger-outline', onClick: () => handlers.onDelete(deck) },
+  );
+  return actions;
 }
 
 /** What a session of the deck would show now, as Anki shows it: new, learning and due, each in its colour. */

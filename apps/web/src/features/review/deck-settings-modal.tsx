@@ -1,4 +1,5 @@
 import type { Card, Deck } from '@flashcards/shared/api-types';
+import { classMessages } from '@flashcards/shared/class-messages';
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
 import { formatNextDue } from '@flashcards/shared/next-due';
@@ -211,22 +212,29 @@ function SettingsPanel({ deck }: { deck: Deck }) {
   );
 }
 
+/** A class deck's copy lists and searches its cards without Add, Edit or Delete: its teacher keeps them. */
 function CardsPanel({ deck, onDeleteCard }: { deck: Deck; onDeleteCard: (card: Card) => void }) {
   const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
   const q = useSettled(query);
+  const readOnly = deck.linked === true;
   return (
     <>
+      {readOnly && <p className="muted">{classMessages.linkedReadOnly}</p>}
       <div className="cards-toolbar">
         <SearchBox value={query} onChange={setQuery} label={messages.searchCardsPlaceholder} />
-        {!adding && (
+        {!adding && !readOnly && (
           <button type="button" className="button button--small" onClick={() => setAdding(true)}>
             {messages.addCard}
           </button>
         )}
       </div>
       {adding && <AddCardForm deck={deck} onClose={() => setAdding(false)} />}
-      {q ? <SearchResults q={q} deckId={deck._id} /> : <DeckCardList deckId={deck._id} onDeleteCard={onDeleteCard} />}
+      {q ? (
+        <SearchResults q={q} deckId={deck._id} />
+      ) : (
+        <DeckCardList deckId={deck._id} onDeleteCard={onDeleteCard} readOnly={readOnly} />
+      )}
     </>
   );
 }

@@ -3,10 +3,11 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { preloadCardRenderer } from '../../components/card-markdown';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { errorDetail } from '../../lib/api-client';
 import { useDecks, useDeleteCard, useDeleteDeck } from '../../lib/decks-api';
 import type { StudyDeckState } from '../../lib/navigation';
 import { AddCardModal } from './card-form';
-import { ConfirmModal } from './confirm-modal';
 import { DeckList } from './deck-list';
 import { DeckSettingsModal, type SettingsTab } from './deck-settings-modal';
 import { useRefreshDeckData } from './review-api';
@@ -17,6 +18,7 @@ type Dialog =
   | { kind: 'add-card' }
   | { kind: 'settings'; deck: Deck; tab: SettingsTab }
   | { kind: 'share'; deck: Deck }
+  | { kind: 'assign'; deck: Deck }
   | { kind: 'delete-deck'; deck: Deck }
   | { kind: 'delete-card'; deck: Deck; card: Card }
   | { kind: 'import' };
@@ -28,6 +30,7 @@ type Dialog =
 export interface ReviewDialogs {
   ImportModal: ComponentType<{ onClose: () => void }>;
   ShareModal: ComponentType<{ deck: Deck; onClose: () => void }>;
+  AssignDeckModal: ComponentType<{ deck: Deck; onClose: () => void }>;
 }
 
 function studyDeckOf(state: unknown): ReviewTarget | null {
@@ -43,7 +46,7 @@ function studyDeckOf(state: unknown): ReviewTarget | null {
  * at a time: deleting a card from the settings' Cards tab swaps to the confirmation and back.
  */
 export function ReviewScreen({ dialogs }: { dialogs: ReviewDialogs }) {
-  const { ImportModal, ShareModal } = dialogs;
+  const { ImportModal, ShareModal, AssignDeckModal } = dialogs;
   const location = useLocation();
   const [target, setTarget] = useState<ReviewTarget | null>(() => studyDeckOf(location.state));
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -96,6 +99,7 @@ export function ReviewScreen({ dialogs }: { dialogs: ReviewDialogs }) {
         onSettings={(deck) => setDialog({ kind: 'settings', deck, tab: 'settings' })}
         onShare={(deck) => setDialog({ kind: 'share', deck })}
         onDelete={(deck) => setDialog({ kind: 'delete-deck', deck })}
+        onAssign={(deck) => setDialog({ kind: 'assign', deck })}
       />
       {/* Below the decks once they are in: shown under 'Loading...', the arrival of the decks would push it down. */}
       {(decks.data || decks.isError) && (
@@ -116,6 +120,7 @@ export function ReviewScreen({ dialogs }: { dialogs: ReviewDialogs }) {
       {dialog?.kind === 'add-card' && <AddCardModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'import' && <ImportModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'share' && <ShareModal deck={dialog.deck} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'assign' && <AssignDeckModal deck={dialog.deck} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete-deck' && <DeleteDeckModal deck={dialog.deck} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete-card' && (
         <DeleteCardModal
@@ -150,7 +155,7 @@ function DeleteCardModal({ card, onClose }: { card: Card; onClose: () => void })
       message={messages.reviewDeleteCardConfirm}
       confirmLabel="Delete card"
       pending={remove.isPending}
-      error={remove.isError ? messages.reviewCardDeleteFailed : null}
+      error={remove.isError ? errorDetail(remove.error, messages.reviewCardDeleteFailed) : null}
       onConfirm={() => remove.mutate(card._id, { onSuccess: onClose })}
       onClose={onClose}
     />

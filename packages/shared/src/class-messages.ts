@@ -1,0 +1,105 @@
+/**
+ * The texts of the class screens (classes list, class page, join page, Assign deck), apart from messages.ts because
+ * that module is part of /login's JavaScript and these screens are lazy-loaded. Fill placeholders with
+ * `fillMessage` from messages.ts.
+ */
+export const classMessages = {
+  navLabel: 'Classes',
+  pageTitle: 'Classes',
+  intro:
+    'A class brings a teacher’s decks to every student. The decks stay in step with the teacher’s changes, and the teacher sees which cards the class forgets.',
+  listHeading: 'Your classes',
+  listEmpty: 'You are not in any class yet. Create one to teach, or join one with a code from your teacher.',
+  listLoadFailed: 'Your classes could not be loaded.',
+  roleTeacher: 'Teacher',
+  roleStudent: 'Student',
+  taughtBy: 'Teacher: {name}',
+  openClass: 'Open',
+
+  createHeading: 'Create a class',
+  createNameLabel: 'Class name',
+  createButton: 'Create class',
+  creating: 'Creating...',
+  createFailed: 'The class could not be created.',
+  created: 'Class “{name}” created. Give your students the join code or the join link.',
+
+  inviteHeading: 'Invite students',
+  joinCodeLabel: 'Join code',
+  joinLinkLabel: 'Join link',
+  copyCode: 'Copy code',
+  copyLink: 'Copy link',
+  copied: 'Copied!',
+  copyFailed: 'Could not copy. Select the text and copy it yourself.',
+
+  joinHeading: 'Join a class',
+  joinCodeFieldLabel: 'Join code from your teacher',
+  joinButton: 'Join class',
+  joining: 'Joining...',
+  joinFailed: 'Could not join the class.',
+  joined: 'You joined “{name}”. Its decks are now in your deck list.',
+  joinDisclosureHeading: 'What your teacher will see',
+  joinDisclosure:
+    'On the decks the class assigns, your teacher will see how many cards you have studied, your reviews in the last 7 days, your retention over 30 days and when you were last active, with your name and email address. Your teacher sees nothing of your other decks. You can leave the class at any time.',
+  joinPageTitle: 'Join a class',
+  joinPageSignIn: 'Sign in to join',
+  joinPageSignInHint: 'Sign in or create an account first; you come back here to join.',
+  joinPageInvalid: 'This join link is not valid.',
+
+  classLoadFailed: 'This class could not be loaded.',
+  classNotFound: 'This class does not exist, or you are not in it.',
+  backToClasses: 'All classes',
+  decksHeading: 'Assigned decks',
+  decksEmpty: 'No deck is assigned to this class yet.',
+  deckCards: '{count} cards',
+  studyDeck: 'Study',
+
+  assignHeading: 'Assign deck',
+  assignButton: 'Assign deck',
+  assigning: 'Assigning...',
+  assignClassLabel: 'Class',
+  assignDeckLabel: 'Deck',
+  assignNoDeck: 'Please choose a deck.',
+  assignNoClass: 'Please choose a class.',
+  assignNoOwnDecks: 'You have no deck of your own to assign. Create one first.',
+  assignFailed: 'The deck could not be assigned.',
+  assigned: '“{deck}” is assigned to “{class}”. Every student gets it, now and when they join.',
+  assignHint: 'Every student of the class gets a copy that follows your changes to the deck.',
+  assignToClass: 'Assign to class',
+
+  fromClass: 'From class {name}',
+  fromClassUnknown: 'From a class',
+  linkedReadOnly: 'The cards of a class deck are kept by the teacher: you study them, but cannot change them here.',
+
+  studentsHeading: 'Students',
+  studentsEmpty: 'No student has joined yet.',
+  cardsHeading: 'Cards, hardest first',
+  cardsEmpty: 'No card of the assigned decks has been reviewed yet.',
+  progressLoadFailed: 'The class’s progress could not be loaded.',
+  downloadCsv: 'Download CSV',
+  colStudent: 'Student',
+  colEmail: 'Email',
+  colCardsStudied: 'Cards studied',
+  colReviews7d: 'Reviews (7 days)',
+  colRetention30d: 'Retention (30 days)',
+  colLastActive: 'Last active',
+  colQuestion: 'Card',
+  colReviews: 'Reviews',
+  colFailed: 'Don’t know',
+  colFailShare: 'Share',
+  never: 'Never',
+  none: '–',
+
+  removeStudent: 'Remove',
+  removeStudentTitle: 'Remove student',
+  removeStudentConfirm:
+    'Remove {name} from “{class}”? They keep their copies of the class decks as their own, and you no longer see their progress.',
+  removing: 'Removing...',
+  removeFailed: 'The student could not be removed.',
+
+  leaveButton: 'Leave class',
+  leaveTitle: 'Leave class',
+  leaveConfirm:
+    'Leave “{name}”? You keep its decks as your own, with your progress, but they no longer follow the teacher’s changes, and the teacher no longer sees your progress.',
+  leaving: 'Leaving...',
+  leaveFailed: 'Could not leave the class.',
+} as const;
