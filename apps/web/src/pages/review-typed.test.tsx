@@ -38,7 +38,15 @@ const wrongCheck: AnswerCheck = {
 };
 
 const bodyOf = (call: FakeCall | undefined) => JSON.parse(call?.body ?? 'null');
-const sent = (calls: FakeCall[], path: string) => calls.filter((call) => call.path === path).map(bodyOf);
+/** The bodies sent to `path`, an answer's `review_id` (a UUID, checked here) left out. */
+const sent = (calls: FakeCall[], path: string) =>
+  calls
+    .filter((call) => call.path === path)
+    .map(bodyOf)
+    .map(({ review_id, ...body }: { review_id?: string; [field: string]: unknown }) => {
+      if (path === '/cards/review') expect(review_id).toMatch(/^[0-9a-f-]{36}$/);
+      return body;
+    });
 
 function start(checks: Record<string, () => Response>) {
   localStore.set(storageKeys.accessToken, 'token');

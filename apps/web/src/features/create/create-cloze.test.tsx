@@ -172,7 +172,7 @@ describe('Create page: figures of generated cards', () => {
     fireEvent.change(screen.getByLabelText('Text to turn into flashcards'), { target: { value: 'ATP.' } });
     fireEvent.click(await screen.findByRole('button', { name: /^Generate Flashcards/ }));
     await screen.findByRole('heading', { name: 'Generated Cards' });
-    await screen.findByRole('option', { name: 'Biology' });
+    await within(await screen.findByLabelText('Deck')).findByRole('option', { name: 'Biology' });
     fireEvent.change(screen.getByLabelText('Deck'), { target: { value: deck._id } });
     return view;
   }
