@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 
-/** A picture of a document, decoded and re-encoded in the parser process, with the page or slide it is on. */
+/** A picture of a document, checked (and re-encoded when needed) in the parser process, with the page or slide it is on. */
 export interface Figure {
   /** 1-based page of a PDF. */
   page?: number;
@@ -9,7 +9,8 @@ export interface Figure {
   slide?: number;
   /** The text of the paragraph a DOCX image sits in or next to. */
   near?: string;
-  contentType: 'image/jpeg';
+  /** PNG only for an original kept as it was (within the caps, opaque, without metadata); otherwise re-encoded JPEG. */
+  contentType: 'image/jpeg' | 'image/png';
   width: number;
   height: number;
   data: Uint8Array;
@@ -103,15 +104,34 @@ export function createFigureCollector(limits: FigureLimits) {
     },
     async add(candidate: FigureCandidate): Promise<void> {
       if (candidate.decorative) return;
-      const { image } = candidate;
-      const hash = createHash('sha256')
-        .update(Buffer.isBuffer(image) ? image : image.raw)
-        .digest('hex');
+      const hash = hashOf(candidate);
       const places = placesOf.get(hash);
       placesOf.set(hash, (places ?? new Set<number>()).add(candidate.page ?? candidate.slide ?? 0));
       if (places || !this.wants()) return;
       const figure = await reencode(candidate, limits);
       if (figure) kept.push({ hash, figure });
+    },
+    /**
+     * Adds the images of a document read whole (PPTX, DOCX): the repeated ones are known before any decode, so they
+     * and those beyond the cap are never decoded; two are checked at a time, so that both cores work.
+     */
+    async addAll(candidates: readonly FigureCandidate[], totalPlaces: number): Promise<void> {
+      const todo: { hash: string; candidate: FigureCandidate }[] = [];
+      for (const candidate of candidates) {
+        const hash = hashOf(candidate);
+        const places = placesOf.get(hash);
+        placesOf.set(hash, (places ?? new Set<number>()).add(candidate.page ?? candidate.slide ?? 0));
+        if (!places && !candidate.decorative) todo.push({ hash, candidate });
+      }
+      const wanted = todo.filter(({ hash }) => !isRepeated(placesOf.get(hash)?.size ?? 0, totalPlaces));
+      for (let at = 0; at < wanted.length && kept.length < limits.maxFigures && this.wants(); at += 2) {
+        const batch = wanted.slice(at, at + 2);
+        const figures = await Promise.all(batch.map(({ candidate }) => reencode(candidate, limits)));
+        figures.forEach((figure, index) => {
+          const hash = batch[index]?.hash;
+          if (figure && hash && kept.length < limits.maxFigures) kept.push({ hash, figure });
+        });
+      }
     },
     /** The figures in document order, without the images repeated across `totalPlaces` pages or slides. */
     finish(totalPlaces: number): Figure[] {
@@ -125,31 +145,62 @@ export function createFigureCollector(limits: FigureLimits) {
 
 export type FigureCollector = ReturnType<typeof createFigureCollector>;
 
+const hashOf = ({ image }: FigureCandidate) =>
+  createHash('sha256')
+    .update(Buffer.isBuffer(image) ? image : image.raw)
+    .digest('hex');
+
+// Originals stored as they are when they need no change: a format every browser decodes, served as such.
+const keptFormats = { jpeg: 'image/jpeg', png: 'image/png' } as const;
+
 async function reencode(candidate: FigureCandidate, limits: FigureLimits): Promise<Figure | null> {
   const { image } = candidate;
   try {
     let input: Sharp;
     let width: number;
     let height: number;
+    let original: { contentType: Figure['contentType'] } | null = null;
     if (Buffer.isBuffer(image)) {
       if (image.byteLength > limits.maxSourceBytes) return null;
-      // The header alone first: a 30,000 × 30,000 claim is dropped before any pixel is decoded.
+      // The header alone first: a 30,000 × 30,000 claim, an icon or a strip is dropped before any pixel is decoded.
       const metadata = await sharp(image, { limitInputPixels: false }).metadata();
       width = metadata.width ?? 0;
       height = metadata.pageHeight ?? metadata.height ?? 0;
       if (!width || !height || width * height > limits.maxSourcePixels) return null;
-      input = sharp(image, { limitInputPixels: limits.maxSourcePixels, failOn: 'truncated', animated: false });
+      if (!isFigureShaped(width, height, limits)) return null;
+      input = sharp(image, {
+        limitInputPixels: limits.maxSourcePixels,
+        failOn: 'truncated',
+        animated: false,
+        sequentialRead: true,
+      });
+      const format = metadata.format === 'jpeg' || metadata.format === 'png' ? keptFormats[metadata.format] : null;
+      // Kept as is only when re-encoding would change nothing that matters: within the stored caps, one frame, no
+      // transparency to flatten, and no EXIF, XMP or IPTC (a photo's camera, place, time and orientation), which
+      // re-encoding strips.
+      if (
+        format &&
+        !candidate.trim &&
+        Math.max(width, height) <= limits.maxSide &&
+        image.byteLength <= limits.maxBytes &&
+        (metadata.pages ?? 1) === 1 &&
+        !metadata.hasAlpha &&
+        !metadata.exif &&
+        !metadata.xmp &&
+        !metadata.iptc &&
+        (metadata.space === 'srgb' || metadata.space === 'b-w')
+      ) {
+        original = { contentType: format };
+      }
     } else {
       ({ width, height } = image);
       if (width * height > limits.maxSourcePixels) return null;
+      if (!isFigureShaped(width, height, limits)) return null;
       input = sharp(image.raw, { raw: { width, height, channels: image.channels } });
     }
-    if (Math.min(width, height) < limits.minSide) return null;
-    // A thin strip (a rule, a banner's edge) is decoration.
-    if (Math.max(width, height) > 8 * Math.min(width, height)) return null;
     if (candidate.trim) input = sharp(await input.trim({ threshold: 20 }).png().toBuffer());
     // A near-uniform image (a plain background, a colour block) carries nothing to learn; judged on a thumbnail,
-    // which a JPEG decodes at a fraction of its size.
+    // which a JPEG decodes at a fraction of its size. Decoding it also proves a kept original whole (not truncated).
     const thumb = await input
       .clone()
       .resize(64, 64, { fit: 'inside' })
@@ -158,18 +209,30 @@ async function reencode(candidate: FigureCandidate, limits: FigureLimits): Promi
       .raw()
       .toBuffer();
     if (isPlain(thumb)) return null;
+    const place = {
+      ...(candidate.page !== undefined ? { page: candidate.page } : {}),
+      ...(candidate.slide !== undefined ? { slide: candidate.slide } : {}),
+      ...(candidate.near ? { near: candidate.near } : {}),
+    };
+    if (original && Buffer.isBuffer(image)) {
+      return {
+        ...place,
+        contentType: original.contentType,
+        width,
+        height,
+        data: new Uint8Array(image.buffer, image.byteOffset, image.byteLength),
+      };
+    }
     // JPEG rather than WebP: several times faster to encode, and figures are pictures, not line art at 1:1.
     const { data, info } = await input
       .rotate()
-      .resize(limits.maxSide, limits.maxSide, { fit: 'inside', withoutEnlargement: true })
+      .resize(limits.maxSide, limits.maxSide, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
     if (data.byteLength > limits.maxBytes) return null;
     return {
-      ...(candidate.page !== undefined ? { page: candidate.page } : {}),
-      ...(candidate.slide !== undefined ? { slide: candidate.slide } : {}),
-      ...(candidate.near ? { near: candidate.near } : {}),
+      ...place,
       contentType: 'image/jpeg',
       width: info.width,
       height: info.height,
@@ -178,4 +241,9 @@ async function reencode(candidate: FigureCandidate, limits: FigureLimits): Promi
   } catch {
     return null;
   }
+}
+
+/** False for icons, bullets and rules (a side below the minimum) and thin strips (a banner's edge): decoration. */
+function isFigureShaped(width: number, height: number, limits: FigureLimits): boolean {
+  return Math.min(width, height) >= limits.minSide && Math.max(width, height) <= 8 * Math.min(width, height);
 }
