@@ -170,6 +170,13 @@ describe('figure collector: originals kept when within the caps, re-encoded othe
     expect(flattened).toMatchObject({ contentType: 'image/jpeg', width: 640, height: 480 });
   });
 
+  it('a near-uniform picture that needs re-encoding (above maxSide) is skipped', async () => {
+    const plain = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
+    expect(await collect(plain)).toEqual([]);
+  });
+
   it('a JPEG within the caps but truncated, or above maxBytes once kept, is dropped', async () => {
     const jpeg = picture(6, 1024, 768, 'jpeg');
     expect(await collect(jpeg.subarray(0, Math.floor(jpeg.byteLength / 2)))).toEqual([]);

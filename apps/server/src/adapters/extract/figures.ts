@@ -87,9 +87,10 @@ const spareFigures = 8;
 /**
  * Gathers the figures worth showing on cards as a document is read, page by page, so that a long PDF never holds
  * more than the capped figures: repeated images (same bytes hash on several pages) are decoded once and dropped at
- * the end, images marked decorative, tiny ones, thin rules and near-uniform ones are skipped; each is decoded under
- * the pixel cap and re-encoded as JPEG no larger than `maxSide`. An image that fails to decode (truncated, a bomb, a
- * huge header) is dropped silently. Work stops at the time budget, keeping what was found.
+ * the end, images marked decorative, tiny ones and thin rules are skipped on their header; an opaque JPEG or PNG
+ * within the stored caps and without metadata is kept as it is; any other is decoded under the pixel cap, skipped
+ * when near-uniform, and re-encoded as JPEG no larger than `maxSide`. An image that fails to decode (truncated, a
+ * bomb, a huge header) is dropped silently. Work stops at the time budget, keeping what was found.
  */
 export function createFigureCollector(limits: FigureLimits) {
   sharp.cache(false);
@@ -152,14 +153,26 @@ const hashOf = ({ image }: FigureCandidate) =>
 
 // Originals stored as they are when they need no change: a format every browser decodes, served as such.
 const keptFormats = { jpeg: 'image/jpeg', png: 'image/png' } as const;
+const jpegEnd = Buffer.from([0xff, 0xd9]);
+const pngEnd = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+
+/** Whether the file ends as a whole one does (a JPEG's end-of-image marker, a PNG's IEND chunk): cut ones do not. */
+function endsWhole(image: Buffer, format: 'jpeg' | 'png'): boolean {
+  const end = format === 'jpeg' ? jpegEnd : pngEnd;
+  return image.subarray(image.byteLength - end.byteLength).equals(end);
+}
 
 async function reencode(candidate: FigureCandidate, limits: FigureLimits): Promise<Figure | null> {
   const { image } = candidate;
+  const place = {
+    ...(candidate.page !== undefined ? { page: candidate.page } : {}),
+    ...(candidate.slide !== undefined ? { slide: candidate.slide } : {}),
+    ...(candidate.near ? { near: candidate.near } : {}),
+  };
   try {
     let input: Sharp;
     let width: number;
     let height: number;
-    let original: { contentType: Figure['contentType'] } | null = null;
     if (Buffer.isBuffer(image)) {
       if (image.byteLength > limits.maxSourceBytes) return null;
       // The header alone first: a 30,000 × 30,000 claim, an icon or a strip is dropped before any pixel is decoded.
@@ -168,16 +181,11 @@ async function reencode(candidate: FigureCandidate, limits: FigureLimits): Promi
       height = metadata.pageHeight ?? metadata.height ?? 0;
       if (!width || !height || width * height > limits.maxSourcePixels) return null;
       if (!isFigureShaped(width, height, limits)) return null;
-      input = sharp(image, {
-        limitInputPixels: limits.maxSourcePixels,
-        failOn: 'truncated',
-        animated: false,
-        sequentialRead: true,
-      });
-      const format = metadata.format === 'jpeg' || metadata.format === 'png' ? keptFormats[metadata.format] : null;
-      // Kept as is only when re-encoding would change nothing that matters: within the stored caps, one frame, no
-      // transparency to flatten, and no EXIF, XMP or IPTC (a photo's camera, place, time and orientation), which
-      // re-encoding strips.
+      const format = metadata.format === 'jpeg' || metadata.format === 'png' ? metadata.format : null;
+      // Kept as is, never decoded here (a browser decodes it, from a sandboxed nosniff response), when re-encoding
+      // would change nothing that matters: within the stored caps, one frame, whole, no transparency to flatten, and
+      // no EXIF, XMP or IPTC (a photo's camera, place, time and orientation), which re-encoding strips. Decoding one
+      // costs more than reading the whole deck's text, so the near-uniform check is left to re-encoded images.
       if (
         format &&
         !candidate.trim &&
@@ -188,10 +196,23 @@ async function reencode(candidate: FigureCandidate, limits: FigureLimits): Promi
         !metadata.exif &&
         !metadata.xmp &&
         !metadata.iptc &&
-        (metadata.space === 'srgb' || metadata.space === 'b-w')
+        (metadata.space === 'srgb' || metadata.space === 'b-w') &&
+        endsWhole(image, format)
       ) {
-        original = { contentType: format };
+        return {
+          ...place,
+          contentType: keptFormats[format],
+          width,
+          height,
+          data: new Uint8Array(image.buffer, image.byteOffset, image.byteLength),
+        };
       }
+      input = sharp(image, {
+        limitInputPixels: limits.maxSourcePixels,
+        failOn: 'truncated',
+        animated: false,
+        sequentialRead: true,
+      });
     } else {
       ({ width, height } = image);
       if (width * height > limits.maxSourcePixels) return null;
@@ -200,7 +221,7 @@ async function reencode(candidate: FigureCandidate, limits: FigureLimits): Promi
     }
     if (candidate.trim) input = sharp(await input.trim({ threshold: 20 }).png().toBuffer());
     // A near-uniform image (a plain background, a colour block) carries nothing to learn; judged on a thumbnail,
-    // which a JPEG decodes at a fraction of its size. Decoding it also proves a kept original whole (not truncated).
+    // which a JPEG decodes at a fraction of its size.
     const thumb = await input
       .clone()
       .resize(64, 64, { fit: 'inside' })
@@ -209,20 +230,6 @@ async function reencode(candidate: FigureCandidate, limits: FigureLimits): Promi
       .raw()
       .toBuffer();
     if (isPlain(thumb)) return null;
-    const place = {
-      ...(candidate.page !== undefined ? { page: candidate.page } : {}),
-      ...(candidate.slide !== undefined ? { slide: candidate.slide } : {}),
-      ...(candidate.near ? { near: candidate.near } : {}),
-    };
-    if (original && Buffer.isBuffer(image)) {
-      return {
-        ...place,
-        contentType: original.contentType,
-        width,
-        height,
-        data: new Uint8Array(image.buffer, image.byteOffset, image.byteLength),
-      };
-    }
     // JPEG rather than WebP: several times faster to encode, and figures are pictures, not line art at 1:1.
     const { data, info } = await input
       .rotate()
