@@ -109,7 +109,7 @@ for (const { label, kind, file } of [
   console.log(
     `${label} (${size.toFixed(1)} MB), median of ${rounds}: figures off ${(offMs / 1000).toFixed(2)} s, ` +
       `on ${(onMs / 1000).toFixed(2)} s (+${(((onMs - offMs) / offMs) * 100).toFixed(0)} %); ` +
-      `${last.figures} figures, ${(last.figureBytes / 1e6).toFixed(1)} MB as JPEG; peak RSS off ` +
+      `${last.figures} figures, ${(last.figureBytes / 1e6).toFixed(1)} MB stored; peak RSS off ` +
       `${median(off.map((r) => r.maxRssMb)).toFixed(0)} MB, on ${median(on.map((r) => r.maxRssMb)).toFixed(0)} MB ` +
       `(parser memory cap ${capMb.toFixed(0)} MB)`,
   );

@@ -63,7 +63,7 @@ export async function parseDocument(
       return { passages: await extractTxt(bytes), figures: [] };
     case 'docx': {
       const read = await readDocx(bytes, limits.maxUnzippedBytes, limits.maxXmlPartBytes, collector !== undefined);
-      for (const candidate of read.candidates) await collector?.add(candidate);
+      await collector?.addAll(read.candidates, 1);
       return { passages: read.passages, figures: collector?.finish(1) ?? [] };
     }
     case 'doc':
@@ -76,7 +76,7 @@ export async function parseDocument(
         onProgress,
         collector !== undefined,
       );
-      for (const candidate of read.candidates) await collector?.add(candidate);
+      await collector?.addAll(read.candidates, read.slides);
       return { passages: read.passages, figures: collector?.finish(read.slides) ?? [] };
     }
     case 'pdf': {

@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { picture } from '../../../test/fixtures/figures/make-figure-fixtures';
 import { type ExtractOptions, type ParserLimits, parseDocument } from './extractor';
-import { defaultFigureLimits, type Figure, type FigureLimits, isRepeated } from './figures';
+import { createFigureCollector, defaultFigureLimits, type Figure, type FigureLimits, isRepeated } from './figures';
 import { createTesseractOcr } from './image-ocr';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/figures');
@@ -124,5 +125,61 @@ describe('figures of documents (fixtures made by make-figure-fixtures.ts)', () =
     expect(isRepeated(2, 10)).toBe(false);
     expect(isRepeated(2, 2)).toBe(true);
     expect(isRepeated(3, 50)).toBe(true);
+  });
+});
+
+describe('figure collector: originals kept when within the caps, re-encoded otherwise', () => {
+  async function collect(image: Buffer, figureLimits: Partial<FigureLimits> = {}) {
+    const collector = createFigureCollector({ ...defaultFigureLimits, ...figureLimits });
+    await collector.add({ slide: 1, image });
+    return collector.finish(1);
+  }
+
+  it('a JPEG within the caps, without metadata, is stored byte for byte', async () => {
+    const jpeg = picture(1, 1024, 768, 'jpeg');
+    const [figure, ...rest] = await collect(jpeg);
+    expect(rest).toEqual([]);
+    expect(figure).toMatchObject({ slide: 1, contentType: 'image/jpeg', width: 1024, height: 768 });
+    expect(Buffer.from(figure?.data ?? []).equals(jpeg)).toBe(true);
+  });
+
+  it('an opaque PNG within the caps is stored byte for byte as a PNG', async () => {
+    const png = await sharp(picture(2, 640, 480, 'jpeg'))
+      .png()
+      .toBuffer();
+    const [figure] = await collect(png);
+    expect(figure).toMatchObject({ contentType: 'image/png', width: 640, height: 480 });
+    expect(Buffer.from(figure?.data ?? []).equals(png)).toBe(true);
+  });
+
+  it('a JPEG with EXIF is re-encoded without it; one above maxSide is scaled down; a transparent PNG flattened to JPEG', async () => {
+    const withExif = await sharp(picture(3, 800, 600, 'jpeg'))
+      .withExif({ IFD0: { Make: 'Camera', Copyright: 'Someone' } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(withExif).metadata()).exif).toBeDefined();
+    const [stripped] = await collect(withExif);
+    expect(stripped).toMatchObject({ contentType: 'image/jpeg', width: 800, height: 600 });
+    expect((await sharp(Buffer.from(stripped?.data ?? [])).metadata()).exif).toBeUndefined();
+
+    const [scaled] = await collect(picture(4, 2000, 1500, 'jpeg'));
+    expect(scaled).toMatchObject({ contentType: 'image/jpeg', width: 1600, height: 1200 });
+    expect(await decoded(scaled as Figure)).toEqual({ format: 'jpeg', width: 1600, height: 1200 });
+
+    const [flattened] = await collect(picture(5, 640, 480, 'png'));
+    expect(flattened).toMatchObject({ contentType: 'image/jpeg', width: 640, height: 480 });
+  });
+
+  it('a near-uniform picture that needs re-encoding (above maxSide) is skipped', async () => {
+    const plain = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
+    expect(await collect(plain)).toEqual([]);
+  });
+
+  it('a JPEG within the caps but truncated, or above maxBytes once kept, is dropped', async () => {
+    const jpeg = picture(6, 1024, 768, 'jpeg');
+    expect(await collect(jpeg.subarray(0, Math.floor(jpeg.byteLength / 2)))).toEqual([]);
+    expect(await collect(jpeg, { maxBytes: 1000 })).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ export const maxFiguresPerCard = limits.maxCardImages;
  * JSON-safe, since the generation queue carries cards as JSON.
  */
 export interface CardFigure {
-  contentType: 'image/jpeg';
+  contentType: Figure['contentType'];
   width: number;
   height: number;
   base64: string;

@@ -108,7 +108,10 @@ export function createMediaService(deps: MediaServiceDeps) {
     },
 
     /** See FigureStore. */
-    async storeFigure(userId: string, figure: { data: Buffer; contentType: 'image/jpeg' }): Promise<string | null> {
+    async storeFigure(
+      userId: string,
+      figure: { data: Buffer; contentType: 'image/jpeg' | 'image/png' },
+    ): Promise<string | null> {
       try {
         return `/media/${await store(userId, figure.data, figure.contentType)}`;
       } catch (error) {
@@ -130,12 +133,12 @@ function present(name: string, probed: { width: number; height: number; contentT
 }
 
 /**
- * Stores a figure of a generated card (already decoded and re-encoded in a parser process) as the user's media; its
+ * Stores a figure of a generated card (already checked, and re-encoded when needed, in a parser process) as the user's media; its
  * URL, or null when the user's media quota has no room for it (the card is then given without it).
  */
 export type FigureStore = (
   userId: string,
-  figure: { data: Buffer; contentType: 'image/jpeg' },
+  figure: { data: Buffer; contentType: 'image/jpeg' | 'image/png' },
 ) => Promise<string | null>;
 
 export type MediaService = ReturnType<typeof createMediaService>;
