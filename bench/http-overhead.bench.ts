@@ -20,7 +20,6 @@
 // BENCH_DEFAULT_V8=1 runs ours without npm start's V8 options, for comparison. CI never runs this.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +28,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { migrateToLatest, openDatabase, sqlitePath, sqlitePragmas } from '../apps/server/src/db/database';
 import type { Database } from '../apps/server/src/db/schema';
 import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
+import { runLoad } from './support/autocannon';
 import { BENCH_SECRET, buildBenchApp } from './support/study-account';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -36,7 +36,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 60);
 const CONNECTIONS = 50;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Result {
@@ -54,35 +53,16 @@ interface RouteLoad {
   body?: string;
 }
 
-/** Runs the autocannon CLI in a child process against one URL; its JSON report, summarised. */
-function load(baseUrl: string, route: RouteLoad, seconds: number, connections = CONNECTIONS): Promise<Result> {
-  const args = [autocannonCli, '-j', '-c', String(connections), '-d', String(seconds), '-m', route.method];
-  for (const [key, value] of Object.entries(route.headers)) args.push('-H', `${key}=${value}`);
-  if (route.body) args.push('-H', 'content-type=application/json', '-b', route.body);
-  args.push(`${baseUrl}${route.path}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    // 'close', not 'exit': the report may still be in the pipe when the process exits.
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const report = JSON.parse(stdout) as {
-        requests: { average: number };
-        latency: { p50: number; p99: number };
-        non2xx: number;
-        errors: number;
-      };
-      resolve({
-        rps: report.requests.average,
-        p50: report.latency.p50,
-        p99: report.latency.p99,
-        non2xx: report.non2xx + report.errors,
-      });
-    });
+/** The route's load from autocannon in another process. */
+async function load(baseUrl: string, route: RouteLoad, seconds: number, connections = CONNECTIONS): Promise<Result> {
+  const { rps, p50, p99, bad } = await runLoad(`${baseUrl}${route.path}`, {
+    connections,
+    seconds,
+    method: route.method,
+    headers: route.headers,
+    ...(route.body ? { body: route.body } : {}),
   });
+  return { rps, p50, p99, non2xx: bad };
 }
 
 function startProcess(

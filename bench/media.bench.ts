@@ -2,10 +2,8 @@
 // a static file of the same bytes served by the same Fastify (@fastify/static, as the web app's files are): the
 // real app listening on 127.0.0.1 (BENCH_PORT, default 41770), the load from the autocannon CLI in another process
 // at 50 connections. SQLite, then PostgreSQL (each-database.ts).
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -14,50 +12,16 @@ import { createMediaStore } from '../apps/server/src/adapters/media/media-store'
 import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, migrateToLatest } from '../apps/server/src/db/database';
 import { startLocalS3 } from '../apps/server/test/support/s3-server';
+import { type LoadResult, runLoad } from './support/autocannon';
 import { onEachDatabase } from './support/each-database';
 import { BENCH_NOW, buildBenchApp, insertBenchUser } from './support/study-account';
 
 const PORT = Number(process.env.BENCH_PORT ?? 41770);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_S ?? 8);
 const CONNECTIONS = 50;
-const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  mbps: number;
-  bad: number;
-}
-
-function load(url: string, seconds = LOAD_SECONDS): Promise<Load> {
-  const args = [autocannonCli, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), url];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const report = JSON.parse(stdout) as {
-        requests: { average: number };
-        throughput: { average: number };
-        latency: { p50: number; p99: number };
-        non2xx: number;
-        errors: number;
-      };
-      resolve({
-        rps: report.requests.average,
-        p50: report.latency.p50,
-        p99: report.latency.p99,
-        mbps: report.throughput.average / 1_000_000,
-        bad: report.non2xx + report.errors,
-      });
-    });
-  });
-}
+const load = (url: string, seconds = LOAD_SECONDS) => runLoad(url, { connections: CONNECTIONS, seconds });
 
 /** A 1,024 × 768 photo-like JPEG (noise over a gradient, so it does not compress to nothing): about 100 KB. */
 async function figure(): Promise<Buffer> {
@@ -74,9 +38,9 @@ async function figure(): Promise<Buffer> {
     .toBuffer();
 }
 
-const format = (label: string, result: Load) =>
+const format = (label: string, result: LoadResult) =>
   `${label}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
-  `${result.mbps.toFixed(0)} MB/s, ${result.bad} not 200`;
+  `${(result.throughput / 1_000_000).toFixed(0)} MB/s, ${result.bad} not 200`;
 
 async function part(label: string, handle: DatabaseHandle, dataDir: string): Promise<void> {
   await migrateToLatest(handle.db, handle.dialect);

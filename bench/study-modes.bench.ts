@@ -4,8 +4,6 @@
 // - one check of a 1,000-character answer against a 10,000-character expected answer (goal: <= 50 ms), and the
 //   grader alone on the same texts;
 // - POST /api/quiz/generate in multiple_choice mode on a 30,000-card deck (goal: <= 200 ms).
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { answerDiff } from '@flashcards/shared/grader/answer-diff';
 import { gradeAnswer } from '@flashcards/shared/grader/grade-answer';
@@ -14,6 +12,7 @@ import { isOtherWord } from '../apps/server/src/adapters/word-list';
 import { type DatabaseHandle, migrateToLatest } from '../apps/server/src/db/database';
 import { newCardRow } from '../apps/server/src/modules/study-core/card-state';
 import { insertCards } from '../apps/server/src/modules/study-core/deck-counters';
+import { runLoad } from './support/autocannon';
 import { onEachDatabase } from './support/each-database';
 import { BENCH_NOW, insertBenchDeck, insertBenchUser, percentile, startBenchApp } from './support/study-account';
 
@@ -23,7 +22,6 @@ const CONNECTIONS = 20;
 const WARM_UP_SECONDS = 3;
 const DECK_CARDS = 30_000;
 const SINGLE_RUNS = 30;
-const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Short study answers with what a learner types: a typo, a list in another order, a number written otherwise. */
@@ -44,38 +42,14 @@ const shortCards = [
   },
 ];
 
-function load(
-  url: string,
-  token: string,
-  body: string,
-  seconds = LOAD_SECONDS,
-): Promise<{ rps: number; p50: number; p99: number; bad: number; total: number }> {
-  const args = [autocannonCli, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', 'POST'];
-  args.push('-H', `authorization=Bearer ${token}`, '-H', 'content-type=application/json', '-b', body, url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const report = JSON.parse(stdout) as {
-        requests: { average: number; total: number };
-        latency: { p50: number; p99: number };
-        non2xx: number;
-        errors: number;
-      };
-      resolve({
-        total: report.requests.total,
-        rps: report.requests.average,
-        p50: report.latency.p50,
-        p99: report.latency.p99,
-        bad: report.non2xx + report.errors,
-      });
-    });
+const load = (url: string, token: string, body: string, seconds = LOAD_SECONDS) =>
+  runLoad(url, {
+    connections: CONNECTIONS,
+    seconds,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body,
   });
-}
 
 /** Times `run` SINGLE_RUNS times, one after another; median and p99 in ms. */
 async function timed(run: () => Promise<void> | void): Promise<string> {
