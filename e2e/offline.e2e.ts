@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { messages } from '@flashcards/shared/messages';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -277,6 +278,19 @@ describe('a new version of the app during a session', () => {
 });
 
 describe('the installed app', () => {
+  it('leaves the pages the server renders itself (the test-mode checkout) to the server', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const { token } = await signUpByApi(page.request, 'checkout', 'Checkout');
+    await signInWithToken(page, token, '/account');
+    await controlledByServiceWorker(page);
+    const response = await page.goto('/test-checkout/cs_unknown');
+    expect(response?.fromServiceWorker()).toBe(false);
+    expect(response?.status()).toBe(404);
+    expect(await response?.text()).toContain(messages.checkoutNotFound);
+    await context.close();
+  });
+
   it("passes Chromium's installability checks", async () => {
     const profile = mkdtempSync(path.join(tmpdir(), 'flashcards-e2e-profile-'));
     const context = await launchProfile(profile, server.url);

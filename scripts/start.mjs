@@ -14,6 +14,7 @@ const webSources = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/vite.config.ts',
   'apps/web/scripts',
   'packages/shared/src',
 ].map((p) => path.join(root, p));

@@ -57,8 +57,17 @@ const installable = VitePWA({
     globPatterns: ['index.html', 'assets/**/*.{js,css}', 'assets/KaTeX_*.woff2', 'favicon.svg', 'icons/*.png'],
     globIgnores: ['prerendered/**', '.vite/**', 'assets/chart-setup-*.js', 'assets/export-deck-*.js'],
     navigateFallback: '/index.html',
-    // Page loads only: the API's paths are fetched by the app (never navigated to), except these, which are files.
-    navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/media\//, /\/download/, /\.apkg$/],
+    // Page loads only: the API's paths are fetched by the app (never navigated to), except these, which are files,
+    // and the pages the server renders itself (the local payment test mode's checkout and billing portal).
+    navigateFallbackDenylist: [
+      /^\/api\//,
+      /^\/healthz/,
+      /^\/media\//,
+      /\/download/,
+      /\.apkg$/,
+      /^\/test-checkout\//,
+      /^\/test-billing\//,
+    ],
     // Card images are named by a hash of their content: kept once, served from the device, at most so many (the
     // oldest go first), so that the images of the cards kept for review show offline.
     runtimeCaching: [
