@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { occlusionMessages } from '@flashcards/shared/occlusion-messages';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -75,6 +76,51 @@ describe('figures from a slide deck', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await seriousViolations(page)).toEqual([]);
+
+    await page.context().close();
+  });
+
+  it('makes an image occlusion note of a generated card’s figure: the editor opens on it, no upload', async () => {
+    const page = await newPage(browser());
+    await signUpInBrowser(page, uniqueEmail('figure-occlusion'));
+    const deckName = `Slides ${Date.now().toString(36)}`;
+    const api = (path: string, init: { method?: string; body?: unknown } = {}) =>
+      page.evaluate(
+        async ({ path, init }) => {
+          const response = await fetch(path, {
+            method: init.method ?? 'GET',
+            headers: {
+              authorization: `Bearer ${localStorage.getItem('access_token')}`,
+              'content-type': 'application/json',
+            },
+            ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+          });
+          return response.json();
+        },
+        { path, init },
+      );
+    const deck = (await api('/decks', { method: 'POST', body: { name: deckName } })) as { _id: string };
+
+    await page.goto('/create');
+    await page.getByLabel(/^Or upload a file/).setInputFiles(slides);
+    await page.getByRole('button', { name: /^Generate Flashcards/ }).click();
+    await page.getByRole('heading', { name: 'Generated Cards' }).waitFor({ timeout: 60_000 });
+    const first = page.getByRole('listitem', { name: 'Card 1' });
+    const figure = await first.getByRole('img').first().getAttribute('src');
+    await first.getByRole('link', { name: 'Image occlusion note of figure 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Card' });
+    await dialog.getByRole('group', { name: occlusionMessages.editorLabel }).waitFor({ timeout: 60_000 });
+    await dialog.getByText(/masks suggested|No labels were found/).waitFor({ timeout: 60_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: occlusionMessages.addMask }).click();
+    await dialog.getByRole('button', { name: occlusionMessages.saveNote }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = (await api(`/decks/${deck._id}`)) as {
+      flashcards: { card_type: string; occlusion?: { image_url: string } }[];
+    };
+    const occlusion = saved.flashcards.filter((card) => card.card_type === 'occlusion');
+    expect(occlusion.length).toBeGreaterThan(0);
+    expect(occlusion.map((card) => card.occlusion?.image_url)).toEqual(occlusion.map(() => figure));
     await page.context().close();
   });
 });

@@ -20,7 +20,7 @@ export const testUser: User = {
  * Renders the real app (routes, guards, providers) at `path` in memory, talking to `fetch`. `goTo` stands for
  * the full page loads the app makes (logout, 401); tokens live in jsdom's local storage.
  */
-export function renderApp(path: string, fetch: typeof globalThis.fetch) {
+export function renderApp(path: string | { pathname: string; state: unknown }, fetch: typeof globalThis.fetch) {
   const goTo = vi.fn();
   const logError = vi.fn();
   const api = createApiClient({ tokens: localTokenStore, onUnauthorized: () => goTo('/'), fetch, logError });

@@ -13,6 +13,7 @@ export const occlusionMessages = {
   suggestFailed: 'Masks could not be suggested for this image: draw them by hand.',
   uploadFailed: 'The image could not be uploaded. Please try again.',
   chooseImage: 'Choose an image first.',
+  fromFigure: 'Image occlusion note of figure {number}',
   editorLabel: 'Masks over the image',
   editorHint:
     'Drag on the image to draw a mask; drag a mask to move it, its corners to resize it. Keyboard: Tab to a mask, Space selects it, arrow keys move, Shift+arrows resize, Delete removes, G groups the selection, U ungroups.',

@@ -11,6 +11,12 @@ export interface StudyDeckState {
   studyDeck: { deckId: string; name: string };
 }
 
+/** Navigation state that opens the review page's Add Card on an image occlusion note of a generated card's figure. */
+export interface OcclusionFromFigureState {
+  /** A media name of the user's. */
+  occlusionImage: string;
+}
+
 /** Navigation state that opens the create page generating cards from one passage ("Regenerate from this passage"). */
 export interface RegenerateState {
   regenerate: { text: string; deckId: string };

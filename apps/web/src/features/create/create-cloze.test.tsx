@@ -53,8 +53,8 @@ function renderCreate(routes: Parameters<typeof fakeServer>[0] = {}) {
     if (init?.body instanceof FormData) forms.push(init.body);
     return server.fetch(input, init);
   };
-  renderApp('/create', fetch);
-  return { calls: server.calls, forms };
+  const { router } = renderApp('/create', fetch);
+  return { calls: server.calls, forms, router };
 }
 
 const cardItem = (n: number) => screen.getByRole('listitem', { name: `Card ${n}` });
@@ -197,6 +197,16 @@ describe('Create page: figures of generated cards', () => {
       deck_id: deck._id,
       cards: [{ question: atp.question, answer: atp.answer, source: fromSlide.source, images: [figures[1]] }],
     });
+  });
+
+  it('offers each figure for an image occlusion note: the review page with that media name', async () => {
+    const { router } = await generateWithFigures();
+    const group = within(cardItem(1)).getByRole('group', { name: messages.generatedFiguresLabel });
+    const link = within(group).getByRole('link', { name: 'Image occlusion note of figure 2' });
+    expect(link).toHaveAttribute('href', '/review');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/review'));
+    expect(router.state.location.state).toEqual({ occlusionImage: 'b2-slide-figure.webp' });
   });
 
   it('a figure unticked can be kept again; with none kept the card is saved without images', async () => {

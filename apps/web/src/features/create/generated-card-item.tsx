@@ -1,11 +1,14 @@
 import type { GeneratedCard } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { checkNote, noteProblemText } from '@flashcards/shared/notes';
+import { occlusionMessages } from '@flashcards/shared/occlusion-messages';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/button';
 import { CardMarkdown } from '../../components/card-markdown';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
+import type { OcclusionFromFigureState } from '../../lib/navigation';
 import { ClozeText } from './cloze-text';
 
 interface Props {
@@ -190,6 +193,13 @@ function GeneratedFigures({ card, onEdit }: { card: GeneratedCard; onEdit: (card
             <input type="checkbox" checked={kept.has(url)} onChange={() => toggle(url)} />{' '}
             {fillMessage(messages.generatedFigureKeep, { number: index + 1 })}
           </label>
+          {/* The figure is already the learner's media: the occlusion editor opens on it in Add Card. */}
+          <Link
+            to="/review"
+            state={{ occlusionImage: url.replace(/^\/media\//, '') } satisfies OcclusionFromFigureState}
+          >
+            {fillMessage(occlusionMessages.fromFigure, { number: index + 1 })}
+          </Link>
         </div>
       ))}
     </fieldset>

@@ -87,6 +87,8 @@ export function EditCard({ card, ofNote = false, onDone }: { card: Card; ofNote?
 interface AddCardFormProps {
   /** The deck to add to; without it the form offers a choice of the user's decks. */
   deck?: Deck;
+  /** Opens on an image occlusion note of this image (a media name of the user's: a generated card's figure). */
+  occlusionImage?: string;
   onClose: () => void;
 }
 
@@ -96,11 +98,11 @@ interface AddCardFormProps {
  * "Add card" saves and closes; Ctrl+Enter (⌘+Enter) saves and keeps the form open, empty, for the next note of the
  * same type.
  */
-export function AddCardForm({ deck, onClose }: AddCardFormProps) {
+export function AddCardForm({ deck, occlusionImage, onClose }: AddCardFormProps) {
   const decks = useDecks();
   const [deckId, setDeckId] = useState(deck?._id ?? '');
   const [draft, setDraft] = useState<NoteDraft>({ type: 'basic', first: '', second: '' });
-  const [occlusion, setOcclusion] = useState(false);
+  const [occlusion, setOcclusion] = useState(occlusionImage !== undefined);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const create = useCreateNote();
@@ -150,7 +152,15 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
       />
     </>
   );
-  if (occlusion) return <LazyOcclusionNoteForm deckId={chosen} before={chooser} onDone={onClose} />;
+  if (occlusion)
+    return (
+      <LazyOcclusionNoteForm
+        deckId={chosen}
+        before={chooser}
+        onDone={onClose}
+        {...(occlusionImage ? { startImage: occlusionImage } : {})}
+      />
+    );
 
   return (
     <CardFormShell
@@ -175,10 +185,16 @@ export function AddCardForm({ deck, onClose }: AddCardFormProps) {
 }
 
 /** "Add Card" from the deck list: the form in a dialog, with a choice of deck. */
-export function AddCardModal({ onClose }: { onClose: () => void }) {
+export function AddCardModal({
+  occlusionImage,
+  onClose,
+}: {
+  occlusionImage?: string | undefined;
+  onClose: () => void;
+}) {
   return (
     <Modal title={messages.addCard} onClose={onClose}>
-      <AddCardForm onClose={onClose} />
+      <AddCardForm onClose={onClose} {...(occlusionImage ? { occlusionImage } : {})} />
     </Modal>
   );
 }

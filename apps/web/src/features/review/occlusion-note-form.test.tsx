@@ -53,7 +53,7 @@ const bodyOf = (call: FakeCall | undefined) => JSON.parse(call?.body ?? 'null');
 const sent = (calls: FakeCall[], method: string, path: string) =>
   calls.filter((call) => call.method === method && call.path === path);
 
-function startApp(routes: Routes) {
+function startApp(routes: Routes, at: string | { pathname: string; state: unknown } = '/review') {
   localStore.set(storageKeys.accessToken, 'token');
   const server = fakeServer({
     'GET /users/me': () => json(200, testUser),
@@ -63,7 +63,7 @@ function startApp(routes: Routes) {
     'POST /media': () => json(201, uploaded),
     ...routes,
   });
-  renderApp('/review', server.fetch);
+  renderApp(at, server.fetch);
   return server.calls;
 }
 
@@ -85,6 +85,37 @@ afterEach(() => {
 
 // The app's first render loads its lazy chunks, slow on a loaded machine: generous waits, no timed assertion.
 describe('Add Card: an image occlusion note', { timeout: 30_000 }, () => {
+  it('opens on a generated card’s figure sent from Create: its masks suggested, no upload, saved with that image', async () => {
+    const figure = 'f1e2d3.jpg';
+    const calls = startApp(
+      {
+        'POST /occlusion/suggest': () => json(200, suggestion),
+        'POST /notes': (call) => json(201, { note: { _id: 'n1', ...bodyOf(call) }, cards: [] }),
+      },
+      { pathname: '/review', state: { occlusionImage: figure } },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add Card' }, { timeout: 10_000 });
+    expect(
+      await within(dialog).findByText(
+        '3 masks suggested, one per label found. Move, resize, add or group them.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Image occlusion' })).toBeChecked();
+    expect(sent(calls, 'POST', '/media')).toHaveLength(0);
+    expect(sent(calls, 'POST', '/occlusion/suggest').map(bodyOf)).toEqual([{ media: figure }]);
+    expect(within(dialog).queryByLabelText(occlusionMessages.imageLabel)).not.toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: occlusionMessages.saveNote }));
+    await waitFor(() => expect(sent(calls, 'POST', '/notes')).toHaveLength(1));
+    expect(bodyOf(sent(calls, 'POST', '/notes')[0])).toMatchObject({
+      deck_id: deckId,
+      type: 'occlusion',
+      fields: { image: figure, mode: 'hide_one' },
+    });
+    expect(bodyOf(sent(calls, 'POST', '/notes')[0]).fields.masks).toHaveLength(3);
+  });
+
   it('shows the suggested masks after a spinner, edits them by keyboard, and sends the note', async () => {
     let answer: (response: Response) => void = () => {};
     const calls = startApp({

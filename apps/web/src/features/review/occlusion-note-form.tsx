@@ -1,7 +1,7 @@
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { mediaUrl, type OcclusionFields, type OcclusionMode } from '@flashcards/shared/notes';
 import { occlusionMessages } from '@flashcards/shared/occlusion-messages';
-import { type ChangeEvent, type ReactNode, useId, useReducer, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Notice } from '../../components/notice';
 import { errorCode, errorDetail } from '../../lib/api-client';
 import { CardFormShell } from './card-form-shell';
@@ -28,6 +28,8 @@ interface OcclusionNoteFormProps {
   /** The note being edited (saved with PUT /notes/{id}); without it a new note is made in `deckId`. */
   note?: { id: string; fields: OcclusionFields };
   deckId?: string;
+  /** For a new note: an image the user already has (a generated card's figure), its masks suggested at once. */
+  startImage?: string;
   /** Above the image: the Add Card form's deck and note type choice, or why the editor opened. */
   before?: ReactNode;
   onDone: () => void;
@@ -37,7 +39,7 @@ interface OcclusionNoteFormProps {
  * An image occlusion note: the image (uploaded here for a new note, with masks suggested from its labels), the
  * mask editor and the mode. Loaded on demand: the editor is its own chunk.
  */
-export function OcclusionNoteForm({ note, deckId, before, onDone }: OcclusionNoteFormProps) {
+export function OcclusionNoteForm({ note, deckId, startImage, before, onDone }: OcclusionNoteFormProps) {
   const fileId = useId();
   const [image, setImage] = useState<string | null>(note?.fields.image ?? null);
   const [mode, setMode] = useState<OcclusionMode>(note?.fields.mode ?? 'hide_one');
@@ -65,6 +67,11 @@ export function OcclusionNoteForm({ note, deckId, before, onDone }: OcclusionNot
       setError(errorDetail(caught, occlusionMessages.uploadFailed));
       return;
     }
+    await suggestFor(name);
+  }
+
+  /** Shows `name` in the editor with the masks the server suggests from its labels. */
+  async function suggestFor(name: string) {
     setImage(name);
     dispatch({ type: 'replace', masks: [] });
     setProgress({ step: 'suggesting' });
@@ -82,6 +89,15 @@ export function OcclusionNoteForm({ note, deckId, before, onDone }: OcclusionNot
       setProgress({ step: 'done', tone: 'info', text });
     }
   }
+
+  // A figure handed in is suggested once, when the form opens.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || note || !startImage) return;
+    started.current = true;
+    setTouched(true);
+    void suggestFor(startImage);
+  });
 
   async function save() {
     if (saving) return;

@@ -6,7 +6,7 @@ import { preloadCardRenderer } from '../../components/card-markdown';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { errorDetail } from '../../lib/api-client';
 import { useDecks, useDeleteCard, useDeleteDeck } from '../../lib/decks-api';
-import type { StudyDeckState } from '../../lib/navigation';
+import type { OcclusionFromFigureState, StudyDeckState } from '../../lib/navigation';
 import { AddCardModal } from './card-form';
 import { DeckList } from './deck-list';
 import { DeckSettingsModal, type SettingsTab } from './deck-settings-modal';
@@ -15,7 +15,7 @@ import { ReviewSession, type ReviewTarget } from './review-session';
 import './review.css';
 
 type Dialog =
-  | { kind: 'add-card' }
+  | { kind: 'add-card'; occlusionImage?: string }
   | { kind: 'settings'; deck: Deck; tab: SettingsTab }
   | { kind: 'share'; deck: Deck }
   | { kind: 'assign'; deck: Deck }
@@ -31,6 +31,13 @@ export interface ReviewDialogs {
   ImportModal: ComponentType<{ onClose: () => void }>;
   ShareModal: ComponentType<{ deck: Deck; onClose: () => void }>;
   AssignDeckModal: ComponentType<{ deck: Deck; onClose: () => void }>;
+}
+
+/** Add Card on an occlusion note of this image, when the Create page sent a figure here. */
+function occlusionDialogOf(state: unknown): Dialog | null {
+  if (typeof state !== 'object' || state === null || !('occlusionImage' in state)) return null;
+  const image = (state as OcclusionFromFigureState).occlusionImage;
+  return typeof image === 'string' && image !== '' ? { kind: 'add-card', occlusionImage: image } : null;
 }
 
 function studyDeckOf(state: unknown): ReviewTarget | null {
@@ -49,7 +56,7 @@ export function ReviewScreen({ dialogs }: { dialogs: ReviewDialogs }) {
   const { ImportModal, ShareModal, AssignDeckModal } = dialogs;
   const location = useLocation();
   const [target, setTarget] = useState<ReviewTarget | null>(() => studyDeckOf(location.state));
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(() => occlusionDialogOf(location.state));
   const refresh = useRefreshDeckData();
   const decks = useDecks();
 
@@ -117,7 +124,9 @@ export function ReviewScreen({ dialogs }: { dialogs: ReviewDialogs }) {
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.kind === 'add-card' && <AddCardModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'add-card' && (
+        <AddCardModal occlusionImage={dialog.occlusionImage} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'import' && <ImportModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'share' && <ShareModal deck={dialog.deck} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'assign' && <AssignDeckModal deck={dialog.deck} onClose={() => setDialog(null)} />}
