@@ -7,8 +7,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { GenerateResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +179,41 @@ describe('generation through the Redis queue', () => {
     expect(json.cost).toBe(3);
     expect(json.remaining).toBe(47);
     expect(material).toContain('Notes from the file.');
+  });
+
+  it('figures travel with the job: a card quoted from a slide carries that slide’s pictures, served to its user', async () => {
+    fake.handler = (_request, res) =>
+      streamCompletion(
+        res,
+        JSON.stringify({
+          cards: [
+            {
+              question: 'What does the heart do?',
+              answer: 'It pumps blood through the body.',
+              quote: 'The heart pumps blood through the body.',
+            },
+          ],
+        }),
+        { piece: 40, delayMs: 5 },
+      );
+    const { headers } = await signUpAndLogIn(api.app);
+    const slides = readFileSync(path.join(repoRoot, 'apps/server/test/fixtures/figures/slides.pptx'));
+    const body = multipartBody([{ name: 'file', value: slides, filename: 'organs.pptx' }]);
+    const response = await fetch(`${apiUrl}/create`, {
+      method: 'POST',
+      headers: { ...headers, ...body.headers },
+      body: new Uint8Array(body.payload),
+    });
+    expect(response.status).toBe(200);
+    const { cards } = (await response.json()) as GenerateResponse;
+    expect(cards).toHaveLength(1);
+    expect(cards[0]?.source).toMatchObject({ document: 'organs.pptx', slide: 1 });
+    expect(cards[0]?.images).toHaveLength(2);
+    for (const url of cards[0]?.images ?? []) {
+      const image = await fetch(`${apiUrl}${url}`, { headers });
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toMatch(/^image\/(jpeg|png)$/);
+    }
   });
 
   it('the card style travels with the job: the worker asks the model for cloze notes and relays them', async () => {
