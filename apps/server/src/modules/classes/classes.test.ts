@@ -1,7 +1,7 @@
 import type { Card, ClassDetail, ClassProgress, ClassSummary, DeckSummary } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/support/api-error';
+import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { addNote, assignDeck, createClass, joinClass, postJoin } from '../../../test/support/classes';
 import { type AuthHeaders, deleteAccount, signUpAndLogIn } from '../../../test/support/factories';
 import { createDeck, DAY, dueCards, reviewCard, saveCards } from '../../../test/support/study';
@@ -454,6 +454,27 @@ describe('classes: limits, account deletion, several servers, concurrent syncs',
 });
 
 describe('classes: input', () => {
+  it('refuses hostile names, join codes and CSV tables with 422 { detail, code }, writing nothing', async () => {
+    const user = await signUpAndLogIn(ctx.app);
+    const post = (url: string, payload: unknown) =>
+      ctx.app.inject({ method: 'POST', url, headers: user.headers, payload: payload as object });
+    expectValidationError(await post('/classes', { name: 'x'.repeat(101) }), 'name', messages.classNameTooLong);
+    expectValidationError(await post('/classes', { name: 'x'.repeat(100_000) }), 'name', messages.classNameTooLong);
+    expectValidationError(await post('/classes', { name: 42 }), 'name', messages.classNameEmpty);
+    expect((await post('/classes', { name: 'a\u0000b' })).statusCode).toBe(422);
+    expectValidationError(
+      await post('/classes/join', { join_code: 'A'.repeat(10_000) }),
+      'join_code',
+      messages.classNotFound,
+    );
+    expectValidationError(await post('/classes/join', { join_code: ' - ' }), 'join_code', messages.joinCodeEmpty);
+    expect((await get(user.headers, '/classes')).json()).toEqual([]);
+    const klass = await createClass(ctx.app, user.headers, 'Tables');
+    const csv = await get(user.headers, `/classes/${klass._id}/progress.csv?table=${'x'.repeat(5_000)}`);
+    expect(csv.statusCode).toBe(422);
+    expect(csv.json()).toMatchObject({ code: 'validation_failed', detail: messages.validationFailed });
+  });
+
   it('refuses an empty class name, and a class taught or joined past MAX_CLASSES_PER_USER', async () => {
     const user = await signUpAndLogIn(ctx.app);
     const empty = await ctx.app.inject({

@@ -133,7 +133,8 @@ export function createSharingRepo(db: Kysely<Database>) {
           .where('deck_id', '=', share.deck_id)
           .execute();
         const noteCopies = new Map(originalNotes.map((note) => [note.id, { ...note, copyId: plan.newId() }]));
-        const renamed = await copySharedMedia(trx, plan);
+        const originalLinks = await sharedCardMedia(trx, share);
+        const renamed = await copySharedMedia(trx, plan, originalLinks);
         const rename = (text: string) =>
           text.replace(mediaReference, (all, name: string) => {
             const copy = renamed.get(name);
@@ -164,7 +165,6 @@ export function createSharingRepo(db: Kysely<Database>) {
         // The copies use the importer's images as the originals use the sharer's: in text, as `images`, as occlusion.
         const copyOf = new Map(originals.map((card, index) => [card.id, rows[index]?.id]));
         const mediaIdOf = new Map([...renamed.entries()].map(([name, copy]) => [name, copy.id]));
-        const originalLinks = await sharedCardMedia(trx, share);
         const links = originalLinks.flatMap((link) => {
           const cardId = copyOf.get(link.card_id);
           const mediaId = mediaIdOf.get(link.name);
@@ -186,13 +186,22 @@ export function createSharingRepo(db: Kysely<Database>) {
 
 export type SharingRepo = ReturnType<typeof createSharingRepo>;
 
-/** The shared deck's links from its cards to the sharer's images, with each image's name and place on the card. */
+/** The shared deck's links from its cards to the sharer's images: each image's row and its place on the card. */
 function sharedCardMedia(trx: Kysely<Database>, share: ShareRow) {
   return trx
     .selectFrom('card_media')
     .innerJoin('cards', 'cards.id', 'card_media.card_id')
     .innerJoin('media', 'media.id', 'card_media.media_id')
-    .select(['card_media.card_id', 'card_media.position', 'media.name'])
+    .select([
+      'card_media.card_id',
+      'card_media.position',
+      'media.id',
+      'media.name',
+      'media.sha256',
+      'media.content_type',
+      'media.size',
+      'media.store',
+    ])
     .where('cards.user_id', '=', share.user_id)
     .where('cards.deck_id', '=', share.deck_id)
     .where('media.user_id', '=', share.user_id)
@@ -212,18 +221,13 @@ function renameOcclusionImage(fields: string, renamed: ReadonlyMap<string, { nam
  * secret, and a copy of its bytes made inside the database. The sharer deleting theirs then breaks nothing, and the
  * importer's export finds the images. Returns each sharer's name → the importer's copy.
  */
-async function copySharedMedia(trx: Kysely<Database>, plan: ImportPlan) {
-  const { share, importerId, now } = plan;
-  const shared = await trx
-    .selectFrom('media')
-    .innerJoin('card_media', 'card_media.media_id', 'media.id')
-    .innerJoin('cards', 'cards.id', 'card_media.card_id')
-    .select(['media.id', 'media.name', 'media.sha256', 'media.content_type', 'media.size', 'media.store'])
-    .distinct()
-    .where('cards.user_id', '=', share.user_id)
-    .where('cards.deck_id', '=', share.deck_id)
-    .where('media.user_id', '=', share.user_id)
-    .execute();
+async function copySharedMedia(
+  trx: Kysely<Database>,
+  plan: ImportPlan,
+  links: Awaited<ReturnType<typeof sharedCardMedia>>,
+) {
+  const { importerId, now } = plan;
+  const shared = [...new Map(links.map((link) => [link.id, link])).values()];
   const renamed = new Map<string, { id: string; name: string }>();
   if (shared.length === 0) return renamed;
   await setUserColumnOnce(trx, importerId, 'media_secret', plan.freshMediaSecret);
