@@ -335,6 +335,15 @@ export interface ClassDecksTable {
   assigned_at: number;
 }
 
+/** Class progress's rollup (migration 0021): a teacher's card's reviews and "don't know" answers in one class. */
+export interface ClassCardStatsTable {
+  /** The teacher's card. */
+  card_id: string;
+  class_id: string;
+  reviews: number;
+  failed: number;
+}
+
 export interface Database {
   users: UsersTable;
   decks: DecksTable;
@@ -358,4 +367,5 @@ export interface Database {
   classes: ClassesTable;
   class_members: ClassMembersTable;
   class_decks: ClassDecksTable;
+  class_card_stats: ClassCardStatsTable;
 }

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { preparedFirst } from '../../db/prepared-query';
 import type { Database, UsersTable } from '../../db/schema';
 import { type SessionUser, sessionColumns } from '../../http/session-user';
+import { leaveClasses } from '../study-core/class-card-stats';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -123,6 +124,7 @@ export function createUsersRepo(db: Kysely<Database>) {
             .execute();
         }
         await trx.deleteFrom('feedback').where('user_id', '=', id).execute();
+        await leaveClasses(trx, id);
         await trx.deleteFrom('users').where('id', '=', id).execute();
       });
     },

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { leaveClasses } from '../study-core/class-card-stats';
 import { BUCKET_MS } from '../study-core/study-day';
 
 export interface ClassRow {
@@ -57,17 +58,6 @@ export function createClassesRepo(db: Kysely<Database>) {
       .innerJoin('users as teacher', 'teacher.id', 'classes.teacher_id')
       .selectAll('classes')
       .select('teacher.name as teacher_name');
-
-  /** The linked copies of the class's decks held by its current members. */
-  const memberCopies = (classId: string) =>
-    db
-      .selectFrom('decks as copy')
-      .innerJoin('class_members as m', (join) =>
-        join.onRef('m.user_id', '=', 'copy.user_id').onRef('m.class_id', '=', 'copy.class_id'),
-      )
-      .select('copy.id')
-      .where('copy.class_id', '=', classId)
-      .where('copy.source_deck_id', 'is not', null);
 
   return {
     async insert(row: ClassRow): Promise<void> {
@@ -218,15 +208,13 @@ export function createClassesRepo(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Removes the student; their copies of the class's decks become ordinary decks. False when not a member. */
+    /**
+     * Removes the student, and their reviews from the class's progress; their copies of the class's decks become
+     * ordinary decks. False when not a member.
+     */
     async removeMember(classId: string, userId: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .deleteFrom('class_members')
-          .where('class_id', '=', classId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        if (result.numDeletedRows === 0n) return false;
+        if ((await leaveClasses(trx, userId, classId)).length === 0) return false;
         await trx
           .updateTable('users')
           .set((eb) => ({ class_memberships: eb('class_memberships', '-', 1) }))
@@ -338,26 +326,16 @@ export function createClassesRepo(db: Kysely<Database>) {
 
     /**
      * Each card of the class's decks (the teacher's) with the reviews and "don't know" answers its copies got from
-     * current students, hardest first: one statement grouping the copies' review log by the copied card.
+     * current students: one row of the class's rollup per card (study-core/class-card-stats.ts).
      */
     async cardProgress(classId: string): Promise<CardProgressRow[]> {
-      const perCard = db
-        .selectFrom('review_logs as r')
-        .innerJoin('cards as c', 'c.id', 'r.card_id')
-        .select((eb) => [
-          'c.source_card_id',
-          eb.fn.countAll().as('reviews'),
-          eb.fn.sum(sql<number>`case when r.rating = 1 then 1 else 0 end`).as('failed'),
-        ])
-        .where('r.deck_id', 'in', memberCopies(classId))
-        .where('r.undone_at', 'is', null)
-        .where('c.source_card_id', 'is not', null)
-        .groupBy('c.source_card_id');
       const rows = await db
         .selectFrom('class_decks as cd')
         .innerJoin('cards as t', 't.deck_id', 'cd.deck_id')
-        .leftJoin(perCard.as('p'), 'p.source_card_id', 't.id')
-        .select(['t.id as card_id', 't.question', 'p.reviews', 'p.failed', 't.created_at'])
+        .leftJoin('class_card_stats as p', (join) =>
+          join.onRef('p.card_id', '=', 't.id').onRef('p.class_id', '=', 'cd.class_id'),
+        )
+        .select(['t.id as card_id', 't.question', 'p.reviews', 'p.failed'])
         .where('cd.class_id', '=', classId)
         .execute();
       return rows.map((row) => ({

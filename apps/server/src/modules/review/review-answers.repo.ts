@@ -11,6 +11,7 @@ import {
   fsrsMemoryOf,
   type SchedulingState,
 } from '../study-core/card-state';
+import { countClassReviews } from '../study-core/class-card-stats';
 import { adjustDeckCounters, counterFor } from '../study-core/deck-counters';
 import { ownedCard } from '../study-core/owned-rows';
 import { burySiblings, releaseSiblings } from '../study-core/siblings';
@@ -279,6 +280,7 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
         await insertReviewLog(trx, { ...log, card_before: JSON.stringify(snapshotOf(before)) });
         await burySiblings(trx, before, buryUntil);
         await countLogged(trx, log);
+        await countClassReviews(trx, before, { reviews: 1, failed: log.rating === 1 ? 1 : 0 });
         return after;
       });
     },
@@ -413,6 +415,11 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
           // Another connection logged one of these ids after our read: roll this card back and read again.
           if (inserted.length < rows.length) throw new SyncRaced();
           for (const row of rows) await countLogged(trx, row);
+          // Superseded answers stay in the log, so class progress counts them as it counts applied ones.
+          await countClassReviews(trx, before, {
+            reviews: rows.length,
+            failed: rows.filter((row) => row.rating === 1).length,
+          });
         }
         return { card, outcomes };
       }).catch((error: unknown) => {
@@ -459,6 +466,11 @@ export function createReviewAnswersRepo(db: Kysely<Database>) {
               stateBefore: latest.state_before,
             },
             -1,
+          );
+          await countClassReviews(
+            trx,
+            { ...card, deck_id: latest.deck_id },
+            { reviews: -1, failed: latest.rating === 1 ? -1 : 0 },
           );
           const before = JSON.parse(latest.card_before) as CardSnapshot;
           const restored = await trx
