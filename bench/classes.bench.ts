@@ -140,6 +140,7 @@ await onEachDatabase(async (label, handle, dataDir) => {
   const classes = createClassesService({
     classes: repo,
     linked,
+    userLimits: { assertRoom: async () => {}, cardRoom: async () => Number.POSITIVE_INFINITY },
     clock,
     newId,
     limits: { maxStudents: STUDENTS, maxPerUser: 50 },

@@ -395,6 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...study,
       classes: createClassesRepo(deps.db),
       linked: linkedDecks,
+      userLimits,
       limits: config.classes,
     }),
   );

@@ -14,6 +14,7 @@ import { type IdGenerator, isId } from '../../adapters/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, errors } from '../../http/app-error';
 import type { LinkedDecks } from '../study-core/linked-decks';
+import type { UserLimits } from '../study-core/user-limits';
 import type { ClassDeckRow, ClassesRepo, ClassForUser } from './classes.repo';
 
 /** Letters nobody confuses when reading a code aloud or off a board (no I, L, O). */
@@ -30,6 +31,8 @@ export function randomJoinCode(): string {
 export interface ClassesServiceDeps {
   classes: ClassesRepo;
   linked: LinkedDecks;
+  /** MAX_DECKS_PER_USER and MAX_CARDS_PER_USER: a student's copies count towards their own caps. */
+  userLimits: UserLimits;
   clock: Clock;
   newId: IdGenerator;
   newJoinCode?: () => string;
@@ -135,6 +138,13 @@ export function createClassesService(deps: ClassesServiceDeps) {
       if (row.teacher_id === userId) throw errors.alreadyMember({ message: 'ownClassJoin' });
       if (await classes.isMember(row.id, userId)) throw errors.alreadyMember();
       await assertClassRoom(userId);
+      // The copies of the class's decks must fit the student's caps when they join (422 too_many_decks or
+      // too_many_cards); the teacher's later additions reach every copy even past them (docs/api.md, Classes).
+      const assigned = await classes.decksOf([row.id], userId);
+      await deps.userLimits.assertRoom(userId, {
+        decks: assigned.length,
+        cards: assigned.reduce((sum, deck) => sum + deck.card_count, 0),
+      });
       try {
         const joined = await classes.join(row.id, userId, clock.now(), deps.limits.maxStudents);
         if (joined === 'full') {
