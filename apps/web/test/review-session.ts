@@ -25,6 +25,7 @@ export function dueCard(id: string, question: string, answer: string, extra: Par
     ord: 0,
     next_due: { pass: soon, fail: soon },
     last_review: null,
+    memory: { stability: 0, difficulty: 0, scheduled_days: 0, learning_steps: 0 },
     ...extra,
   };
 }

@@ -144,6 +144,15 @@ export interface DueCard extends Card {
   next_due: { pass: string; fail: string };
   /** When the card was last answered (ISO), null for a new card: an offline answer sends it back as its `base`. */
   last_review: string | null;
+  /** The card's FSRS memory (reps and lapses are the card's): the review page schedules from it with no network. */
+  memory: CardMemory;
+}
+
+export interface CardMemory {
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+  learning_steps: number;
 }
 
 export interface Deck {

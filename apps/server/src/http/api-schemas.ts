@@ -151,6 +151,9 @@ export const dueCardSchema = cardSchema
     last_review: isoTime
       .nullable()
       .meta({ description: "When the card was last answered, null for a new card (an offline answer's base)" }),
+    memory: z
+      .object({ stability: z.number(), difficulty: z.number(), scheduled_days: z.number(), learning_steps: z.number() })
+      .meta({ description: 'The FSRS memory the review page schedules from with no network' }),
   })
   .meta({ id: 'DueCard' }) satisfies z.ZodType<Api.DueCard>;
 

@@ -41,6 +41,7 @@ const card = (
   source: null,
   next_due: { pass: inMinutes(next.pass), fail: inMinutes(next.fail) },
   last_review: null,
+  memory: { stability: 0, difficulty: 0, scheduled_days: 0, learning_steps: 0 },
 });
 // What a pass and a fail would do to each (in minutes): graduate for 2 days, relearn in 10 minutes, learn in 1.
 const queue = [

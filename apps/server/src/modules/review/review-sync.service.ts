@@ -4,11 +4,11 @@ import type { Clock } from '../../adapters/clock';
 import { isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { rateLimited } from '../../http/app-error';
-import { lastReviewOf, toCard } from '../study-core/card-state';
+import { lastReviewOf, memoryOf, toCard } from '../study-core/card-state';
 import { capAtExam, capPreview } from '../study-core/exam-date';
 import type { CardToReview, ReviewAnswersRepo } from './review-answers.repo';
 import type { SyncReviewInput } from './review-sync.schemas';
-import { previewNextDue, type RandomSource, review, schedulerParametersFor } from './scheduler';
+import { previewNextDue, randomFromId, review, schedulerParametersFor } from './scheduler';
 
 export interface ReviewSyncServiceDeps {
   answers: ReviewAnswersRepo;
@@ -25,15 +25,6 @@ export const SYNC_MAX_AGE_MS = 30 * DAY_MS;
 const SYNC_CONCURRENCY = 8;
 /** As POST /cards/review: a write to the same card on another connection makes this one read the card again. */
 const MAX_SYNC_ATTEMPTS = 10;
-
-/**
- * The fuzz of a synced answer drawn from its id, so that the same answer scheduled again (another device's order,
- * a replay) gets the same interval.
- */
-function randomFromId(id: string): RandomSource {
-  const value = Number.parseInt(id.replaceAll('-', '').slice(0, 13), 16) / 16 ** 13;
-  return () => value;
-}
 
 interface Pending {
   index: number;
@@ -105,6 +96,7 @@ export function createReviewSyncService(deps: ReviewSyncServiceDeps) {
       ...toCard(card),
       next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
       last_review: lastReviewOf(card),
+      memory: memoryOf(card),
     };
   }
   return {

@@ -5,7 +5,7 @@ import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
 import { errors, rateLimited } from '../../http/app-error';
-import { lastReviewOf, type SchedulingState, toCard } from '../study-core/card-state';
+import { lastReviewOf, memoryOf, type SchedulingState, toCard } from '../study-core/card-state';
 import { type DeckLookup, deckScope } from '../study-core/deck-scope';
 import { buildQueue } from '../study-core/due-queue';
 import { capAtExam, capPreview } from '../study-core/exam-date';
@@ -76,6 +76,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
           images: images.get(row.id) ?? [],
           next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
           last_review: lastReviewOf(row),
+          memory: memoryOf(row),
         };
       });
     },
@@ -152,6 +153,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
               ...toCard(card),
               next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
               last_review: lastReviewOf(card),
+              memory: memoryOf(card),
             },
           };
         }
@@ -165,6 +167,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
               ...toCard(after),
               next_due: { pass: isoTime(next.pass), fail: isoTime(next.fail) },
               last_review: isoTime(kept.now),
+              memory: memoryOf(kept.next),
             },
           };
         }

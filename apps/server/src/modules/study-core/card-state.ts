@@ -1,4 +1,4 @@
-import type { Card, CardSource, CardStatus } from '@flashcards/shared/api-types';
+import type { Card, CardMemory, CardSource, CardStatus } from '@flashcards/shared/api-types';
 import type { CardType, OcclusionView } from '@flashcards/shared/notes';
 import { isoTime } from '@flashcards/shared/time';
 import type { Insertable, Selectable } from 'kysely';
@@ -27,23 +27,9 @@ export type SchedulingState = Pick<
   'state' | 'due' | 'stability' | 'difficulty' | 'scheduled_days' | 'learning_steps' | 'reps' | 'lapses' | 'last_review'
 >;
 
-/** The FSRS memory fields: numbers both in the cards table and in ts-fsrs's Card (state and times need converting). */
-export type FsrsMemory = Pick<
-  SchedulingState,
-  'stability' | 'difficulty' | 'scheduled_days' | 'learning_steps' | 'reps' | 'lapses'
->;
+import type { FsrsMemory } from '@flashcards/shared/scheduler';
 
-/** The FSRS memory fields of a card row, a snapshot or a ts-fsrs Card, and nothing else. */
-export function fsrsMemoryOf(card: FsrsMemory): FsrsMemory {
-  return {
-    stability: card.stability,
-    difficulty: card.difficulty,
-    scheduled_days: card.scheduled_days,
-    learning_steps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
-  };
-}
+export { type FsrsMemory, fsrsMemoryOf } from '@flashcards/shared/scheduler';
 
 /** A card that has never been reviewed, due from `now`. */
 export function newCardState(now: number): SchedulingState {
@@ -126,6 +112,16 @@ export type CardViewRow = Pick<CardRow, (typeof cardViewColumns)[number]>;
 
 /** A card row as the API's Card. */
 /** A card's last answer time as the API shows it (DueCard `last_review`), null for a new card. */
+/** A due card's FSRS memory as the API sends it (its reps and lapses are the card's own fields). */
+export function memoryOf(row: Omit<FsrsMemory, 'reps' | 'lapses'>): CardMemory {
+  return {
+    stability: row.stability,
+    difficulty: row.difficulty,
+    scheduled_days: row.scheduled_days,
+    learning_steps: row.learning_steps,
+  };
+}
+
 export function lastReviewOf(row: { last_review: number | null }): string | null {
   return row.last_review === null ? null : isoTime(row.last_review);
 }

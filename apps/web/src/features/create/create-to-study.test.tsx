@@ -92,6 +92,7 @@ describe('from a file to studying', { timeout: 30_000 }, () => {
         source: null,
         next_due: { pass: '2026-11-22T10:10:00.000Z', fail: '2026-11-22T10:01:00.000Z' },
         last_review: null,
+        memory: { stability: 0, difficulty: 0, scheduled_days: 0, learning_steps: 0 },
       },
     ];
     const { calls, urls } = renderCreate(

@@ -347,6 +347,7 @@ describe('review of cloze and reversed cards', () => {
           fail: new Date(Date.now() + 60_000).toISOString(),
         },
         last_review: null,
+        memory: { stability: 0, difficulty: 0, scheduled_days: 0, learning_steps: 0 },
       },
     ];
     start({ 'GET /cards/due': () => json(200, due) });

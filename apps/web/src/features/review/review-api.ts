@@ -1,8 +1,11 @@
-import type { AnswerResponse, DueCard, ReviewResponse } from '@flashcards/shared/api-types';
+import type { AnswerResponse, DueCard, ReviewResponse, SchedulingInfo } from '@flashcards/shared/api-types';
+import { answerOffline, parametersWith } from '@flashcards/shared/scheduler';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { FSRSParameters } from 'ts-fsrs';
 import { ApiRequestError, isOfflineError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
+import { useApiGet } from '../../lib/api-hooks';
 import { deckKeys } from '../../lib/decks-api';
 import { forgetAnswers, getKeptOnDevice, keepAnswer, keepImages, waitingAnswers } from '../../lib/offline-store';
 import { noteAnswerKept, onSyncedCard } from '../../lib/outbox-sync';
@@ -34,6 +37,26 @@ export function useReviewQueue(deckId: string | null, session: number) {
   });
 }
 
+/**
+ * The learner's scheduling parameters for a deck's cards, as the server schedules them (their fitted weights, the
+ * deck's desired retention), kept on the device so that an answer given offline is scheduled the same way.
+ */
+export function useSchedulingParameters(): (desiredRetention: number | undefined) => FSRSParameters {
+  const scheduling = useApiGet<SchedulingInfo>(['scheduling'], '/scheduling', { keepOnDevice: true });
+  const weights = scheduling.data?.personalized ? scheduling.data.parameters : null;
+  return useMemo(() => {
+    const byRetention = new Map<number, FSRSParameters>();
+    return (desiredRetention = 0.9) => {
+      let parameters = byRetention.get(desiredRetention);
+      if (!parameters) {
+        parameters = parametersWith(weights, desiredRetention);
+        byRetention.set(desiredRetention, parameters);
+      }
+      return parameters;
+    };
+  }, [weights]);
+}
+
 /** Whether sending again can help: a lost connection, a timeout, a busy or failing server, a concurrent review. */
 export function isRetryableAnswerError(error: unknown): boolean {
   if (!(error instanceof ApiRequestError)) return false;
@@ -46,8 +69,10 @@ export interface AnswerQueueHandlers {
   onAnswered: (answerId: number, response: AnswerResponse) => void;
   /** The server refused an answer or an undo for good. */
   onDropped: (op: AnswerOp, error: unknown) => void;
-  /** The card's `last_review` as the session's queue gave it (null: new). */
-  lastReviewOf: (cardId: string) => string | null;
+  /** The card as the session's queue gave it. */
+  cardOf: (cardId: string) => DueCard | undefined;
+  /** The parameters its deck's answers are scheduled with. */
+  parametersOf: (card: DueCard) => FSRSParameters;
 }
 
 /**
@@ -69,7 +94,16 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
    * the device (the card as the learner saw it), so that two devices' answers converge on the server.
    */
   const [answeredAt] = useState(() => new Map<string, string[]>());
-  const baseOf = (cardId: string) => answeredAt.get(cardId)?.at(-1) ?? latest.current.lastReviewOf(cardId);
+  const baseOf = (cardId: string) =>
+    answeredAt.get(cardId)?.at(-1) ?? latest.current.cardOf(cardId)?.last_review ?? null;
+  /**
+   * Each card as this session's answers left it, latest last (an undo takes the latest off): an answer kept on the
+   * device is scheduled from it, as the server will schedule it at the sync.
+   */
+  const [scheduled] = useState(() => new Map<string, DueCard[]>());
+  const cardNow = (cardId: string) => scheduled.get(cardId)?.at(-1) ?? latest.current.cardOf(cardId);
+  const noteScheduled = (card: DueCard) => scheduled.set(card._id, [...(scheduled.get(card._id) ?? []), card]);
+  const takeBackScheduled = (cardId: string) => scheduled.set(cardId, scheduled.get(cardId)?.slice(0, -1) ?? []);
   const noteAnswered = (cardId: string, at: string) => answeredAt.set(cardId, [...(answeredAt.get(cardId) ?? []), at]);
   const takeBackAnswered = (cardId: string) => answeredAt.set(cardId, answeredAt.get(cardId)?.slice(0, -1) ?? []);
   const [queue] = useState(() =>
@@ -82,6 +116,7 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
                 json: { card_id: op.cardId, result: op.result, review_id: op.uuid, ...op.typed },
               });
               noteAnswered(op.cardId, response.card.last_review ?? new Date(op.at).toISOString());
+              noteScheduled(response.card);
               return response;
             } catch (error) {
               if (!isOfflineError(error)) throw error;
@@ -103,19 +138,26 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
           noteAnswerKept();
           kept.byUuid.set(id, op.id);
           kept.byCard.set(op.cardId, [...(kept.byCard.get(op.cardId) ?? []), id]);
-          return null;
+          // Its card's next state on the device, as the sync will compute it (the fuzz drawn from the answer's id).
+          const before = cardNow(op.cardId);
+          if (!before?.memory) return null;
+          const card = answerOffline(before, op.result, op.at, id, latest.current.parametersOf(before));
+          noteScheduled(card);
+          return { card } satisfies AnswerResponse;
         }
         // Taking back an answer still on the device takes it out of the queue; one the server has is undone there.
         const latest = kept.byCard.get(op.cardId)?.at(-1);
         if (latest !== undefined && (await waitingAnswers()).some((review) => review.id === latest)) {
           await forgetAnswers([latest]);
           takeBackAnswered(op.cardId);
+          takeBackScheduled(op.cardId);
           kept.byCard.set(op.cardId, kept.byCard.get(op.cardId)?.slice(0, -1) ?? []);
           kept.byUuid.delete(latest);
           return null;
         }
         const undone = await api.post<ReviewResponse>(`/cards/${encodeURIComponent(op.cardId)}/undo-review`);
         takeBackAnswered(op.cardId);
+        takeBackScheduled(op.cardId);
         return undone;
       },
       isRetryable: isRetryableAnswerError,

@@ -17,7 +17,7 @@ import { CardSourceControl } from './card-source';
 import { gradeLabel } from './interval-label';
 import { NextDueLine } from './next-due-line';
 import { ProgressDial } from './progress-dial';
-import { useAnswerQueue, useRefreshDeckData, useReviewQueue } from './review-api';
+import { useAnswerQueue, useRefreshDeckData, useReviewQueue, useSchedulingParameters } from './review-api';
 import {
   answerCurrent,
   answerRecorded,
@@ -80,6 +80,8 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   const fetched = useReviewQueue(target.deckId, session);
   const stats = useDeckStats(target.deckId ?? undefined);
   const refresh = useRefreshDeckData();
+  const decks = useDecks();
+  const parametersFor = useSchedulingParameters();
   const [queue, setQueue] = useState<SessionQueue | null>(null);
   if (queue === null && fetched.data) setQueue(startSession(fetched.data, Date.now()));
   const [flipped, setFlipped] = useState(false);
@@ -100,7 +102,8 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
       if (op.kind === 'undo') setNotice(code === 'nothing_to_undo' ? messages.undoNothing : messages.undoFailed);
       else setNotice(code === 'card_not_found' ? messages.reviewAnswerDropped : messages.reviewUpdateFailed);
     },
-    lastReviewOf: (cardId) => fetched.data?.find((card) => card._id === cardId)?.last_review ?? null,
+    cardOf: (cardId) => fetched.data?.find((card) => card._id === cardId),
+    parametersOf: (card) => parametersFor(decks.data?.find((deck) => deck._id === card.deck_id)?.desired_retention),
   });
 
   const leavingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -123,7 +126,6 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   }, [flipped]);
 
   // Read aloud: the current card's deck says each side's language (or its cards in this session tell it).
-  const decks = useDecks();
   const cardDeckId = current?.card.deck_id ?? target.deckId;
   const speech = speechSettingsOf(decks.data?.find((deck) => deck._id === cardDeckId));
   const deckCards = (fetched.data ?? []).filter((card) => card.deck_id === cardDeckId);

@@ -37,6 +37,7 @@ function dueCard(id: string, status: CardStatus, pass: number, fail: number, at 
     source: null,
     next_due: { pass: new Date(at + pass).toISOString(), fail: new Date(at + fail).toISOString() },
     last_review: null,
+    memory: { stability: 0, difficulty: 0, scheduled_days: 0, learning_steps: 0 },
   };
 }
 
