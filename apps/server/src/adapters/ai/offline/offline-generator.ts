@@ -84,12 +84,13 @@ export function generateQuotedCards(text: string, maxCards: number, style: CardS
       ...(cloze?.blankLike ? { blankLike: true } : {}),
     });
   const ranked = rankTerms(prose);
-  // A term in a tenth of the sentences or more is the document's topic or its structure ("configuration" in a list of
+  // A term in an eighth of the sentences or more is the document's topic or its structure ("configuration" in a list of
   // directories, "keyword" in a search tool's page): any reader of the sentence guesses it, so it is never blanked.
-  const sentences = prose.split(/(?<=[.!?。！？])\s+|\n+/).filter((s) => s.trim());
+  // Sentences, not lines: a hard-wrapped page would otherwise count each of its lines as one.
+  const sentences = prose.split(/(?<=[.!?。！？])\s+|\n\s*\n/).filter((s) => s.trim());
   const pervasive = (term: string) =>
     sentences.length >= 10 &&
-    sentences.filter((s) => s.toLowerCase().includes(term.toLowerCase())).length >= sentences.length / 10;
+    sentences.filter((s) => s.toLowerCase().includes(term.toLowerCase())).length >= sentences.length / 8;
   const topTerms = ranked.slice(0, Math.max(8, Math.ceil(ranked.length * 0.35))).filter(({ term }) => !pervasive(term));
   // Words capitalised inside a sentence are names; a capital at a sentence start alone says nothing.
   const names = new Set<string>();
@@ -145,7 +146,7 @@ export function generateQuotedCards(text: string, maxCards: number, style: CardS
       }
 
       // A sentence that introduces a list ("… can be called to:") and its bullets: one card, the list its answer.
-      if (/[:：]$/.test(line) && words(line).length >= 4 && bullet.test(lines[i] ?? '')) {
+      if (/[:：]$/.test(line) && words(line).length >= 4 && bullet.test(lines[i] ?? '') && opensLikeSentence(line)) {
         const items: string[] = [];
         while (i < lines.length && bullet.test(lines[i] ?? '')) {
           items.push(stripEndPunctuation((lines[i] ?? '').replace(bullet, '').trim()));
@@ -405,8 +406,11 @@ function unwrapLines(lines: string[], language: Language): string[] {
 
 /** A sentence that reads on its own: it opens like a sentence (not with "or", "then" or a lower-case word) and ends. */
 function standsAlone(sentence: string): boolean {
+  return /[.!?:;)"'”’。！？：）」`]$/u.test(sentence.trim()) && opensLikeSentence(sentence);
+}
+
+function opensLikeSentence(sentence: string): boolean {
   const t = sentence.trim().replace(/^["'“‘([]+/, '');
-  if (!/[.!?:;)"'”’。！？：）」`]$/u.test(t)) return false;
   if (
     /^(and|or|but|nor|so|yet|then|also|thus|hence|however|therefore|instead|otherwise|which|that|whereas|while|respectively|including|except)\b/i.test(
       t,
