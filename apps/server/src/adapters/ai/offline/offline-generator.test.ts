@@ -210,6 +210,42 @@ describe('offline generator: card shapes', () => {
     ]);
   });
 
+  it('a definition list printed on one line: a path or a constant, then its description', () => {
+    expect(
+      generateOfflineCards(
+        '/srv Contains site-specific data which is served by this system.\n/var/spool\nThis is where jobs wait to be processed.\nMAX_RETRY_COUNT The number of times a failed job is tried again.',
+        40,
+      ),
+    ).toEqual([
+      { question: 'What does /srv contain?', answer: 'site-specific data which is served by this system' },
+      { question: 'What is /var/spool?', answer: 'Where jobs wait to be processed' },
+      { question: 'What is MAX_RETRY_COUNT?', answer: 'The number of times a failed job is tried again' },
+    ]);
+  });
+
+  it('never blanks a word the text repeats throughout, nor a sentence cut from another', () => {
+    const repeated = Array.from(
+      { length: 12 },
+      (_, k) => `Section ${k + 1} of the configuration lists the options of stage ${k + 1} for the compiler.`,
+    ).join(' ');
+    const cards = generateOfflineCards(repeated, 40);
+    expect(cards.filter((card) => /configuration/i.test(card.answer))).toEqual([]);
+    expect(
+      generateOfflineCards(
+        'Or specify the wildcard address to accept connections on every interface of the machine.\nthen the remainder of each string which consists of digit characters is compared numerically.',
+        40,
+      ),
+    ).toEqual([]);
+  });
+
+  it('drops an answer that opens with a pronoun and needs the sentence before it', () => {
+    const cards = generateOfflineCards(
+      'When you pass a decay value directly, it must be positive and within the range 0.1 to 0.8.',
+      40,
+    );
+    expect(cards.filter((card) => /^it\b/i.test(card.answer))).toEqual([]);
+  });
+
   it('causes ("If X, Y." → "What happens if X?") and a sentence introducing a list', () => {
     expect(
       generateOfflineCards(

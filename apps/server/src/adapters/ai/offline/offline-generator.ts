@@ -84,11 +84,13 @@ export function generateQuotedCards(text: string, maxCards: number, style: CardS
       ...(cloze?.blankLike ? { blankLike: true } : {}),
     });
   const ranked = rankTerms(prose);
-  // A term in more than a sixth of the sentences is the document's topic itself: blanking it teaches nothing.
-  const sentences = prose.split(/(?<=[.!?。！？])\s+|\n+/).filter((s) => s.trim());
+  // A term in an eighth of the sentences or more is the document's topic or its structure ("configuration" in a list of
+  // directories, "keyword" in a search tool's page): any reader of the sentence guesses it, so it is never blanked.
+  // Sentences, not lines: a hard-wrapped page would otherwise count each of its lines as one.
+  const sentences = prose.split(/(?<=[.!?。！？])\s+|\n\s*\n/).filter((s) => s.trim());
   const pervasive = (term: string) =>
-    sentences.length >= 12 &&
-    sentences.filter((s) => s.toLowerCase().includes(term.toLowerCase())).length > sentences.length / 6;
+    sentences.length >= 10 &&
+    sentences.filter((s) => s.toLowerCase().includes(term.toLowerCase())).length >= sentences.length / 8;
   const topTerms = ranked.slice(0, Math.max(8, Math.ceil(ranked.length * 0.35))).filter(({ term }) => !pervasive(term));
   // Words capitalised inside a sentence are names; a capital at a sentence start alone says nothing.
   const names = new Set<string>();
@@ -144,7 +146,7 @@ export function generateQuotedCards(text: string, maxCards: number, style: CardS
       }
 
       // A sentence that introduces a list ("… can be called to:") and its bullets: one card, the list its answer.
-      if (/[:：]$/.test(line) && words(line).length >= 4 && bullet.test(lines[i] ?? '')) {
+      if (/[:：]$/.test(line) && words(line).length >= 4 && bullet.test(lines[i] ?? '') && opensLikeSentence(line)) {
         const items: string[] = [];
         while (i < lines.length && bullet.test(lines[i] ?? '')) {
           items.push(stripEndPunctuation((lines[i] ?? '').replace(bullet, '').trim()));
@@ -167,9 +169,15 @@ export function generateQuotedCards(text: string, maxCards: number, style: CardS
         const description = capitalize(firstSentence(next, language).replace(/^(this|it) (is|means) /i, ''));
         const term = line.replace(/^`([^`]+)`$/, '$1');
         quote = `${line}\n${firstSentence(next, language)}`;
-        push({ question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description }, 3, {
-          text: clozeOfTerm(`${term}: ${description}`, term),
-        });
+        const described =
+          language === 'en' && isTermLine(term) && /^[/A-Z]/.test(term) ? describe(term, description) : null;
+        push(
+          described ?? { question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: description },
+          3,
+          {
+            text: clozeOfTerm(`${term}: ${description}`, term),
+          },
+        );
         i++;
         for (const sentence of splitSentences(next, language).slice(1)) fromSentence(sentence);
         continue;
@@ -180,6 +188,16 @@ export function generateQuotedCards(text: string, maxCards: number, style: CardS
 
   function fromLine(raw: string) {
     const item = raw.replace(bullet, '');
+    // A definition list printed on one line: "/etc Contains configuration files…", "PIPE_BUF The number of bytes…".
+    const listed = language === 'en' ? /^(\/[\w+./-]*|[A-Z][A-Z\d]*_[A-Z\d_]+)\s+(\p{Lu}\p{Ll}.*)$/u.exec(item) : null;
+    if (listed?.[1] && listed[2] && listed[1].length > 1) {
+      const [first = '', ...rest] = splitSentences(listed[2], language);
+      quote = `${listed[1]} ${first}`;
+      const card = describe(listed[1], first);
+      push(card, 3, { text: clozeOfTerm(`${listed[1]}: ${first}`, listed[1]) });
+      for (const sentence of rest) fromSentence(sentence);
+      return;
+    }
     // An API reference line: "list.append(x) Add an item to the end of the list."
     const api = /^([\p{L}_$][\w$.]*\((?:[^()]|\([^)]*\))*\))\s+(\p{Lu}.*)$/u.exec(item);
     if (api) {
@@ -241,6 +259,8 @@ export function generateQuotedCards(text: string, maxCards: number, style: CardS
       const consequence = conditional(sentence, say);
       if (consequence) push(consequence, 2.5);
     }
+    // A fill-in shows its whole sentence: one cut from a longer one, or a phrase without its end, is not a fact.
+    if (!standsAlone(sentence)) return;
     const fact = numberCloze(sentence, say);
     if (fact) push(fact.card, 1.5, { text: fact.cloze, blankLike: true });
     if (cards.length === before) {
@@ -249,9 +269,22 @@ export function generateQuotedCards(text: string, maxCards: number, style: CardS
     }
   }
 
+  /** A listed term and its description: "Contains X" is asked "What does T contain?", anything else "What is T?". */
+  function describe(term: string, description: string): CardDraft {
+    const text = stripEndPunctuation(description.replace(/^(this|it) (is|means) /i, ''));
+    const verb = /^(contains|holds|includes|stores|provides|specifies|gives|returns|controls|defines)\s+(.{6,})$/i.exec(
+      text,
+    );
+    if (verb?.[1] && verb[2])
+      return { question: `What does ${term} ${verb[1].toLowerCase().replace(/s$/, '')}?`, answer: capitalize(verb[2]) };
+    return { question: asksWhatItDoes(term) ? say.whatDoes(term) : say.whatIs(term), answer: capitalize(text) };
+  }
+
   const basics = cards.flatMap((card) => {
     const [valid] = validCards([card]);
-    return valid && !answerInQuestion(valid) && !isJunk(valid) ? [{ ...card, ...valid }] : [];
+    return valid && !answerInQuestion(valid) && !isJunk(valid) && !leansOnContext(valid) && !isLongAnswer(valid)
+      ? [{ ...card, ...valid }]
+      : [];
   });
   // The cloze note where the style asks for it (in `mixed`, for blanks and lists), else the basic card; in the
   // `cloze` style a text without a cloze-worthy fact (a vocabulary list, say) still gets its basic cards.
@@ -371,6 +404,53 @@ function unwrapLines(lines: string[], language: Language): string[] {
   return out;
 }
 
+/** A sentence that reads on its own: it opens like a sentence (not with "or", "then" or a lower-case word) and ends. */
+function standsAlone(sentence: string): boolean {
+  return /[.!?:;)"'”’。！？：）」`]$/u.test(sentence.trim()) && opensLikeSentence(sentence);
+}
+
+function opensLikeSentence(sentence: string): boolean {
+  const t = sentence.trim().replace(/^["'“‘([]+/, '');
+  if (
+    /^(and|or|but|nor|so|yet|then|also|thus|hence|however|therefore|instead|otherwise|which|that|whereas|while|respectively|including|except)\b/i.test(
+      t,
+    )
+  )
+    return false;
+  const first = t.split(/\s/)[0] ?? '';
+  // A lower-case opening is an identifier or command (npm, ls, glob(7), --exact) or a sentence cut in two.
+  return (
+    !/^\p{Ll}/u.test(first) ||
+    /[_.(`\d]|\p{Ll}\p{Lu}/u.test(first) ||
+    !/^\p{Ll}+$/u.test(first) ||
+    isCommandWord(first, t)
+  );
+}
+
+/** "apropos searches…", "dpkg breaks…": a lower-case command that opens a sentence, told by the verb after it. */
+function isCommandWord(first: string, sentence: string): boolean {
+  const second = sentence.split(/\s+/)[1] ?? '';
+  return !stopwords.has(first) && /^\p{Ll}+s$/u.test(second) && !/ss$/.test(second) && !/(ing|ed|ly)$/.test(first);
+}
+
+/** An answer that opens with a pronoun ("It must be…", "This part…") needs the sentence before it to make sense. */
+function leansOnContext(card: CardDraft): boolean {
+  if (/_{3,}/.test(card.question) || card.cloze) return false;
+  const answer = card.answer.trim();
+  return (
+    /^(it|this|that|these|those|they|them|he|she|its|their|such|which)\b/i.test(answer) &&
+    !/^(it|this|that)\s+(is|was)\s+(a|an|the)\b/i.test(answer) &&
+    words(answer).length > 3
+  );
+}
+
+/** One fact a card: an answer of one item longer than thirty words, or of two sentences, holds several. */
+function isLongAnswer(card: CardDraft): boolean {
+  if (card.cloze || card.answer.includes('\n')) return false;
+  const answer = card.answer.replace(/\b(e\.g|i\.e|etc|vs|cf)\./gi, '$1').replace(/\d\.\d/g, '0');
+  return words(answer).length > 30 || /[.!?]\s+\p{Lu}/u.test(answer.trim());
+}
+
 function answerInQuestion(card: CardDraft): boolean {
   const q = card.question.toLowerCase();
   const a = stripEndPunctuation(card.answer.toLowerCase());
@@ -396,6 +476,8 @@ function isTermLine(line: string): boolean {
   if (t.length > 60 || /[.!?。:;,]$/.test(t)) return false;
   if (/^--?[\w?]/.test(t) && !/\s\p{L}+\s\p{L}+\s\p{L}+/u.test(t.replace(/--?[\w-]+(=\S+)?/g, ''))) return true;
   if (/^`[^`]+`$/.test(t)) return true;
+  // A path ("/etc/skel") or a constant ("PIPE_BUF"), as man pages list them.
+  if (/^\/[\w+./-]+$|^[A-Z][A-Z\d]*_[A-Z\d_]+$/.test(t)) return true;
   if (/^[\p{L}_$][\w$.]*(\([^)]*\))?$/u.test(t) && /[_.(]|\p{Ll}\p{Lu}/u.test(t)) return true;
   return /^\p{Ll}[\p{Ll}\d]*(-\p{Ll}[\p{Ll}\d]*)*$/u.test(t) && t.length >= 3;
 }
