@@ -32,7 +32,11 @@ export const groups = {
       `${server}/modules/review/review-sync.service.ts`,
     ],
     tests: [`${server}/modules/review/*.test.ts`, 'apps/server/test/cross-user-reads.test.ts'],
-    fast: [`${server}/modules/review/scheduler.test.ts`, `${server}/modules/review/review-rules.test.ts`],
+    fast: [
+      `${server}/modules/review/scheduler.test.ts`,
+      `${server}/modules/review/review-rules.test.ts`,
+      `${server}/modules/review/review-sync-rules.test.ts`,
+    ],
   },
   'quota-billing': {
     mutate: [
