@@ -90,6 +90,8 @@ export const groups = {
     ],
     fast: [
       `${server}/adapters/anki/zstd-budget.test.ts`,
+      `${server}/adapters/anki/zstd.test.ts`,
+      `${server}/adapters/anki/anki-package.test.ts`,
       `${server}/adapters/anki/anki.test.ts`,
       `${server}/adapters/uploads/*.test.ts`,
       `${server}/adapters/extract/safe-zip.test.ts`,
