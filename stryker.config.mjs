@@ -32,7 +32,11 @@ export const groups = {
       `${server}/modules/review/review-sync.service.ts`,
     ],
     tests: [`${server}/modules/review/*.test.ts`, 'apps/server/test/cross-user-reads.test.ts'],
-    fast: [`${server}/modules/review/scheduler.test.ts`, `${server}/modules/review/review-rules.test.ts`],
+    fast: [
+      `${server}/modules/review/scheduler.test.ts`,
+      `${server}/modules/review/review-rules.test.ts`,
+      `${server}/modules/review/review-sync-rules.test.ts`,
+    ],
   },
   'quota-billing': {
     mutate: [
@@ -86,6 +90,8 @@ export const groups = {
     ],
     fast: [
       `${server}/adapters/anki/zstd-budget.test.ts`,
+      `${server}/adapters/anki/zstd.test.ts`,
+      `${server}/adapters/anki/anki-package.test.ts`,
       `${server}/adapters/anki/anki.test.ts`,
       `${server}/adapters/uploads/*.test.ts`,
       `${server}/adapters/extract/safe-zip.test.ts`,

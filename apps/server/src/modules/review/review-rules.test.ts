@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../test/support/api-error';
 import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
 import { CardState, newCardState } from '../study-core/card-state';
+import type { QueueRow } from '../study-core/due-queue';
 import type { DeckStatsRepo } from './deck-stats.repo';
 import type { DueQueueRepo } from './due-queue.repo';
 import { createReviewService } from './review.service';
 import type { ReviewAnswersRepo } from './review-answers.repo';
-import { parseWeights, schedulerParameters, schedulerParametersFor } from './scheduler';
+import { parseWeights, previewNextDue, schedulerParameters, schedulerParametersFor } from './scheduler';
 
 // review.service.ts's own rules with a recording repo: the per-account answer limit (keyed by the account, counted
 // before anything else, refused ones too), what a review writes, the errors each outcome maps to, and the stats shape.
@@ -31,16 +32,19 @@ const before = {
   ord: 0,
 };
 
-type Outcome = 'not_found' | 'raced' | 'write';
+type Outcome = 'not_found' | 'raced' | 'write' | 'taken' | 'logged' | 'undecided';
 
-function setup(outcomes: Outcome[] = ['write'], limit = 3) {
+function setup(outcomes: Outcome[] = ['write'], limit = 3, queueReads = {} as DueQueueRepo) {
   const decisions: unknown[] = [];
   let calls = 0;
   const answers = {
     async reviewCard(_userId: string, _cardId: string, decide: (card: typeof before) => unknown) {
       const outcome = outcomes[Math.min(calls, outcomes.length - 1)];
       calls++;
-      if (outcome === 'not_found') return 'not_found';
+      if (outcome === 'not_found' || outcome === 'taken') return outcome;
+      // The answer's id is in the log already: the card as it is, nothing decided.
+      if (outcome === 'logged') return { logged: { ...before, last_review: now - DAY_MS, exam_date: null } };
+      if (outcome === 'undecided') return before;
       const decision = decide(before) as { next: typeof before };
       decisions.push(decision);
       if (outcome === 'raced') return 'raced';
@@ -53,11 +57,22 @@ function setup(outcomes: Outcome[] = ['write'], limit = 3) {
   } as unknown as ReviewAnswersRepo;
   let undoOutcome: unknown = 'card_not_found';
   const deckStats = {
-    stats: async () => ({ total: 9, fresh: 4, learning: 2, due: 3, reviewedToday: 5, nextDue: now + 60_000 }),
+    stats: async (...args: unknown[]) => {
+      decisions.push(['stats', ...args]);
+      return statsAnswer;
+    },
   } as unknown as DeckStatsRepo;
+  let statsAnswer: unknown = {
+    total: 9,
+    fresh: 4,
+    learning: 2,
+    due: 3,
+    reviewedToday: 5,
+    nextDue: now + 60_000,
+  };
   let ids = 0;
   const service = createReviewService({
-    queueReads: {} as DueQueueRepo,
+    queueReads,
     answers,
     deckStats,
     decks: { exists: async () => true },
@@ -73,6 +88,9 @@ function setup(outcomes: Outcome[] = ['write'], limit = 3) {
     calls: () => calls,
     setUndo: (outcome: unknown) => {
       undoOutcome = outcome;
+    },
+    setStats: (answer: unknown) => {
+      statsAnswer = answer;
     },
   };
 }
@@ -160,6 +178,122 @@ describe('a review', () => {
   });
 });
 
+describe('what a review answers', () => {
+  it('takes the learner’s zone as UTC by default', async () => {
+    const { service, decisions } = setup();
+    await service.review(userId, cardId, 'pass');
+    expect((decisions[0] as { buryUntil: number }).buryUntil).toBe(Date.parse('2026-11-23T04:00:00Z'));
+  });
+
+  it('answers 409 review_id_taken when another account used the answer’s id', async () => {
+    const { service, decisions } = setup(['taken']);
+    expect(await refusalOf(service.review(userId, cardId, 'pass', null, 'UTC', undefined, 'id-1'))).toEqual({
+      code: 'review_id_taken',
+      detail: messages.reviewIdTaken,
+    });
+    expect(decisions).toEqual([]);
+  });
+
+  it('answers an answer already logged with the card as it stands, applying nothing again', async () => {
+    const { service, decisions } = setup(['logged']);
+    const answer = await service.review(userId, cardId, 'pass', null, 'UTC', undefined, 'id-1');
+    const preview = previewNextDue({ ...before, last_review: now - DAY_MS }, now, schedulerParameters);
+    expect(answer.card).toMatchObject({
+      _id: cardId,
+      status: 'new',
+      last_review: new Date(now - DAY_MS).toISOString(),
+      next_due: { pass: new Date(preview.pass).toISOString(), fail: new Date(preview.fail).toISOString() },
+    });
+    expect(decisions).toEqual([]);
+  });
+
+  it('fails loudly when the repo wrote a card without asking for a decision', async () => {
+    const { service } = setup(['undecided']);
+    await expect(service.review(userId, cardId, 'pass')).rejects.toThrow('reviewCard wrote a card without a decision');
+  });
+});
+
+describe('the queue', () => {
+  const otherDeck = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+  const row = (id: string, deck: string): QueueRow => ({
+    ...newCardState(now - DAY_MS),
+    id,
+    deck_id: deck,
+    question: 'Q',
+    answer: 'A',
+    created_at: now - DAY_MS,
+    reps: 0,
+    lapses: 0,
+    note_id: id,
+    card_type: 'basic',
+    ord: 0,
+    occlusion: null,
+    source: null,
+  });
+  const first = row('0123456789abcdef00000001', deckId);
+  const second = row('0123456789abcdef00000002', otherDeck);
+  const third = row('0123456789abcdef00000003', deckId);
+
+  function queueSetup() {
+    const calls: unknown[] = [];
+    const reads = {
+      async dueCards() {
+        return { learning: [first, second, third], review: [] };
+      },
+      async newCardAllowance(...args: unknown[]) {
+        calls.push(['allowance', ...args]);
+        return [];
+      },
+      async newCards() {
+        return [];
+      },
+      async deckRetentions(...args: unknown[]) {
+        calls.push(['retentions', ...args]);
+        // The first deck asks 0.8 and has an exam tomorrow; the other one is not in the answer (defaults).
+        return new Map([[deckId, { retention: 0.8, examDate: '2026-11-23' }]]);
+      },
+      async imagesOf(...args: unknown[]) {
+        calls.push(['images', ...args]);
+        return new Map([[first.id, [{ name: 'a.png', url: '/a.png' }]]]);
+      },
+    } as unknown as DueQueueRepo;
+    return { service: setup(['write'], 3, reads).service, calls };
+  }
+
+  it('previews each card with its deck’s retention (the default where none), capped at the deck’s exam', async () => {
+    const { service, calls } = queueSetup();
+    const queue = await service.queue(userId, undefined);
+    expect(queue.map((card) => card._id)).toEqual([first.id, second.id, third.id]);
+    expect(calls).toEqual([
+      ['allowance', { userId, deckId: null }, Date.parse('2026-11-22T04:00:00Z')],
+      ['retentions', userId, [deckId, otherDeck]],
+      ['images', userId, [first.id, second.id, third.id]],
+    ]);
+    const own = previewNextDue(first, now, schedulerParametersFor(null, 0.8));
+    const defaults = previewNextDue(second, now, schedulerParameters);
+    const examStart = Date.parse('2026-11-23T04:00:00Z');
+    expect(queue[0]).toMatchObject({
+      images: [{ name: 'a.png', url: '/a.png' }],
+      last_review: null,
+      next_due: {
+        pass: new Date(Math.min(own.pass, examStart)).toISOString(),
+        fail: new Date(Math.min(own.fail, examStart)).toISOString(),
+      },
+    });
+    expect(queue[1]).toMatchObject({
+      images: [],
+      next_due: { pass: new Date(defaults.pass).toISOString(), fail: new Date(defaults.fail).toISOString() },
+    });
+    expect(queue[2]?.images).toEqual([]);
+  });
+
+  it('counts the day’s new cards from 04:00 in the learner’s zone', async () => {
+    const { service, calls } = queueSetup();
+    await service.queue(userId, deckId, 'Asia/Tokyo');
+    expect(calls[0]).toEqual(['allowance', { userId, deckId }, Date.parse('2026-11-21T19:00:00Z')]);
+  });
+});
+
 describe('undo and stats', () => {
   it('maps each undo outcome to its answer, with the study day of the learner’s zone', async () => {
     const { service, decisions, setUndo } = setup();
@@ -198,6 +332,18 @@ describe('undo and stats', () => {
       next_due_time: new Date(now + 60_000).toISOString(),
     });
   });
+
+  it('read the study day in UTC by default, and answer no next due time when nothing is scheduled', async () => {
+    const { service, decisions, setUndo, setStats } = setup();
+    setUndo({ card: before });
+    await service.undo(userId, cardId);
+    expect(decisions.at(-1)).toEqual(['undo', userId, cardId, now, Date.parse('2026-11-22T04:00:00Z')]);
+    setStats({ total: 0, fresh: 0, learning: 0, due: 0, reviewedToday: 0, nextDue: null });
+    expect((await service.stats(userId, deckId)).next_due_time).toBeNull();
+    expect(decisions.at(-1)).toEqual(['stats', { userId, deckId }, now, Date.parse('2026-11-22T04:00:00Z')]);
+    await service.stats(userId, deckId, 'Asia/Tokyo');
+    expect(decisions.at(-1)).toEqual(['stats', { userId, deckId }, now, Date.parse('2026-11-21T19:00:00Z')]);
+  });
 });
 
 describe('scheduler parameters', () => {
@@ -221,6 +367,15 @@ describe('scheduler parameters', () => {
     const ownAtDefaultRetention = schedulerParametersFor(weights, 0.9);
     expect(ownAtDefaultRetention).not.toBe(schedulerParameters);
     expect(ownAtDefaultRetention.w).toEqual(weights);
+  });
+
+  it('are kept apart for weights that differ only in where one value ends and the next begins', () => {
+    const split = (a: number, b: number) => [a, b, ...schedulerParameters.w.slice(2)];
+    const one = schedulerParametersFor(split(1, 23), 0.8);
+    const other = schedulerParametersFor(split(12, 3), 0.8);
+    expect(one.w.slice(0, 2)).toEqual([1, 23]);
+    expect(other.w.slice(0, 2)).toEqual([12, 3]);
+    expect(schedulerParametersFor(weights, 0.8).w).toEqual(weights);
   });
 
   it('read stored weights only when they are a JSON array of finite numbers', () => {

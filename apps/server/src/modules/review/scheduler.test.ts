@@ -1,10 +1,21 @@
-import { createEmptyCard, fsrs, generatorParameters, get_fuzz_range, Rating, State, StrategyMode } from 'ts-fsrs';
+import {
+  createEmptyCard,
+  forgetting_curve,
+  fsrs,
+  generatorParameters,
+  get_fuzz_range,
+  Rating,
+  State,
+  StrategyMode,
+} from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
 import { fixedRandom } from '../../../test/support/study';
 import { CardState, newCardState, type SchedulingState, statusOf } from '../study-core/card-state';
 import {
   fuzzSeed,
+  previewNextDue,
   type RandomSource,
+  retrievabilityAt,
   review,
   schedulerParameters,
   schedulerParametersFor,
@@ -155,6 +166,48 @@ describe('review (pure)', () => {
     }
     const tenYears = { ...schedulerParameters, maximum_interval: 3650 };
     expect(review(card, 'pass', start, () => 0.5, tenYears).next.scheduled_days).toBeLessThanOrEqual(3651);
+  });
+});
+
+describe('previewNextDue', () => {
+  it('shows the unfuzzed due dates of a pass and a fail with the given parameters', () => {
+    const card = reviewedOnTime({ stability: 30, difficulty: 5, intervalDays: 30, reps: 6 });
+    const parameters = schedulerParametersFor(null, 0.8);
+    const unfuzzed = fsrs({
+      ...generatorParameters({ ...schedulerParameters, request_retention: 0.8 }),
+      enable_fuzz: false,
+    });
+    const expected = (rating: Rating.Good | Rating.Again) =>
+      unfuzzed.next(toFsrsCard(card), new Date(start), rating).card.due.getTime();
+    const preview = previewNextDue(card, start, parameters);
+    expect(preview).toEqual({ pass: expected(Rating.Good), fail: expected(Rating.Again) });
+    // A lower retention asks for longer intervals than the defaults.
+    expect(preview.pass).toBeGreaterThan(previewNextDue(card, start).pass);
+  });
+});
+
+describe('retrievabilityAt', () => {
+  const card = { stability: 10, last_review: start };
+
+  it('follows ts-fsrs’s forgetting curve from the last answer', () => {
+    expect(retrievabilityAt(card, start + 5 * DAY)).toBe(forgetting_curve(schedulerParameters.w, 5, 10));
+    expect(retrievabilityAt(card, start + 5 * DAY)).toBeLessThan(1);
+    expect(retrievabilityAt(card, start + 5 * DAY)).toBeGreaterThan(retrievabilityAt(card, start + 6 * DAY));
+  });
+
+  it('is certain at the answer (and before it), and 0 for a card never answered or without stability', () => {
+    expect(retrievabilityAt(card, start)).toBe(1);
+    expect(retrievabilityAt(card, start - DAY)).toBe(1);
+    expect(retrievabilityAt({ stability: 10, last_review: null }, start)).toBe(0);
+    expect(retrievabilityAt({ stability: 0, last_review: start }, start)).toBe(0);
+    expect(retrievabilityAt({ stability: Number.NaN, last_review: start }, start)).toBe(0);
+  });
+});
+
+describe('fuzz seed', () => {
+  it('is never empty, even from a random source that draws 0', () => {
+    expect(fuzzSeed(() => 0)).toBe('0');
+    expect(fuzzSeed(() => 0.5)).toBe('i');
   });
 });
 
