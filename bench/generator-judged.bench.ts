@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { junkReasons } from '../apps/server/src/adapters/ai/offline/card-quality';
-import { multipartBody } from '../apps/server/test/support/multipart';
+import { postMultipart } from '../apps/server/test/support/multipart';
 import { createTestApp } from '../apps/server/test/support/test-app';
 import { documents, vocabularyLists } from './generator-quality/documents';
 import { heldOut } from './generator-quality/held-out';
@@ -107,13 +107,9 @@ const cardsOut: Record<string, { status: number; cards: JudgedCard[] }> = {};
 async function generate(c: Case): Promise<{ status: number; cards: JudgedCard[] }> {
   if (cardsIn) return cardsIn[c.id] ?? { status: 0, cards: [] };
   const file = await c.file();
-  const body = multipartBody([{ name: 'file', value: file.bytes, filename: file.filename }]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/create',
-    headers: { authorization: `Bearer ${token}`, ...body.headers },
-    payload: body.payload,
-  });
+  const response = await postMultipart(ctx.app, '/create', { authorization: `Bearer ${token}` }, [
+    { name: 'file', value: file.bytes, filename: file.filename },
+  ]);
   const cards = response.statusCode === 200 ? response.json<{ cards: JudgedCard[] }>().cards : [];
   return { status: response.statusCode, cards };
 }

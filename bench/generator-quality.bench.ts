@@ -4,7 +4,7 @@
 // vocabulary list, every line), cards made, and the share of junk
 // cards by the rules of apps/server/src/adapters/ai/offline/card-quality.ts. Prints one table from one run.
 import { type JunkRule, junkReasons, junkRules } from '../apps/server/src/adapters/ai/offline/card-quality';
-import { multipartBody } from '../apps/server/test/support/multipart';
+import { postMultipart } from '../apps/server/test/support/multipart';
 import { createTestApp } from '../apps/server/test/support/test-app';
 import { type DocumentSpec, documents, vocabularyLists } from './generator-quality/documents';
 import { inProcess, signUpAndLogIn } from './support/accounts';
@@ -55,13 +55,9 @@ const verbose = process.env.BENCH_VERBOSE === '1';
 
 for (const spec of [...documents, ...vocabularyLists]) {
   const file = await buildFile(spec);
-  const body = multipartBody([{ name: 'file', value: file.bytes, filename: file.filename }]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/create',
-    headers: { authorization: `Bearer ${token}`, ...body.headers },
-    payload: body.payload,
-  });
+  const response = await postMultipart(ctx.app, '/create', { authorization: `Bearer ${token}` }, [
+    { name: 'file', value: file.bytes, filename: file.filename },
+  ]);
   const cards: Card[] = response.statusCode === 200 ? response.json<{ cards: Card[] }>().cards : [];
   const facts = factsOf(spec);
   let junk = 0;

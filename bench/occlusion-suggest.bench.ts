@@ -2,34 +2,22 @@
 // labels and the peak RSS of a fresh process doing it (as a label process does), the labels found of those drawn,
 // and how well the boxes cover them (mean and lowest IoU). The 2-megapixel circuit is the issue's benchmark size.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Box, iou, knownLabels, occlusionFixtures } from '../apps/server/test/support/occlusion-labels';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const fixtures = path.join(here, '../apps/server/test/fixtures/occlusion');
-type Box = { x: number; y: number; w: number; h: number };
-const known = JSON.parse(readFileSync(path.join(fixtures, 'labels.json'), 'utf8')) as Record<
-  string,
-  { width: number; height: number; labels: (Box & { text: string })[] }
->;
-
-function iou(a: Box, b: Box): number {
-  const w = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
-  const h = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
-  return (w * h) / (a.w * a.h + b.w * b.h - w * h);
-}
 
 console.log(
   `load average before: ${loadavg()
     .map((v) => v.toFixed(1))
     .join(' ')}`,
 );
-for (const [name, expected] of Object.entries(known)) {
+for (const [name, expected] of Object.entries(knownLabels)) {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(here, 'support', 'labels-one.ts'), path.join(fixtures, `${name}.png`)],
+    ['--import', 'tsx', path.join(here, 'support', 'labels-one.ts'), path.join(occlusionFixtures, `${name}.png`)],
     { encoding: 'utf8' },
   );
   const line = run.stdout.trim().split('\n').pop() ?? '';

@@ -47,10 +47,10 @@ export function vocabularyLines(locale: string): [string, string][] {
   ];
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-async function printToPdf(html: string, title: string, dir: string): Promise<Buffer> {
-  const file = path.join(dir, `${title.replace(/\W+/g, '-')}.html`);
+/** Chromium's "Save as PDF" of `html` titled `title`, written first to `file` (whose name the footer shows). */
+export async function chromiumPdf(html: string, title: string, file: string): Promise<Buffer> {
   writeFileSync(
     file,
     `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${html}</body></html>`,
@@ -196,7 +196,8 @@ export async function buildFile(spec: DocumentSpec): Promise<{ bytes: Buffer; fi
       const html = isMarkdown
         ? micromark(text, { allowDangerousHtml: true })
         : `<pre style="font-size:11px">${escapeHtml(text)}</pre>`;
-      return { bytes: await printToPdf(html, name, workDir), filename: `${name}.pdf` };
+      const file = path.join(workDir, `${name.replace(/\W+/g, '-')}.html`);
+      return { bytes: await chromiumPdf(html, name, file), filename: `${name}.pdf` };
     }
     case 'docx':
       return { bytes: await toDocx(blocks), filename: `${name}.docx` };

@@ -4,7 +4,6 @@
  * deletes images no card uses after MEDIA_UNUSED_TTL and the S3 objects no row names. Both media stores; on
  * SQLite, and on PostgreSQL with DATABASE_URL.
  */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Card, UploadedMedia } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,7 +13,7 @@ import { expectValidationError } from './support/api-error';
 import { type AuthHeaders, signUpAndLogIn } from './support/factories';
 import { realImage } from './support/hostile-images';
 import { postMultipart } from './support/multipart';
-import { type LocalS3, startLocalS3 } from './support/s3-server';
+import { type LocalS3, readLocalS3Object, startLocalS3 } from './support/s3-server';
 import { createDeck } from './support/study';
 import { createTestApp, type TestContext } from './support/test-app';
 
@@ -62,21 +61,7 @@ for (const store of ['database', 's3'] as const) {
 
     async function objectExists(sha256: string): Promise<boolean> {
       if (!s3) throw new Error('no S3 server');
-      const client = new S3Client({
-        endpoint: s3.endpoint,
-        region: 'us-east-1',
-        forcePathStyle: true,
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      });
-      try {
-        await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `media/${sha256}` }));
-        return true;
-      } catch (error) {
-        if ((error as { name?: string }).name === 'NoSuchKey') return false;
-        throw error;
-      } finally {
-        client.destroy();
-      }
+      return (await readLocalS3Object(s3, `media/${sha256}`)) !== null;
     }
 
     const mediaRow = (name: string) =>

@@ -3,7 +3,6 @@
  * loopback), and the hostile images of issue 34, each a 4xx { detail, code } while the server keeps serving. On
  * SQLite, and on PostgreSQL with DATABASE_URL.
  */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { UploadedMedia } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,7 +18,7 @@ import {
   truncatedJpeg,
 } from './support/hostile-images';
 import { postMultipart } from './support/multipart';
-import { type LocalS3, startLocalS3 } from './support/s3-server';
+import { type LocalS3, readLocalS3Object, startLocalS3 } from './support/s3-server';
 import { createTestApp, type TestContext } from './support/test-app';
 
 // Each upload starts a parser process: slow on a loaded machine.
@@ -65,18 +64,9 @@ for (const store of ['database', 's3'] as const) {
 
     async function objectBytes(sha256: string): Promise<Buffer> {
       if (!s3) throw new Error('no S3 server');
-      const client = new S3Client({
-        endpoint: s3.endpoint,
-        region: 'us-east-1',
-        forcePathStyle: true,
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      });
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `media/${sha256}` }));
-        return Buffer.from(await (object.Body?.transformToByteArray() ?? new Uint8Array()));
-      } finally {
-        client.destroy();
-      }
+      const bytes = await readLocalS3Object(s3, `media/${sha256}`);
+      if (!bytes) throw new Error(`no object media/${sha256}`);
+      return bytes;
     }
 
     it.each([

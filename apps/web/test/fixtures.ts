@@ -1,4 +1,4 @@
-import type { Deck, SubscriptionStatus } from '@flashcards/shared/api-types';
+import type { Card, Deck, SubscriptionStatus } from '@flashcards/shared/api-types';
 import { noSubscription } from '@flashcards/shared/plans';
 
 /** A new, empty deck as the server answers it. */
@@ -14,6 +14,24 @@ export const biologyDeck: Deck = {
   linked: false,
   created_at: '2026-11-22T10:00:00.000Z',
 };
+
+/** A new basic card of the Biology deck, made and due at 2026-11-20 10:00 UTC, its own note; `fields` set the rest. */
+export function newCard(fields: Pick<Card, '_id' | 'question' | 'answer'> & Partial<Card>): Card {
+  const at = '2026-11-20T10:00:00.000Z';
+  return {
+    deck_id: biologyDeck._id,
+    status: 'new',
+    due_date: at,
+    created_at: at,
+    reps: 0,
+    lapses: 0,
+    note_id: fields._id,
+    card_type: 'basic',
+    ord: 0,
+    source: null,
+    ...fields,
+  };
+}
 
 /** A free account with `remaining` of its 10 generations left. */
 export const freeQuota = (remaining: number): SubscriptionStatus => ({

@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { micromark } from 'micromark';
-import { chromium } from 'playwright-core';
+import { chromiumPdf, escapeHtml } from '../../support/generator-corpus';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -72,7 +72,6 @@ function manBlocks(text: string): Block[] {
   return blocks;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeTex = (text: string) =>
   text
     .replace(/\\/g, '\\textbackslash{}')
@@ -125,29 +124,6 @@ function blocksToTex(blocks: Block[], title: string): string {
 ${body.join('\n')}
 \\end{document}
 `;
-}
-
-async function chromiumPdf(html: string, title: string): Promise<Buffer> {
-  const file = path.join(work, `${title}.html`);
-  writeFileSync(
-    file,
-    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${html}</body></html>`,
-  );
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-  try {
-    const page = await browser.newPage();
-    await page.goto(pathToFileURL(file).href);
-    const small = 'style="font-size:8px; width:100%; padding:0 1cm; display:flex; justify-content:space-between"';
-    return await page.pdf({
-      format: 'A4',
-      displayHeaderFooter: true,
-      headerTemplate: `<div ${small}><span class="date"></span><span class="title"></span></div>`,
-      footerTemplate: `<div ${small}><span class="url"></span><span><span class="pageNumber"></span>/<span class="totalPages"></span></span></div>`,
-      margin: { top: '1.5cm', bottom: '1.5cm', left: '1.5cm', right: '1.5cm' },
-    });
-  } finally {
-    await browser.close();
-  }
 }
 
 /** LibreOffice Writer opening an HTML file and exporting it as PDF (its own fonts, justification and layout). */
@@ -215,10 +191,18 @@ const semver = between(
   /^## Versions/,
   /^### Range Grammar/,
 );
-save('semver-ranges', await chromiumPdf(micromark(semver), 'semver-ranges'), semver);
+save(
+  'semver-ranges',
+  await chromiumPdf(micromark(semver), 'semver-ranges', path.join(work, 'semver-ranges.html')),
+  semver,
+);
 const pipe = man('/usr/share/man/man7/pipe.7.gz');
 const pipeBlocks = manBlocks(between(pipe, /^pipe\(7\)/, /^ {3}PIPE_BUF/));
-save('pipe-overview', await chromiumPdf(blocksToHtml(pipeBlocks), 'pipe-overview'), blocksText(pipeBlocks));
+save(
+  'pipe-overview',
+  await chromiumPdf(blocksToHtml(pipeBlocks), 'pipe-overview', path.join(work, 'pipe-overview.html')),
+  blocksText(pipeBlocks),
+);
 
 // LibreOffice: a licence's first four sections, and a German man page whose translation is partly English.
 const apache = between(readFileSync('/usr/share/common-licenses/Apache-2.0', 'utf8'), /Apache License/, /^ {3}5\. /);

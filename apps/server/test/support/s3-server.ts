@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 // @ts-expect-error: s3rver ships no types.
 import S3rver from 's3rver';
 
@@ -48,4 +49,23 @@ export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** The bytes stored under `key` in the server's bucket, or null when it holds no such object. */
+export async function readLocalS3Object(s3: LocalS3, key: string): Promise<Buffer | null> {
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  try {
+    const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+    return Buffer.from(await (object.Body?.transformToByteArray() ?? new Uint8Array()));
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return null;
+    throw error;
+  } finally {
+    client.destroy();
+  }
 }

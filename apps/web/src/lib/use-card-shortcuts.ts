@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { pressable, useScreenKeys } from './use-screen-keys';
 
 export interface CardShortcutActions {
   /** A: "don't know" in a review, the previous card in a quiz. */
@@ -15,46 +15,21 @@ export interface CardShortcutActions {
   enter?: () => void;
 }
 
-const ownsKeys = (element: EventTarget | null) =>
-  element instanceof HTMLElement &&
-  (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
-
-const ownsSpace = (element: EventTarget | null) =>
-  element instanceof HTMLElement && ['BUTTON', 'A', 'SUMMARY'].includes(element.tagName);
-
 /**
  * The card screens' keys (review and quiz): Space flips, A and D answer or move, U undoes (where given). Keys typed into a field, held
  * down or with a modifier are left alone, as are keys while a dialog is open over the screen, and Space on a
  * focused button or link presses it. The actions may change on every render; the listener reads the latest.
  */
 export function useCardShortcuts(active: boolean, actions: CardShortcutActions): void {
-  const latest = useRef(actions);
-  latest.current = actions;
-  useEffect(() => {
-    if (!active) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.repeat || ownsKeys(event.target)) return;
-      if (document.querySelector('[aria-modal="true"]')) return;
-      const key = event.key.toLowerCase();
-      if (key === ' ' || event.code === 'Space') {
-        if (ownsSpace(event.target)) return;
-        event.preventDefault();
-        latest.current.space();
-      } else if (key === 'a' || key === 'd') {
-        event.preventDefault();
-        latest.current[key]();
-      } else if (key === 'u' && latest.current.u) {
-        event.preventDefault();
-        latest.current.u();
-      } else if (key === 's' && latest.current.s) {
-        event.preventDefault();
-        latest.current.s();
-      } else if (key === 'enter' && latest.current.enter && !ownsSpace(event.target)) {
-        event.preventDefault();
-        latest.current.enter();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [active]);
+  useScreenKeys(active, (key, event) => {
+    if (key === ' ' || event.code === 'Space') {
+      if (pressable(event.target)) return false;
+      actions.space();
+    } else if (key === 'a' || key === 'd') actions[key]();
+    else if (key === 'u' && actions.u) actions.u();
+    else if (key === 's' && actions.s) actions.s();
+    else if (key === 'enter' && actions.enter && !pressable(event.target)) actions.enter();
+    else return false;
+    return true;
+  });
 }

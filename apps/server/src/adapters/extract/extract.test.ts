@@ -7,6 +7,7 @@ import { AlignmentType, Document, Packer, Paragraph, Table, TableCell, TableRow,
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
+import { testParserLimits } from '../../../test/support/parser-limits';
 import { docxZipBomb } from '../../../test/support/zip-bomb';
 import { sourceOfCard } from '../../modules/generation/source-attribution';
 import { createOfflineProvider } from '../ai/offline/offline-provider';
@@ -20,18 +21,9 @@ import { readZipEntries } from './safe-zip';
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
 
-const defaultLimits: ParserLimits = {
-  maxPdfPages: 50,
-  maxOcrPages: 2,
-  maxUnzippedBytes: 50 * 1024 * 1024,
-  maxXmlPartBytes: 24 * 1024 * 1024,
-  maxPdfStreamBytes: 64 * 1024 * 1024,
-  maxImagePixels: 40_000_000,
-};
-
 /** The parsers in this process (the server runs the same code in its isolated workers). */
 function testExtractor(limits: Partial<ParserLimits> & { timeoutMs: number }) {
-  return createInProcessExtractor({ ...defaultLimits, ...limits }, createTesseractOcr());
+  return createInProcessExtractor({ ...testParserLimits, ...limits }, createTesseractOcr());
 }
 
 const extractor = testExtractor({

@@ -5,6 +5,7 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { picture } from '../../../test/fixtures/figures/make-figure-fixtures';
+import { testParserLimits } from '../../../test/support/parser-limits';
 import { type ExtractOptions, type ParserLimits, parseDocument } from './extractor';
 import { createFigureCollector, defaultFigureLimits, type Figure, type FigureLimits, isRepeated } from './figures';
 import { createTesseractOcr } from './image-ocr';
@@ -12,14 +13,7 @@ import { createTesseractOcr } from './image-ocr';
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/figures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
 
-const limits: ParserLimits = {
-  maxPdfPages: 50,
-  maxOcrPages: 0,
-  maxUnzippedBytes: 50 * 1024 * 1024,
-  maxXmlPartBytes: 24 * 1024 * 1024,
-  maxPdfStreamBytes: 64 * 1024 * 1024,
-  maxImagePixels: 40_000_000,
-};
+const limits: ParserLimits = { ...testParserLimits, maxOcrPages: 0 };
 
 async function figuresOf(
   kind: 'pptx' | 'docx' | 'pdf',

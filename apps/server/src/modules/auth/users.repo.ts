@@ -24,6 +24,13 @@ export async function setUserColumnOnce(
     .execute();
 }
 
+/** The user's media secret, made from `fresh` the first time (the first writer wins when two requests race). */
+export async function userMediaSecret(db: Kysely<Database>, userId: string, fresh: string): Promise<string> {
+  await setUserColumnOnce(db, userId, 'media_secret', fresh);
+  const row = await db.selectFrom('users').select('media_secret').where('id', '=', userId).executeTakeFirst();
+  return row?.media_secret ?? fresh;
+}
+
 const userById = preparedFirst<{ id: string }, UserRow>((db, param) =>
   db.selectFrom('users').selectAll().where('id', '=', param('id')),
 );

@@ -20,6 +20,40 @@ const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', TOKEN_TTL: '3650
 type Headers = { authorization: string };
 const START = Date.parse('2026-01-05T10:00:00.000Z');
 
+interface Answer {
+  cardId: string;
+  at: number;
+  rating: number;
+  stateBefore: 1 | 2;
+  elapsedDays: number;
+}
+
+/** Writes the user's `answers` to one deck into review_logs (200 rows an insert), each due again a day later. */
+async function insertAnswers(userId: string, deckId: string, answers: Answer[]) {
+  const rows = answers.map((answer) => ({
+    id: randomBytes(12).toString('hex'),
+    user_id: userId,
+    deck_id: deckId,
+    card_id: answer.cardId,
+    reviewed_at: answer.at,
+    rating: answer.rating,
+    state_before: answer.stateBefore,
+    state_after: 2 as const,
+    due_before: answer.at,
+    due_after: answer.at + DAY,
+    stability: 1,
+    difficulty: 5,
+    scheduled_days: 1,
+    elapsed_days: answer.elapsedDays,
+  }));
+  for (let start = 0; start < rows.length; start += 200) {
+    await ctx.database.db
+      .insertInto('review_logs')
+      .values(rows.slice(start, start + 200))
+      .execute();
+  }
+}
+
 /**
  * Gives the user a review log of `count` answers: a simulated learner whose memory follows FSRS with parameters
  * unlike the defaults (or, with `oneDay`, every answer on the same day), written into review_logs.
@@ -29,31 +63,17 @@ async function seedHistory(headers: Headers, userId: string, count: number, opti
   const log = simulateLearner(perturbedParameters(prng(7)), count, prng(11));
   const cardCount = Math.max(...log.map((entry) => entry.card)) + 1;
   const cards = await saveCards(ctx.app, headers, deck._id, cardCount);
-  const rows = log.map((entry, index) => {
-    const at = options.oneDay ? START + index * 1000 : START + entry.day * DAY + (index % 600) * 1000;
-    return {
-      id: randomBytes(12).toString('hex'),
-      user_id: userId,
-      deck_id: deck._id,
-      card_id: cards[entry.card]?._id ?? '',
-      reviewed_at: at,
+  await insertAnswers(
+    userId,
+    deck._id,
+    log.map((entry, index) => ({
+      cardId: cards[entry.card]?._id ?? '',
+      at: options.oneDay ? START + index * 1000 : START + entry.day * DAY + (index % 600) * 1000,
       rating: entry.rating,
-      state_before: 2 as const,
-      state_after: 2 as const,
-      due_before: at,
-      due_after: at + DAY,
-      stability: 1,
-      difficulty: 5,
-      scheduled_days: 1,
-      elapsed_days: 1,
-    };
-  });
-  for (let start = 0; start < rows.length; start += 200) {
-    await ctx.database.db
-      .insertInto('review_logs')
-      .values(rows.slice(start, start + 200))
-      .execute();
-  }
+      stateBefore: 2,
+      elapsedDays: 1,
+    })),
+  );
   return { deck, cards };
 }
 
@@ -223,35 +243,12 @@ describe('POST /scheduling/optimize', () => {
 async function seedTwoDays(headers: Headers, userId: string) {
   const deck = await createDeck(ctx.app, headers, 'Two days');
   const cards = await saveCards(ctx.app, headers, deck._id, 60);
-  const rows = cards.flatMap((card, index) => {
-    const answers = Array.from({ length: 7 }, (_, n) => ({
-      at: START + index * 10_000 + n * 60_000,
-      rating: n ? 3 : 1,
-    }));
-    if (index < 30) answers.push({ at: START + DAY + index * 10_000, rating: 3 });
-    return answers.map(({ at, rating }) => ({
-      id: randomBytes(12).toString('hex'),
-      user_id: userId,
-      deck_id: deck._id,
-      card_id: card._id,
-      reviewed_at: at,
-      rating,
-      state_before: 1 as const,
-      state_after: 2 as const,
-      due_before: at,
-      due_after: at + DAY,
-      stability: 1,
-      difficulty: 5,
-      scheduled_days: 1,
-      elapsed_days: 0,
-    }));
+  const answers = cards.flatMap((card, index) => {
+    const times = Array.from({ length: 7 }, (_, n) => ({ at: START + index * 10_000 + n * 60_000, rating: n ? 3 : 1 }));
+    if (index < 30) times.push({ at: START + DAY + index * 10_000, rating: 3 });
+    return times.map(({ at, rating }) => ({ cardId: card._id, at, rating, stateBefore: 1 as const, elapsedDays: 0 }));
   });
-  for (let start = 0; start < rows.length; start += 200) {
-    await ctx.database.db
-      .insertInto('review_logs')
-      .values(rows.slice(start, start + 200))
-      .execute();
-  }
+  await insertAnswers(userId, deck._id, answers);
 }
 
 describe('POST /scheduling/optimize on same-day repeats and long-term reviews (audit finding 1)', () => {

@@ -4,7 +4,7 @@ import { createMediaStore, type MediaStore, type StoredMedia } from '../../adapt
 import { forEachBatch, INSERT_BATCH } from '../../db/batches';
 import { rowLimit } from '../../db/row-limit';
 import type { Database } from '../../db/schema';
-import { setUserColumnOnce } from '../auth/users.repo';
+import { userMediaSecret } from '../auth/users.repo';
 import { cardImages } from '../study-core/card-images';
 import { insertCards } from '../study-core/deck-counters';
 import { type NewNote, noteBatches } from '../study-core/note-rows';
@@ -100,10 +100,8 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
     userExists,
 
     /** The user's media secret, made once (the first writer wins when two imports race). */
-    async mediaSecret(userId: string, fresh: string): Promise<string> {
-      await setUserColumnOnce(db, userId, 'media_secret', fresh);
-      const row = await db.selectFrom('users').select('media_secret').where('id', '=', userId).executeTakeFirst();
-      return row?.media_secret ?? fresh;
+    mediaSecret(userId: string, fresh: string): Promise<string> {
+      return userMediaSecret(db, userId, fresh);
     },
 
     /** How many notes the user has imported (and still holds). */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MediaStore, MediaStoreKind } from '../../adapters/media/media-store';
 import type { Database } from '../../db/schema';
-import { setUserColumnOnce } from '../auth/users.repo';
+import { userMediaSecret } from '../auth/users.repo';
 
 export interface NewMedia {
   id: string;
@@ -17,10 +17,8 @@ export interface NewMedia {
 export function createMediaRepo(db: Kysely<Database>, store: MediaStore) {
   return {
     /** The user's media secret, made once (the first writer wins when two uploads race). */
-    async mediaSecret(userId: string, fresh: string): Promise<string> {
-      await setUserColumnOnce(db, userId, 'media_secret', fresh);
-      const row = await db.selectFrom('users').select('media_secret').where('id', '=', userId).executeTakeFirst();
-      return row?.media_secret ?? fresh;
+    mediaSecret(userId: string, fresh: string): Promise<string> {
+      return userMediaSecret(db, userId, fresh);
     },
 
     /** The bytes of images the user has stored (MEDIA_QUOTA_BYTES_PER_USER bounds them). */

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { OcclusionSuggestion } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { describe, expect, it } from 'vitest';
@@ -8,26 +7,12 @@ import { expectError, expectValidationError } from '../../../test/support/api-er
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { insertMedia } from '../../../test/support/media';
 import { postMultipart } from '../../../test/support/multipart';
+import { type Box, iou, knownLabels, occlusionFixtures } from '../../../test/support/occlusion-labels';
 import { useTestApp } from '../../../test/support/test-app';
 
 const ctx = useTestApp({
   env: { AUTH_RATE_LIMIT_PER_IP: '1000', OCCLUSION_RATE_LIMIT_PER_HOUR: '4', EXTRACT_TIMEOUT: '180s' },
 });
-
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/occlusion');
-type Box = { x: number; y: number; w: number; h: number };
-const known = JSON.parse(readFileSync(path.join(fixtures, 'labels.json'), 'utf8')) as Record<
-  string,
-  { width: number; height: number; labels: (Box & { text: string })[] }
->;
-
-/** Intersection over union of two boxes. */
-function iou(a: Box, b: Box): number {
-  const w = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
-  const h = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
-  const inter = w * h;
-  return inter / (a.w * a.h + b.w * b.h - inter);
-}
 
 /** Uploads an image with POST /media; returns its name. */
 async function upload(headers: { authorization: string }, bytes: Buffer): Promise<string> {
@@ -44,11 +29,11 @@ describe('POST /occlusion/suggest', () => {
     'finds the labels of the %s diagram, one box per label, covering where they were drawn',
     async (name) => {
       const { headers } = await signUpAndLogIn(ctx.app);
-      const media = await upload(headers, readFileSync(path.join(fixtures, `${name}.png`)));
+      const media = await upload(headers, readFileSync(path.join(occlusionFixtures, `${name}.png`)));
       const response = await suggest(headers, { media });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json<OcclusionSuggestion>();
-      const expected = known[name] as (typeof known)[string];
+      const expected = knownLabels[name] as (typeof knownLabels)[string];
       expect([body.width, body.height]).toEqual([expected.width, expected.height]);
       // Every label drawn is found as one box with its whole text, and nothing else is suggested.
       expect(body.boxes.map((box) => box.text).sort()).toEqual(expected.labels.map((label) => label.text).sort());
@@ -69,7 +54,7 @@ describe('POST /occlusion/suggest', () => {
 
   it('answers over a real connection: the request stream closing once its body is read cancels nothing', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
-    const media = await upload(headers, readFileSync(path.join(fixtures, 'cell.png')));
+    const media = await upload(headers, readFileSync(path.join(occlusionFixtures, 'cell.png')));
     // Injected requests never close their stream the way a socket's do: this one goes through the network stack.
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const response = await fetch(`${address}/occlusion/suggest`, {
@@ -80,7 +65,7 @@ describe('POST /occlusion/suggest', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as OcclusionSuggestion;
     expect(body.boxes.map((box) => box.text).sort()).toEqual(
-      (known.cell as (typeof known)[string]).labels.map((label) => label.text).sort(),
+      (knownLabels.cell as (typeof knownLabels)[string]).labels.map((label) => label.text).sort(),
     );
   }, 120_000);
 
@@ -95,7 +80,7 @@ describe('POST /occlusion/suggest', () => {
 
   it('a stored image cut short (POST /media refuses those; one stored otherwise) is 422 file_unreadable', async () => {
     const { headers, user } = await signUpAndLogIn(ctx.app);
-    const png = readFileSync(path.join(fixtures, 'heart.png'));
+    const png = readFileSync(path.join(occlusionFixtures, 'heart.png'));
     const media = await insertMedia(ctx.database.db, user._id, png.subarray(0, 200));
     expectError(await suggest(headers, { media }), 422, 'file_unreadable', messages.fileUnreadable);
   }, 60_000);

@@ -1,10 +1,10 @@
-import type { Card, ClassProgress, ClassSummary, DeckSummary } from '@flashcards/shared/api-types';
+import type { ClassProgress, ClassSummary, DeckSummary } from '@flashcards/shared/api-types';
 import { classMessages } from '@flashcards/shared/class-messages';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json } from '../../../test/fake-server';
-import { biologyDeck } from '../../../test/fixtures';
+import { biologyDeck, newCard } from '../../../test/fixtures';
 import { giveEveryElementASize } from '../../../test/lay-out';
 import { renderApp, testUser } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
@@ -71,21 +71,7 @@ const progress: ClassProgress = {
 };
 
 /** A card of the class copy. */
-const copyCard: Card = {
-  _id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
-  deck_id: copyId,
-  question: 'être',
-  answer: 'to be',
-  status: 'new',
-  due_date: '2026-11-20T10:00:00.000Z',
-  created_at: '2026-11-20T10:00:00.000Z',
-  reps: 0,
-  lapses: 0,
-  note_id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
-  card_type: 'basic',
-  ord: 0,
-  source: null,
-};
+const copyCard = newCard({ _id: 'c1aaaaaaaaaaaaaaaaaaaaaa', deck_id: copyId, question: 'être', answer: 'to be' });
 
 type Routes = Parameters<typeof fakeServer>[0];
 

@@ -1,25 +1,15 @@
-import type { Deck, GenerateResponse } from '@flashcards/shared/api-types';
+import type { GenerateResponse } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { noSubscription } from '@flashcards/shared/plans';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server';
+import { biologyDeck } from '../../../test/fixtures';
 import { renderApp, testUser } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 
-const deck: Deck = {
-  _id: '65a1b2c3d4e5f6a7b8c9d0aa',
-  name: 'Biology',
-  daily_new_card_limit: 20,
-  desired_retention: 0.9,
-  card_count: 0,
-  exam_date: null,
-  tts: { question_lang: null, answer_lang: null, auto: false },
-  class_id: null,
-  linked: false,
-  created_at: '2026-11-22T10:00:00.000Z',
-};
+const deck = biologyDeck;
 
 const mitochondria = {
   type: 'cloze' as const,

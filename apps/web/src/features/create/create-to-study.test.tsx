@@ -2,7 +2,7 @@ import type { DeckSummary, DueCard } from '@flashcards/shared/api-types';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type FakeCall, fakeServer, json } from '../../../test/fake-server';
-import { biologyDeck, freeQuota } from '../../../test/fixtures';
+import { biologyDeck, freeQuota, newCard } from '../../../test/fixtures';
 import { renderApp, testUser } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
@@ -77,19 +77,14 @@ describe('from a file to studying', { timeout: 30_000 }, () => {
     let remaining = 3;
     const due: DueCard[] = [
       {
-        _id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
-        deck_id: created._id,
-        question: 'What is a cell?',
-        answer: 'The basic unit of life.',
-        status: 'new',
-        due_date: '2026-11-22T10:00:00.000Z',
-        created_at: '2026-11-22T10:00:00.000Z',
-        reps: 0,
-        lapses: 0,
-        note_id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
-        card_type: 'basic',
-        ord: 0,
-        source: null,
+        ...newCard({
+          _id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
+          deck_id: created._id,
+          question: 'What is a cell?',
+          answer: 'The basic unit of life.',
+          due_date: '2026-11-22T10:00:00.000Z',
+          created_at: '2026-11-22T10:00:00.000Z',
+        }),
         next_due: { pass: '2026-11-22T10:10:00.000Z', fail: '2026-11-22T10:01:00.000Z' },
         last_review: null,
         memory: { stability: 0, difficulty: 0, scheduled_days: 0, learning_steps: 0 },

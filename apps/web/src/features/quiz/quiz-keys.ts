@@ -1,11 +1,4 @@
-import { useEffect, useRef } from 'react';
-
-const ownsKeys = (element: EventTarget | null) =>
-  element instanceof HTMLElement &&
-  (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
-
-const presses = (element: EventTarget | null) =>
-  element instanceof HTMLElement && ['BUTTON', 'A', 'SUMMARY'].includes(element.tagName);
+import { pressable, useScreenKeys } from '../../lib/use-screen-keys';
 
 /**
  * A quiz question's keys: `onKey` gets each key (lower case) and says whether it took it. Keys typed into a field,
@@ -13,18 +6,5 @@ const presses = (element: EventTarget | null) =>
  * button or link presses it instead.
  */
 export function useQuizKeys(active: boolean, onKey: (key: string) => boolean): void {
-  const latest = useRef(onKey);
-  latest.current = onKey;
-  useEffect(() => {
-    if (!active) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.repeat || ownsKeys(event.target)) return;
-      if (document.querySelector('[aria-modal="true"]')) return;
-      const key = event.key.toLowerCase();
-      if ((key === 'enter' || key === ' ') && presses(event.target)) return;
-      if (latest.current(key)) event.preventDefault();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [active]);
+  useScreenKeys(active, (key, event) => !((key === 'enter' || key === ' ') && pressable(event.target)) && onKey(key));
 }

@@ -3,7 +3,7 @@ import { messages } from '@flashcards/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../../test/fake-server';
-import { biologyDeck } from '../../../test/fixtures';
+import { biologyDeck, newCard } from '../../../test/fixtures';
 import { giveEveryElementASize } from '../../../test/lay-out';
 import { renderApp, testUser } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
@@ -28,21 +28,11 @@ const stats: DeckStats = {
   cards_reviewed_today: 0,
   next_due_time: null,
 };
-const card: Card = {
+const card = newCard({
   _id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
-  deck_id: deckId,
   question: 'What is $\\frac{1}{2}$ of **four**?',
   answer: 'Two',
-  status: 'new',
-  due_date: '2026-11-20T10:00:00.000Z',
-  created_at: '2026-11-20T10:00:00.000Z',
-  reps: 0,
-  lapses: 0,
-  note_id: 'c1aaaaaaaaaaaaaaaaaaaaaa',
-  card_type: 'basic',
-  ord: 0,
-  source: null,
-};
+});
 
 type Routes = Parameters<typeof fakeServer>[0];
 

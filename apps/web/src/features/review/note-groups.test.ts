@@ -1,24 +1,11 @@
 import type { Card } from '@flashcards/shared/api-types';
 import type { CardType } from '@flashcards/shared/notes';
 import { describe, expect, it } from 'vitest';
+import { newCard } from '../../../test/fixtures';
 import { groupByNote } from './note-groups';
 
-const at = '2026-11-20T10:00:00.000Z';
-const card = (id: string, noteId: string, cardType: CardType, ord: number): Card => ({
-  _id: id,
-  deck_id: 'deck',
-  note_id: noteId,
-  card_type: cardType,
-  ord,
-  source: null,
-  question: `Q ${id}`,
-  answer: `A ${id}`,
-  status: 'new',
-  due_date: at,
-  created_at: at,
-  reps: 0,
-  lapses: 0,
-});
+const card = (id: string, noteId: string, cardType: CardType, ord: number): Card =>
+  newCard({ _id: id, note_id: noteId, card_type: cardType, ord, question: `Q ${id}`, answer: `A ${id}` });
 
 const summary = (cards: Card[]) =>
   groupByNote(cards).map((group) => [group.noteId, group.type, group.firstNumber, group.cards.map((c) => c._id)]);

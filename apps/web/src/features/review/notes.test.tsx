@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json } from '../../../test/fake-server';
+import { biologyDeck, newCard } from '../../../test/fixtures';
 import { renderApp, testUser } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
@@ -13,20 +14,9 @@ import { storageKeys } from '../../lib/storage-keys';
 // card), the Cards tab lists notes with their cards and edits a note through PUT /notes/{id}, and review shows cloze
 // cards as the server renders them.
 
-const deckId = '65a1b2c3d4e5f6a7b8c9d0aa';
-const deck: DeckSummary = {
-  _id: deckId,
-  name: 'Biology',
-  daily_new_card_limit: 20,
-  desired_retention: 0.9,
-  card_count: 5,
-  exam_date: null,
-  tts: { question_lang: null, answer_lang: null, auto: false },
-  class_id: null,
-  linked: false,
-  created_at: '2026-11-20T10:00:00.000Z',
-  counts: { new: 5, learning: 0, due: 0 },
-};
+const at = '2026-11-20T10:00:00.000Z';
+const deckId = biologyDeck._id;
+const deck: DeckSummary = { ...biologyDeck, card_count: 5, created_at: at, counts: { new: 5, learning: 0, due: 0 } };
 const stats: DeckStats = {
   total_cards: 5,
   new_cards: 5,
@@ -35,27 +25,21 @@ const stats: DeckStats = {
   cards_reviewed_today: 0,
   next_due_time: null,
 };
-const at = '2026-11-20T10:00:00.000Z';
 
 /** The cards a note makes, as the API answers them (rendered by the shared renderer, as the server does). */
 function cardsOf(noteId: string, type: 'basic' | 'reversed' | 'cloze', fields: object, ids: string[]): Card[] {
   const checked = checkNote(type, fields);
   if (!checked.ok) throw new Error(`not a note: ${JSON.stringify(checked.problem)}`);
-  return checked.cards.map((rendered: RenderedCard, index) => ({
-    _id: ids[index] ?? `${noteId}-${index}`,
-    deck_id: deckId,
-    note_id: noteId,
-    card_type: rendered.card_type,
-    ord: rendered.ord,
-    source: null,
-    question: rendered.question,
-    answer: rendered.answer,
-    status: 'new',
-    due_date: at,
-    created_at: at,
-    reps: 0,
-    lapses: 0,
-  }));
+  return checked.cards.map((rendered: RenderedCard, index) =>
+    newCard({
+      _id: ids[index] ?? `${noteId}-${index}`,
+      note_id: noteId,
+      card_type: rendered.card_type,
+      ord: rendered.ord,
+      question: rendered.question,
+      answer: rendered.answer,
+    }),
+  );
 }
 
 const clozeFields = { text: 'The {{c1::mitochondrion}} makes {{c2::ATP::a molecule}}.', extra: 'Cell biology' };
