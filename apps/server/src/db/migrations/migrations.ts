@@ -17,6 +17,7 @@ import * as examDateReadAloud from './0015-exam-date-read-aloud';
 import * as cardSources from './0016-card-sources';
 import * as occlusion from './0019-occlusion';
 import * as classes from './0020-classes';
+import * as cardSearchFastupdate from './0022-card-search-fastupdate';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016-card-sources': cardSources,
   '0019-occlusion': occlusion,
   '0020-classes': classes,
+  '0022-card-search-fastupdate': cardSearchFastupdate,
 };
 
 export const migrationProvider: MigrationProvider = {
