@@ -20,14 +20,25 @@ function pack(words: string[]): PackedWords {
   return { text: `${sorted.join('\n')}\n`, starts };
 }
 
+/** `word` against the list's word at [start, end): negative, zero or positive, as string comparison orders them. */
+function compareAt(text: string, start: number, end: number, word: string): number {
+  const length = Math.min(end - start, word.length);
+  for (let i = 0; i < length; i++) {
+    const difference = text.charCodeAt(start + i) - word.charCodeAt(i);
+    if (difference !== 0) return difference;
+  }
+  return end - start - word.length;
+}
+
+// Compared in place: the checked answers' words are looked up on every request, and a slice per probe was garbage.
 function contains({ text, starts }: PackedWords, word: string): boolean {
   let low = 0;
   let high = starts.length - 2;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const found = text.slice(starts[middle], (starts[middle + 1] ?? 1) - 1);
-    if (found === word) return true;
-    if (found < word) low = middle + 1;
+    const order = compareAt(text, starts[middle] ?? 0, (starts[middle + 1] ?? 1) - 1, word);
+    if (order === 0) return true;
+    if (order < 0) low = middle + 1;
     else high = middle - 1;
   }
   return false;

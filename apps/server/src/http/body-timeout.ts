@@ -28,11 +28,8 @@ export function registerBodyTimeouts(app: FastifyInstance, timeouts: BodyTimeout
       if (!request.raw.complete && !reply.raw.headersSent) request.raw.socket?.destroy();
     }, ms);
     timer.unref();
-    const stop = () => clearTimeout(timer);
-    request.raw.once('end', stop);
-    request.raw.once('close', stop);
-    reply.raw.once('finish', stop);
-    reply.raw.once('close', stop);
+    // A response always ends with 'close' (sent, or its connection gone); until then the timer checks the body itself.
+    reply.raw.once('close', () => clearTimeout(timer));
     done();
   });
 }

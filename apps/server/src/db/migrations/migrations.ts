@@ -18,6 +18,7 @@ import * as cardSources from './0016-card-sources';
 import * as occlusion from './0019-occlusion';
 import * as classes from './0020-classes';
 import * as classCardStats from './0021-class-card-stats';
+import * as cardSearchFastupdate from './0022-card-search-fastupdate';
 
 /**
  * The ordered list of migrations, imported statically so the server needs no directory scan at run time.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0019-occlusion': occlusion,
   '0020-classes': classes,
   '0021-class-card-stats': classCardStats,
+  '0022-card-search-fastupdate': cardSearchFastupdate,
 };
 
 export const migrationProvider: MigrationProvider = {
