@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,7 +288,7 @@ describe('the installed app', () => {
     const response = await page.goto('/test-checkout/cs_unknown');
     expect(response?.fromServiceWorker()).toBe(false);
     expect(response?.status()).toBe(404);
-    expect(await response?.text()).toContain(messages.checkoutNotFound);
+    expect(await response?.text()).toContain(serverMessages.checkoutNotFound);
     await context.close();
   });
 

@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { limits } from '@flashcards/shared/limits';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -210,8 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .type('application/json; charset=utf-8')
         .send(
           tooLong
-            ? { detail: messages.urlTooLong, code: 'uri_too_long' }
-            : { detail: messages.badUrl, code: 'bad_request' },
+            ? { detail: serverMessages.urlTooLong, code: 'uri_too_long' }
+            : { detail: serverMessages.badUrl, code: 'bad_request' },
         );
     },
     // Node's whole-request deadline (registerBodyTimeouts below is what ends a slow body; this covers the rest).

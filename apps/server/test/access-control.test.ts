@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from './support/factories';
 import { createDeck, reviewCard, saveCards } from './support/study';
@@ -53,7 +54,7 @@ async function ownerSnapshot(): Promise<string> {
 
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
 
-const deckNotFound = { detail: messages.deckNotFound, code: 'deck_not_found' };
+const deckNotFound = { detail: serverMessages.deckNotFound, code: 'deck_not_found' };
 const cardNotFound = { detail: messages.cardNotFound, code: 'card_not_found' };
 
 const matrix: [string, (deck: string, card: string) => Call, object][] = [

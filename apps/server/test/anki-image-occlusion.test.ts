@@ -6,8 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { FileImportResponse, UploadedMedia } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
 import { noteLimits } from '@flashcards/shared/notes';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readAnkiPackage } from '../src/adapters/anki/anki-package';
 import { readZipEntries } from '../src/adapters/extract/safe-zip';
@@ -95,7 +96,7 @@ for (const store of ['database', 's3'] as const) {
         expect(result).toMatchObject({
           cards_imported: 5,
           skipped: 0,
-          warnings: [fillMessage(messages.importOcclusionPolygons, { count: 1 })],
+          warnings: [fillMessage(serverMessages.importOcclusionPolygons, { count: 1 })],
         });
         expect(result.decks.map((deck) => [deck.name, deck.card_count])).toEqual([['Anatomy', 5]]);
 
@@ -187,10 +188,10 @@ for (const store of ['database', 's3'] as const) {
       expect(result.skipped).toBe(1 + 1 + 3 + 3 + 1 + 1);
       // The picture over IMPORT_MAX_IMAGE_PIXELS counts as too large, not also as missing.
       expect(result.warnings).toEqual([
-        fillMessage(messages.importImagesMissing, { count: 2 }),
-        fillMessage(messages.importImagesTooLarge, { count: 1, max: '10 MB', pixels: 1_000_000 }),
-        fillMessage(messages.importOcclusionSkipped, { count: 5, max: noteLimits.maxOcclusionMasks }),
-        fillMessage(messages.importCardsTooLong, { count: 1, max: 20_000 }),
+        fillMessage(serverMessages.importImagesMissing, { count: 2 }),
+        fillMessage(serverMessages.importImagesTooLarge, { count: 1, max: '10 MB', pixels: 1_000_000 }),
+        fillMessage(serverMessages.importOcclusionSkipped, { count: 5, max: noteLimits.maxOcclusionMasks }),
+        fillMessage(serverMessages.importCardsTooLong, { count: 1, max: 20_000 }),
       ]);
       const rows = await rowsOf(user._id);
       expect(rows.notes.map((note) => [note.type, note.fields.mode])).toEqual([['occlusion', 'hide_all']]);

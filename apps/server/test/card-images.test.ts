@@ -5,7 +5,8 @@
  * SQLite, and on PostgreSQL with DATABASE_URL.
  */
 import type { Card, UploadedMedia } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMediaStore } from '../src/adapters/media/media-store';
 import { createMediaSweep } from '../src/modules/media/media-sweep';
@@ -116,21 +117,21 @@ for (const store of ['database', 's3'] as const) {
       expectValidationError(
         await saveCards(thief.headers, deck._id, [{ question: 'Q', answer: 'A', images: [mine.url, theirs.url] }]),
         'cards.0.images.1',
-        messages.cardImageNotYours,
+        serverMessages.cardImageNotYours,
       );
       expectValidationError(
         await saveCards(thief.headers, deck._id, [
           { question: 'Q', answer: 'A', images: [mine.url, mine.url, mine.url] },
         ]),
         'cards.0.images',
-        fillMessage(messages.cardImagesTooMany, { max: 2 }),
+        fillMessage(serverMessages.cardImagesTooMany, { max: 2 }),
       );
       expectValidationError(
         await saveCards(thief.headers, deck._id, [
           { question: 'Q', answer: 'A', images: ['https://evil.example/x.png'] },
         ]),
         'cards.0.images.0',
-        messages.cardImageInvalid,
+        serverMessages.cardImageInvalid,
       );
       const cards = await ctx.database.db
         .selectFrom('cards')

@@ -6,7 +6,7 @@
  */
 import type { Card, CardSearchResponse } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from './support/api-error';
 import { type AuthHeaders, signUpAndLogIn } from './support/factories';
@@ -49,7 +49,7 @@ async function expectRateLimited(
   response: { statusCode: number; body: string; json(): unknown; headers: Record<string, unknown> },
   windowSeconds: number,
 ) {
-  expectError(response, 429, 'rate_limited', messages.rateLimited);
+  expectError(response, 429, 'rate_limited', serverMessages.rateLimited);
   const retryAfter = Number(response.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);

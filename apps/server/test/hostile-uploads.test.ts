@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from './support/factories';
 import { blankGiantPagesPdf, corruptJpeg, hostileUploads, repeatedSlidePptx, whitePng } from './support/hostile-files';
@@ -92,8 +92,8 @@ async function remaining(base: string, headers: Record<string, string>): Promise
   return ((await response.json()) as { remaining: number }).remaining;
 }
 
-const unreadable = { detail: messages.fileUnreadable, code: 'file_unreadable' };
-const noText = { detail: messages.noTextInFile, code: 'file_unreadable' };
+const unreadable = { detail: serverMessages.fileUnreadable, code: 'file_unreadable' };
+const noText = { detail: serverMessages.noTextInFile, code: 'file_unreadable' };
 
 describe('hostile uploads', () => {
   let server: Awaited<ReturnType<typeof listening>>;
@@ -226,7 +226,7 @@ describe('bounded work', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const refused = await upload(server.base, second.headers, await blankGiantPagesPdf(1), 'doc.pdf');
       expect(refused.status).toBe(503);
-      expect(refused.body).toEqual({ detail: messages.serverBusy, code: 'busy' });
+      expect(refused.body).toEqual({ detail: serverMessages.serverBusy, code: 'busy' });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await remaining(server.base, second.headers)).toBe(before);
       expect((await slow).status).toBe(422);
@@ -240,7 +240,7 @@ describe('bounded work', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const second = await upload(server.base, user.headers, await blankGiantPagesPdf(1), 'doc.pdf');
       expect(second.status).toBe(429);
-      expect(second.body).toEqual({ detail: messages.generationInProgress, code: 'generation_in_progress' });
+      expect(second.body).toEqual({ detail: serverMessages.generationInProgress, code: 'generation_in_progress' });
       expect((await slow).status).toBe(422);
       // Once the first has ended, the lock is free again.
       const text = await upload(server.base, user.headers, Buffer.from(biology), 'notes.txt');
@@ -255,7 +255,7 @@ describe('bounded work', () => {
       expect((await upload(server.base, user.headers, Buffer.from(biology), 'a.txt')).status).toBe(200);
       const third = await upload(server.base, user.headers, Buffer.from(biology), 'a.txt');
       expect(third.status).toBe(429);
-      expect(third.body).toEqual({ detail: messages.rateLimited, code: 'rate_limited' });
+      expect(third.body).toEqual({ detail: serverMessages.rateLimited, code: 'rate_limited' });
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     });
   }, 60_000);

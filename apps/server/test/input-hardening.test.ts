@@ -1,7 +1,8 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqlitePath } from '../src/db/database';
 import { MAX_INLINE_DECK_CARDS } from '../src/modules/decks/decks.service';
@@ -28,8 +29,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const badRequest = { detail: messages.malformedMultipart, code: 'bad_request' };
-const nul = { detail: messages.nulCharacter, code: 'validation_failed' };
+const badRequest = { detail: serverMessages.malformedMultipart, code: 'bad_request' };
+const nul = { detail: serverMessages.nulCharacter, code: 'validation_failed' };
 
 describe('malformed multipart bodies get 400, not 500 (finding 11)', () => {
   const missingClosing = Buffer.from('--b\r\nContent-Disposition: form-data; name="username"\r\n\r\nx@y.z\r\n');
@@ -77,7 +78,7 @@ describe('a multipart body to a route that reads no form (outside the multipart 
         headers: { ...session.headers, ...request.headers },
         payload: request.payload,
       });
-      expectError(response, 400, 'bad_request', messages.unsupportedContentType);
+      expectError(response, 400, 'bad_request', serverMessages.unsupportedContentType);
     }
   });
 
@@ -137,7 +138,7 @@ describe('a NUL character in stored text is 422 on both databases (finding 12)',
 describe('bad path parameters answer { detail, code } without echoing the URL', () => {
   it('an undecodable parameter (/decks/%ZZ) is 400', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/decks/%ZZ', headers: session.headers });
-    expectError(response, 400, 'bad_request', messages.badUrl);
+    expectError(response, 400, 'bad_request', serverMessages.badUrl);
   });
 
   it('a 3,000-character id is 414', async () => {
@@ -146,7 +147,7 @@ describe('bad path parameters answer { detail, code } without echoing the URL', 
       url: `/decks/${'a'.repeat(3000)}`,
       headers: session.headers,
     });
-    expectError(response, 414, 'uri_too_long', messages.urlTooLong);
+    expectError(response, 414, 'uri_too_long', serverMessages.urlTooLong);
     expect(response.body).not.toContain('aaaa');
   });
 });
@@ -187,7 +188,10 @@ describe('per-user limits and a bounded GET /decks/{id} (finding 20)', () => {
       payload: { deck_name: 'One too many' },
     });
     expect(fourth.statusCode).toBe(422);
-    expect(fourth.json()).toEqual({ detail: fillMessage(messages.tooManyDecks, { max: 3 }), code: 'too_many_decks' });
+    expect(fourth.json()).toEqual({
+      detail: fillMessage(serverMessages.tooManyDecks, { max: 3 }),
+      code: 'too_many_decks',
+    });
 
     const deckId = decks[0]?._id as string;
     await saveCards(ctx.app, user.headers, deckId, 8);
@@ -199,7 +203,7 @@ describe('per-user limits and a bounded GET /decks/{id} (finding 20)', () => {
     });
     expect(over.statusCode).toBe(422);
     expect(over.json()).toEqual({
-      detail: fillMessage(messages.tooManyCardsInAccount, { max: 10 }),
+      detail: fillMessage(serverMessages.tooManyCardsInAccount, { max: 10 }),
       code: 'too_many_cards',
     });
     const count = await ctx.database.db.selectFrom('cards').select('id').where('user_id', '=', user.user._id).execute();

@@ -4,7 +4,7 @@
  * deck that owns its images. On SQLite, and on PostgreSQL with DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { insertMediaChunks, MEDIA_CHUNK_BYTES } from '../src/modules/interop/media-store';
@@ -128,7 +128,7 @@ describe('GET /media/{name}', () => {
       expect((await getMedia(name ?? '', address)).statusCode).toBeLessThan(429);
     }
     const refused = await getMedia(media?.name ?? '', address);
-    expectError(refused, 429, 'rate_limited', messages.rateLimited);
+    expectError(refused, 429, 'rate_limited', serverMessages.rateLimited);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await getMedia(media?.name ?? '', nextAddress())).statusCode).toBe(200);

@@ -4,7 +4,8 @@
  * SQLite, and on PostgreSQL with DATABASE_URL.
  */
 import type { UploadedMedia } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError, expectValidationError } from './support/api-error';
 import { type AuthHeaders, deleteAccount, signUpAndLogIn } from './support/factories';
@@ -139,7 +140,7 @@ for (const store of ['database', 's3'] as const) {
         await ctx.app.inject({ method: 'GET', url: body.url }),
         404,
         'media_not_found',
-        messages.mediaNotFound,
+        serverMessages.mediaNotFound,
       );
       if (store === 's3') {
         const released = await ctx.database.db.selectFrom('media_released').select('sha256').execute();
@@ -175,7 +176,12 @@ describe('POST /media refusals and hostile images', () => {
       [Buffer.from('just some words'), 'notes.png'],
       [Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n<<>>\nendobj\n'), 'paper.jpg'],
     ] as const) {
-      expectError(await upload(ctx, headers, bytes, name), 415, 'unsupported_file_type', messages.invalidImageType);
+      expectError(
+        await upload(ctx, headers, bytes, name),
+        415,
+        'unsupported_file_type',
+        serverMessages.invalidImageType,
+      );
     }
     expect(await mediaRows(ctx, userId)).toEqual([]);
   });
@@ -186,13 +192,13 @@ describe('POST /media refusals and hostile images', () => {
       await upload(ctx, headers, big),
       413,
       'file_too_large',
-      fillMessage(messages.imageTooLarge, { size: '390.6 KB' }),
+      fillMessage(serverMessages.imageTooLarge, { size: '390.6 KB' }),
     );
   });
 
   it('answers 422 when no file is sent', async () => {
     const response = await postMultipart(ctx.app, '/media', headers, [{ name: 'other', value: 'x' }]);
-    expectValidationError(response, 'file', messages.imageNoFile);
+    expectValidationError(response, 'file', serverMessages.imageNoFile);
   });
 
   it.each([
@@ -203,7 +209,7 @@ describe('POST /media refusals and hostile images', () => {
     ['EXIF claiming a rotation of 1e9', async () => exifRotationJpeg(), 'rotated.jpg'],
   ] as const)('answers %s with 422 file_unreadable and stores nothing', async (_what, make, name) => {
     const response = await upload(ctx, headers, await make(), name);
-    expectError(response, 422, 'file_unreadable', messages.imageUnreadable);
+    expectError(response, 422, 'file_unreadable', serverMessages.imageUnreadable);
     expect(await mediaRows(ctx, userId)).toEqual([]);
   });
 });

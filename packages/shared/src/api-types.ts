@@ -1,7 +1,7 @@
 import type { CardType, CreatableNoteContent, NoteFields, NoteType, OcclusionView } from './notes';
 /** The API's shapes (docs/api.md; GET /api/openapi.json), shared by the server (responses) and the web app (requests). */
 
-import type { ErrorCode } from './errors';
+import type { ErrorCode, SyncRejectionCode } from './errors';
 
 /** Every 4xx/5xx body. */
 export interface ApiError {
@@ -294,7 +294,7 @@ export type SyncStatus = 'applied' | 'duplicate' | 'superseded' | 'rejected';
 export interface SyncResult {
   id: string;
   status: SyncStatus;
-  code?: ErrorCode;
+  code?: SyncRejectionCode;
   card?: DueCard;
 }
 

@@ -1,10 +1,10 @@
-import type { MessageKey } from './messages';
+import type { AnyMessageKey } from './server-messages';
 
 /**
  * Every error code the API answers with, its HTTP status and the message key of its usual `detail`
  * (docs/api.md, "Errors"). The codes are a closed union: a typo in a code is a type error on both sides.
  *
- * To add a code: add a row here (snake_case, its status, a key of `messages`), then use the factory the server
+ * To add a code: add a row here (snake_case, its status, a key of `messages` or `serverMessages`), then use the factory the server
  * derives from it (`errors.yourCode()` in apps/server/src/http/app-error.ts).
  */
 export const errorCodes = {
@@ -91,10 +91,21 @@ export const errorCodes = {
   optimize_timeout: { status: 503, message: 'optimizeTimeout' },
   optimize_failed: { status: 503, message: 'optimizeFailed' },
   ai_timeout: { status: 504, message: 'generationTimeout' },
-} as const satisfies Record<string, { status: number; message: MessageKey }>;
+} as const satisfies Record<string, { status: number; message: AnyMessageKey }>;
 
 /** A code the API may answer with. */
 export type ErrorCode = keyof typeof errorCodes;
+
+/** The codes `POST /reviews/sync` rejects one answer with; the web app shows their texts, so they are in messages.ts. */
+export const syncRejectionCodes = [
+  'card_not_found',
+  'review_id_taken',
+  'review_conflict',
+  'review_in_future',
+  'review_too_old',
+] as const satisfies readonly ErrorCode[];
+
+export type SyncRejectionCode = (typeof syncRejectionCodes)[number];
 
 /** Whether a string from the wire is one of our codes. */
 export function isErrorCode(value: unknown): value is ErrorCode {

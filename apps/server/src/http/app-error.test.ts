@@ -1,5 +1,6 @@
-import { type ErrorCode, errorCodes, isErrorCode } from '@flashcards/shared/errors';
+import { type ErrorCode, errorCodes, isErrorCode, syncRejectionCodes } from '@flashcards/shared/errors';
 import { messages } from '@flashcards/shared/messages';
+import { messageText, serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { AppError, appError, errors, rateLimited } from './app-error';
 
@@ -12,8 +13,9 @@ describe('the error-code table', () => {
       const { status, message } = errorCodes[code];
       expect(code, code).toMatch(/^[a-z]+(_[a-z]+)*$/);
       expect(Number.isInteger(status) && status >= 400 && status <= 599, `${code} status ${status}`).toBe(true);
-      expect(Object.hasOwn(messages, message), `${code} message key ${message}`).toBe(true);
-      expect(messages[message].length, `${code} message text`).toBeGreaterThan(0);
+      const tables = [messages, serverMessages].filter((table) => Object.hasOwn(table, message));
+      expect(tables, `${code} message key ${message}`).toHaveLength(1);
+      expect(messageText(message).length, `${code} message text`).toBeGreaterThan(0);
     }
   });
 
@@ -26,8 +28,19 @@ describe('the error-code table', () => {
       expect(error, name).toBeInstanceOf(AppError);
       expect(error?.code).toBe(code);
       expect(error?.statusCode).toBe(errorCodes[code].status);
-      expect(error?.detail).toBe(messages[errorCodes[code].message]);
+      expect(error?.detail).toBe({ ...messages, ...serverMessages }[errorCodes[code].message]);
     }
+  });
+
+  it("keeps each text in one table: the web app's (messages.ts) or the server's (server-messages.ts)", () => {
+    const shared = Object.keys(messages);
+    expect(Object.keys(serverMessages).filter((key) => shared.includes(key))).toEqual([]);
+    expect(messageText('selectDeck')).toBe(messages.selectDeck);
+    expect(messageText('deckNotFound')).toBe(serverMessages.deckNotFound);
+  });
+
+  it("gives the codes of a sync's rejected answers texts the web app carries", () => {
+    for (const code of syncRejectionCodes) expect(Object.hasOwn(messages, errorCodes[code].message), code).toBe(true);
   });
 
   it('lets a call site pick another message, a detail or a Retry-After', () => {

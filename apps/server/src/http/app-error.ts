@@ -1,5 +1,5 @@
 import { type ErrorCode, errorCodes } from '@flashcards/shared/errors';
-import { type MessageKey, messages } from '@flashcards/shared/messages';
+import { type AnyMessageKey, messageText } from '@flashcards/shared/server-messages';
 
 export interface AppErrorExtra {
   errors?: { field: string; message: string }[];
@@ -26,7 +26,7 @@ export class AppError extends Error {
 
 export interface AppErrorOptions extends AppErrorExtra {
   /** Another shared message than the code's usual one (e.g. `validation_failed` with `selectDeck`). */
-  message?: MessageKey;
+  message?: AnyMessageKey;
   /** A detail built at run time (a zod rule's message, a filled template). */
   detail?: string;
 }
@@ -41,7 +41,7 @@ export type ErrorFactories = { readonly [C in ErrorCode as CamelCase<C>]: (optio
 /** An AppError for a code, with the code's own message unless the options say otherwise. */
 export function appError(code: ErrorCode, options: AppErrorOptions = {}): AppError {
   const { message, detail, ...extra } = options;
-  return new AppError(code, detail ?? messages[message ?? errorCodes[code].message], extra);
+  return new AppError(code, detail ?? messageText(message ?? errorCodes[code].message), extra);
 }
 
 const camelCase = (code: string) => code.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());

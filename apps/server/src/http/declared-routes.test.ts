@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -56,7 +56,7 @@ describe('a route that declares its schema', () => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toEqual({ name: 'ab' });
     const nul = await app.inject({ method: 'PUT', url: '/zone', payload: { zone: 'U\u0000' } });
-    expect(nul.json()).toEqual({ detail: messages.nulCharacter, code: 'validation_failed' });
+    expect(nul.json()).toEqual({ detail: serverMessages.nulCharacter, code: 'validation_failed' });
     await app.close();
   });
 

@@ -1,6 +1,6 @@
 import type { ApiError } from '@flashcards/shared/api-types';
 import { type ErrorCode, errorCodes } from '@flashcards/shared/errors';
-import { messages } from '@flashcards/shared/messages';
+import { messageText, serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './app-error';
 
@@ -30,17 +30,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
           issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.missingProperty ?? ''),
         message: issue.message ?? 'is not valid',
       }));
-      return send(reply, 'validation_failed', { detail: messages.validationFailed, code: 'validation_failed', errors });
+      return send(reply, 'validation_failed', {
+        detail: serverMessages.validationFailed,
+        code: 'validation_failed',
+        errors,
+      });
     }
 
     switch (fastifyError.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return sendCode(reply, 'payload_too_large');
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return sendCode(reply, 'bad_request', messages.malformedJson);
+        return sendCode(reply, 'bad_request', serverMessages.malformedJson);
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return sendCode(reply, 'bad_request', messages.unsupportedContentType);
+        return sendCode(reply, 'bad_request', serverMessages.unsupportedContentType);
     }
 
     const status = fastifyError.statusCode;
@@ -50,13 +54,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(status)
         .type(jsonType)
-        .send({ detail: fastifyError.message || messages.badRequest, code: 'bad_request' } satisfies ApiError);
+        .send({ detail: fastifyError.message || serverMessages.badRequest, code: 'bad_request' } satisfies ApiError);
     }
 
     // busboy's and dicer's complaints about a broken multipart body (no boundary, no closing boundary): the client's.
     // The header, not request.isMultipart(): that exists only in the multipart plugin's scope (app.ts).
     if (isMultipartType(request.headers['content-type']) && isMalformedMultipart(error)) {
-      return sendCode(reply, 'bad_request', messages.malformedMultipart);
+      return sendCode(reply, 'bad_request', serverMessages.malformedMultipart);
     }
 
     request.log.error({ err: error }, 'unhandled error');
@@ -85,7 +89,7 @@ function send(reply: FastifyReply, code: ErrorCode, body: ApiError): FastifyRepl
 function sendCode(
   reply: FastifyReply,
   code: ErrorCode,
-  detail: string = messages[errorCodes[code].message],
+  detail: string = messageText(errorCodes[code].message),
 ): FastifyReply {
   return send(reply, code, { detail, code });
 }

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/support/api-error';
 import { createTestApp, type TestContext } from '../../test/support/test-app';
@@ -110,7 +110,7 @@ describe('the web app on the same origin', () => {
     ]) {
       const response = await ctx.app.inject(request);
       expect(response.statusCode, request.url).toBe(404);
-      expect(response.json()).toEqual({ detail: messages.notFound, code: 'not_found' });
+      expect(response.json()).toEqual({ detail: serverMessages.notFound, code: 'not_found' });
     }
   });
 
@@ -125,12 +125,12 @@ describe('the error model', () => {
     {
       what: 'malformed JSON with 400 bad_request',
       request: { url: '/signup', contentType: 'application/json', payload: '{"email": ' },
-      expected: [400, 'bad_request', messages.malformedJson],
+      expected: [400, 'bad_request', serverMessages.malformedJson],
     },
     {
       what: 'an unsupported content type with 400 bad_request',
       request: { url: '/test/echo', contentType: 'application/x-something', payload: 'x' },
-      expected: [400, 'bad_request', messages.unsupportedContentType],
+      expected: [400, 'bad_request', serverMessages.unsupportedContentType],
     },
     {
       what: 'a body over the limit with 413 payload_too_large',
@@ -139,7 +139,7 @@ describe('the error model', () => {
         contentType: 'application/json',
         payload: JSON.stringify({ text: 'x'.repeat(1_100_000) }),
       },
-      expected: [413, 'payload_too_large', messages.bodyTooLarge],
+      expected: [413, 'payload_too_large', serverMessages.bodyTooLarge],
     },
   ] as const)('answers $what', async ({ request, expected }) => {
     const response = await ctx.app.inject({
@@ -154,7 +154,7 @@ describe('the error model', () => {
 
   it('answers an unexpected failure with a generic 500 that reveals nothing inside', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/test/explode' });
-    expectError(response, 500, 'internal_error', messages.internalError);
+    expectError(response, 500, 'internal_error', serverMessages.internalError);
     expect(response.body).not.toMatch(/secret|SELECT|\/srv|stack/);
   });
 });

@@ -1,6 +1,6 @@
 import { withIdAlias } from '@flashcards/shared/ids';
 import { limits } from '@flashcards/shared/limits';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 
 /**
@@ -28,7 +28,7 @@ export function bodyWithId<F extends string, S extends z.ZodRawShape>(field: F, 
 
 /** The optional `deck_id` filter of a query: blank is none; a malformed or someone else's id is the service's 404. */
 export const deckFilter = z
-  .string({ error: messages.deckNotFound })
+  .string({ error: serverMessages.deckNotFound })
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
@@ -40,9 +40,9 @@ export const cardIdParams = z.object({ id: z.string().meta({ description: "The c
 
 /** A typed answer (POST /cards/{id}/check, POST /cards/review): 1 to 1,000 characters, not only space. */
 export const typedAnswerSchema = z
-  .string({ error: messages.typedAnswerInvalid })
-  .max(limits.maxTypedAnswerLength, { error: messages.typedAnswerInvalid })
-  .refine((value) => value.trim() !== '', { error: messages.typedAnswerInvalid });
+  .string({ error: serverMessages.typedAnswerInvalid })
+  .max(limits.maxTypedAnswerLength, { error: serverMessages.typedAnswerInvalid })
+  .refine((value) => value.trim() !== '', { error: serverMessages.typedAnswerInvalid });
 
 /** The grader's verdict on a typed answer. */
-export const verdictSchema = z.enum(['correct', 'close', 'wrong'], { error: messages.verdictInvalid });
+export const verdictSchema = z.enum(['correct', 'close', 'wrong'], { error: serverMessages.verdictInvalid });

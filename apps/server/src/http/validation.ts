@@ -1,5 +1,5 @@
 import { type ErrorCode, isErrorCode } from '@flashcards/shared/errors';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -48,15 +48,16 @@ export function failsWith<T extends z.ZodType>(schema: T, code: ErrorCode): T {
  * (PostgreSQL text cannot hold it).
  */
 function checkInput(schema: z.ZodType, input: unknown): { value: unknown } | { error: AppError } {
-  if (containsNul(input)) return { error: new AppError('validation_failed', messages.nulCharacter) };
+  if (containsNul(input)) return { error: new AppError('validation_failed', serverMessages.nulCharacter) };
   const result = schema.safeParse(input ?? {});
   if (result.success) return { value: result.data };
   const first = result.error.issues[0];
   const errors = result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
   const named = first?.code === 'custom' ? first.params?.code : undefined;
   const code = isErrorCode(named) ? named : 'validation_failed';
-  if (code !== 'validation_failed') return { error: new AppError(code, first?.message ?? messages.validationFailed) };
-  const detail = errors[0]?.message ?? messages.validationFailed;
+  if (code !== 'validation_failed')
+    return { error: new AppError(code, first?.message ?? serverMessages.validationFailed) };
+  const detail = errors[0]?.message ?? serverMessages.validationFailed;
   return { error: new AppError(failureCodes.get(schema) ?? 'validation_failed', detail, { errors }) };
 }
 

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/support/test-app';
 import { INDEX_HTML, writeWebDist } from '../../test/support/web-dist';
@@ -71,14 +71,14 @@ describe('prerendered pages', () => {
     for (const url of ['/prerendered/login.html', '/prerendered/manifest.json']) {
       const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ detail: messages.notFound, code: 'not_found' });
+      expect(response.json()).toEqual({ detail: serverMessages.notFound, code: 'not_found' });
     }
   });
 
   it('keeps API answers JSON for a client that does not ask for HTML', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/login', headers: { accept: 'application/json' } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: messages.notFound, code: 'not_found' });
+    expect(response.json()).toEqual({ detail: serverMessages.notFound, code: 'not_found' });
   });
 });
 

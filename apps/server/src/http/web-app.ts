@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** dist/prerendered/manifest.json, written by the web app's build (apps/web/scripts/prerender.mjs). */
@@ -74,7 +74,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       const page = prerendered.get(request.url.split('?', 1)[0] ?? '') ?? indexHtml;
       return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
-    return reply.status(404).send({ detail: messages.notFound, code: 'not_found' });
+    return reply.status(404).send({ detail: serverMessages.notFound, code: 'not_found' });
   });
 }
 

@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -103,7 +104,8 @@ describe('route guards and redirects', () => {
     signedIn();
     const server = fakeServer({
       ...meOk,
-      'POST /shared/abc/import': () => json(401, { detail: messages.notAuthenticated, code: 'not_authenticated' }),
+      'POST /shared/abc/import': () =>
+        json(401, { detail: serverMessages.notAuthenticated, code: 'not_authenticated' }),
       'GET /shared/abc': () =>
         json(200, {
           deck_name: 'Deck',

@@ -1,5 +1,6 @@
 import { timeouts } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, never } from '../../test/fake-server';
 import { ApiRequestError, createApiClient, errorDetail } from './api-client';
@@ -71,29 +72,29 @@ describe('api client', () => {
 
   it('on a 401 to a request that carried a token: removes the token and ends the session', async () => {
     const { api, tokens, onUnauthorized } = setup(
-      { 'GET /decks': () => json(401, { detail: messages.notAuthenticated, code: 'not_authenticated' }) },
+      { 'GET /decks': () => json(401, { detail: serverMessages.notAuthenticated, code: 'not_authenticated' }) },
       'stale-token',
     );
     const error = await caught(api.get('/decks'));
     expect(error).toMatchObject({ kind: 'http', status: 401, code: 'not_authenticated' });
-    expect(error.detail).toBe(messages.notAuthenticated);
+    expect(error.detail).toBe(serverMessages.notAuthenticated);
     expect(tokens.value).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('a 401 without a token (wrong password) is an ordinary error', async () => {
     const { api, onUnauthorized } = setup({
-      'POST /login': () => json(401, { detail: messages.invalidCredentials, code: 'invalid_credentials' }),
+      'POST /login': () => json(401, { detail: serverMessages.invalidCredentials, code: 'invalid_credentials' }),
     });
     const error = await caught(api.post('/login', { form: { username: 'a@b.co', password: 'x' } }));
     expect(error.status).toBe(401);
-    expect(errorDetail(error, messages.loginFailed)).toBe(messages.invalidCredentials);
+    expect(errorDetail(error, messages.loginFailed)).toBe(serverMessages.invalidCredentials);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('the quiet start-up check removes a rejected token without leaving the page', async () => {
     const { api, tokens, onUnauthorized } = setup(
-      { 'GET /users/me': () => json(401, { detail: messages.notAuthenticated, code: 'not_authenticated' }) },
+      { 'GET /users/me': () => json(401, { detail: serverMessages.notAuthenticated, code: 'not_authenticated' }) },
       'expired',
     );
     await caught(api.get('/users/me', { quietUnauthorized: true }));

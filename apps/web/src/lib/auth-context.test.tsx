@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../test/fake-server';
@@ -64,7 +65,7 @@ describe('auth state', () => {
   it('removes a stored token the server rejects, and ends signed out', async () => {
     localStore.set(storageKeys.accessToken, 'expired');
     const { goTo } = renderAuth({
-      'GET /users/me': () => json(401, { detail: messages.notAuthenticated, code: 'not_authenticated' }),
+      'GET /users/me': () => json(401, { detail: serverMessages.notAuthenticated, code: 'not_authenticated' }),
     });
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(localStore.get(storageKeys.accessToken)).toBeNull();
@@ -77,7 +78,7 @@ describe('auth state', () => {
     for (const failure of [
       () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
       () => Promise.reject(new TypeError('Failed to fetch')),
-      () => json(503, { detail: messages.serviceUnavailable, code: 'unavailable' }),
+      () => json(503, { detail: serverMessages.serviceUnavailable, code: 'unavailable' }),
     ]) {
       localStore.set(storageKeys.accessToken, 'stored');
       const { unmount } = renderAuth({ 'GET /users/me': failure });
@@ -115,10 +116,10 @@ describe('auth state', () => {
     const { auth } = renderAuth({
       'POST /login': ({ body }) =>
         body?.includes('ada')
-          ? json(401, { detail: messages.invalidCredentials, code: 'invalid_credentials' })
+          ? json(401, { detail: serverMessages.invalidCredentials, code: 'invalid_credentials' })
           : new Response('oops', { status: 500 }),
     });
-    expect(await failure(() => auth().login('ada@example.com', 'wrong'))).toBe(messages.invalidCredentials);
+    expect(await failure(() => auth().login('ada@example.com', 'wrong'))).toBe(serverMessages.invalidCredentials);
     expect(await failure(() => auth().login('bob@example.com', 'x'))).toBe('Login failed');
     expect(localStore.get(storageKeys.accessToken)).toBeNull();
   });
@@ -144,10 +145,10 @@ describe('auth state', () => {
   });
 
   it('signup failure shows the server detail, or "Signup failed" without one', async () => {
-    let answer = json(409, { detail: messages.emailTaken, code: 'email_taken' });
+    let answer = json(409, { detail: serverMessages.emailTaken, code: 'email_taken' });
     const { auth, calls } = renderAuth({ 'POST /signup': () => answer });
     expect(await failure(() => auth().signup({ name: '', email: 'a@b.co', password: 'pw123456' }))).toBe(
-      messages.emailTaken,
+      serverMessages.emailTaken,
     );
     answer = new Response(null, { status: 503 });
     expect(await failure(() => auth().signup({ name: '', email: 'a@b.co', password: 'pw123456' }))).toBe(

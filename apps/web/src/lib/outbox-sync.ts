@@ -1,5 +1,5 @@
 import type { DueCard, SyncResponse, SyncReview } from '@flashcards/shared/api-types';
-import type { ErrorCode } from '@flashcards/shared/errors';
+import type { SyncRejectionCode } from '@flashcards/shared/errors';
 import { useSyncExternalStore } from 'react';
 import type { ApiClient } from './api-client';
 import { countWaitingAnswers, forgetAnswers, lastSyncAt, setLastSyncAt, waitingAnswers } from './offline-store';
@@ -13,7 +13,7 @@ export interface OutboxStatus {
   /** When the server last took the queue (ms), or null. */
   lastSync: number | null;
   /** Answers the server refused for good at the last sync, dropped from the queue, by code. */
-  rejected: { count: number; code: ErrorCode } | null;
+  rejected: { count: number; code: SyncRejectionCode } | null;
 }
 
 let status: OutboxStatus = { waiting: 0, lastSync: null, rejected: null };

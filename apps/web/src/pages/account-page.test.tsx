@@ -1,6 +1,7 @@
 import type { SubscriptionStatus } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
 import { noSubscription, plans, toPublicPlan } from '@flashcards/shared/plans';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
@@ -173,10 +174,10 @@ describe('account page', () => {
   });
 
   it('shows the server detail, or a fallback, when the checkout cannot be made', async () => {
-    let answer = json(502, { detail: messages.paymentProviderUnavailable, code: 'payment_unavailable' });
+    let answer = json(502, { detail: serverMessages.paymentProviderUnavailable, code: 'payment_unavailable' });
     renderAccount({ 'POST /api/create-subscription': () => answer });
     fireEvent.click(await screen.findByRole('button', { name: 'Buy Generation Pack (50)' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.paymentProviderUnavailable);
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverMessages.paymentProviderUnavailable);
     answer = new Response(null, { status: 500 });
     fireEvent.click(screen.getByRole('button', { name: 'Buy Generation Pack (50)' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(messages.accountCheckoutFailed));
@@ -194,10 +195,10 @@ describe('account page', () => {
 
   it('says when there is nothing to manage', async () => {
     renderAccount({
-      'POST /api/billing-portal': () => json(404, { detail: messages.nothingToManage, code: 'no_customer' }),
+      'POST /api/billing-portal': () => json(404, { detail: serverMessages.nothingToManage, code: 'no_customer' }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Manage Subscription' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.nothingToManage);
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverMessages.nothingToManage);
     expect(hardNavigate).not.toHaveBeenCalled();
   });
 
@@ -276,7 +277,10 @@ describe('account page', () => {
   it('only logs a verification request that fails', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAccount(
-      { 'POST /api/verify-subscription': () => json(500, { detail: messages.internalError, code: 'internal_error' }) },
+      {
+        'POST /api/verify-subscription': () =>
+          json(500, { detail: serverMessages.internalError, code: 'internal_error' }),
+      },
       '/account?success=true&plan=generations_100',
     );
     await waitFor(() => expect(logged).toHaveBeenCalled());

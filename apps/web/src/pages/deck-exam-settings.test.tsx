@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { studyMessages } from '@flashcards/shared/study-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -77,7 +77,7 @@ describe('deck settings: exam date and read aloud', { timeout: 90_000 }, () => {
       {
         [`PUT ${settingsPath}`]: (call) =>
           refuse
-            ? json(422, { detail: messages.examDateInPast, code: 'validation_failed' })
+            ? json(422, { detail: serverMessages.examDateInPast, code: 'validation_failed' })
             : json(200, { ...biologyDeck, ...JSON.parse(call.body ?? '{}') }),
       },
     );

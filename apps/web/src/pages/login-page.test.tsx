@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -29,14 +29,14 @@ describe('login page', () => {
   it('shows the server detail when login fails', async () => {
     const server = fakeServer({
       ...config(null),
-      'POST /login': () => json(401, { detail: messages.invalidCredentials, code: 'invalid_credentials' }),
+      'POST /login': () => json(401, { detail: serverMessages.invalidCredentials, code: 'invalid_credentials' }),
     });
     const { router } = renderApp('/login', server.fetch);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-pass');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.invalidCredentials);
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverMessages.invalidCredentials);
     expect(router.state.location.pathname).toBe('/login');
   });
 

@@ -1,5 +1,6 @@
 import type { AnswerCheck, StudyQuiz } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { studyMessages } from '@flashcards/shared/study-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -130,7 +131,7 @@ describe('quiz modes', { timeout: 90_000 }, () => {
 
   it('multiple choice by click; a failed send says so', async () => {
     await startQuiz('multiple_choice', multipleChoice, {
-      'POST /api/quiz/results': () => json(500, { detail: messages.internalError, code: 'internal_error' }),
+      'POST /api/quiz/results': () => json(500, { detail: serverMessages.internalError, code: 'internal_error' }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'K' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

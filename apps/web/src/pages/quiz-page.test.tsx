@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
@@ -123,7 +124,7 @@ describe('quiz page', () => {
   });
 
   it('says when the decks cannot be loaded', async () => {
-    renderQuiz({ 'GET /decks': () => json(500, { detail: messages.internalError, code: 'internal_error' }) });
+    renderQuiz({ 'GET /decks': () => json(500, { detail: serverMessages.internalError, code: 'internal_error' }) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load decks. Please try again later.');
   });
 
@@ -152,10 +153,10 @@ describe('quiz page', () => {
   it('shows the server detail when quizzes come too fast', async () => {
     renderQuiz({
       'GET /decks': () => json(200, [deckA]),
-      'POST /api/quiz/generate': () => json(429, { detail: messages.rateLimited, code: 'rate_limited' }),
+      'POST /api/quiz/generate': () => json(429, { detail: serverMessages.rateLimited, code: 'rate_limited' }),
     });
     fireEvent.click(await generateButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.rateLimited);
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverMessages.rateLimited);
   });
 
   it('sends the deck id as JSON with the bearer token', async () => {
@@ -247,7 +248,7 @@ describe('quiz page', () => {
   });
 
   it('says when saving fails', async () => {
-    await generateQuiz({ 'POST /save-cards': () => json(500, { detail: messages.internalError, code: 'x' }) });
+    await generateQuiz({ 'POST /save-cards': () => json(500, { detail: serverMessages.internalError, code: 'x' }) });
     fireEvent.click(screen.getByRole('button', { name: 'Add to Deck' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save card. Please try again.');
     expect(screen.queryByText('Card added successfully!')).toBeNull();

@@ -1,5 +1,6 @@
 import type { Card, Deck, DeckStats, DueCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
@@ -149,7 +150,7 @@ describe('review page: deck list', () => {
   });
 
   it("says 'Failed to load decks. Please try again later.' when the list fails", async () => {
-    start({ 'GET /decks': () => json(500, { detail: messages.internalError, code: 'internal_error' }) });
+    start({ 'GET /decks': () => json(500, { detail: serverMessages.internalError, code: 'internal_error' }) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load decks. Please try again later.');
   });
 
@@ -169,7 +170,7 @@ describe('review page: deck list', () => {
     expect(new URLSearchParams(post?.body ?? '').get('deck_name')).toBe('Chemistry');
     expect(screen.queryByRole('alert')).toBeNull();
 
-    answer = json(500, { detail: messages.internalError, code: 'internal_error' });
+    answer = json(500, { detail: serverMessages.internalError, code: 'internal_error' });
     fireEvent.change(screen.getByLabelText('New deck name'), { target: { value: 'Physics' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Deck' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create deck. Please try again.');
@@ -400,7 +401,7 @@ describe('review page: a review session', () => {
   });
 
   it("says 'Failed to load cards for review. Please try again later.' when the queue fails", async () => {
-    start({ 'GET /cards/due': () => json(500, { detail: messages.internalError, code: 'internal_error' }) });
+    start({ 'GET /cards/due': () => json(500, { detail: serverMessages.internalError, code: 'internal_error' }) });
     fireEvent.click(await deckButton('Review Deck'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load cards for review. Please try again later.',
@@ -408,7 +409,7 @@ describe('review page: a review session', () => {
   });
 
   it('keeps an answer the server cannot take: retries with pauses, then says so; Retry saving sends it, in order', async () => {
-    let answer = () => json(503, { detail: messages.internalError, code: 'internal_error' });
+    let answer = () => json(503, { detail: serverMessages.internalError, code: 'internal_error' });
     const { calls } = await startSession({ 'POST /cards/review': () => answer() });
     vi.useFakeTimers({ shouldAdvanceTime: false });
     press('d');
@@ -590,19 +591,19 @@ describe('review page: deck settings', () => {
   });
 
   it("prefers the server's detail when saving fails, else 'Failed to save daily limit. Please try again.'", async () => {
-    const route = detailThenBare(json(422, { detail: messages.dailyLimitInvalid, code: 'validation_failed' }));
+    const route = detailThenBare(json(422, { detail: serverMessages.dailyLimitInvalid, code: 'validation_failed' }));
     const { dialog } = await openSettings({ [`PUT /decks/${deckId}/settings`]: route.answer });
     const input = within(dialog).getByLabelText('Daily new card limit');
     fireEvent.change(input, { target: { value: '100000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expectDetailThenFallback(dialog, route, 'Save', {
-      detail: messages.dailyLimitInvalid,
+      detail: serverMessages.dailyLimitInvalid,
       fallback: 'Failed to save daily limit. Please try again.',
     });
   });
 
   it('lists the cards, edits one (both sides required) and reports a failed update', async () => {
-    let answer: () => Response = () => json(500, { detail: messages.internalError, code: 'internal_error' });
+    let answer: () => Response = () => json(500, { detail: serverMessages.internalError, code: 'internal_error' });
     const { calls, dialog } = await openSettings({
       [`GET /decks/${deckId}/cards`]: () => json(200, { cards: queue, next_cursor: null }),
       [`PUT /cards/${queue[0]?._id}`]: () => answer(),
@@ -709,10 +710,10 @@ describe('review page: sharing and export', () => {
   });
 
   it('shows the server detail when sharing fails, else the fallback', async () => {
-    const route = detailThenBare(json(429, { detail: messages.rateLimited, code: 'rate_limited' }));
+    const route = detailThenBare(json(429, { detail: serverMessages.rateLimited, code: 'rate_limited' }));
     const { dialog } = await openShare({ [`POST /decks/${deckId}/share`]: route.answer });
     await expectDetailThenFallback(dialog, route, 'Try again', {
-      detail: messages.rateLimited,
+      detail: serverMessages.rateLimited,
       fallback: 'Failed to generate share link. Please try again.',
     });
   });
@@ -758,7 +759,7 @@ describe('review page: sharing and export', () => {
   it("says 'Failed to fetch cards for export. Please try again.' when the cards cannot be fetched", async () => {
     const { dialog } = await openShare({
       [`POST /decks/${deckId}/share`]: never,
-      [`GET /decks/${deckId}/cards`]: () => json(500, { detail: messages.internalError, code: 'internal_error' }),
+      [`GET /decks/${deckId}/cards`]: () => json(500, { detail: serverMessages.internalError, code: 'internal_error' }),
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export Anki CSV' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -774,7 +775,8 @@ describe('review page: card management', () => {
     const [one, two] = queue;
     const { calls } = await startSession({
       [`POST ${undoPath(one?._id)}`]: () => json(200, { card: one }),
-      [`POST ${undoPath(two?._id)}`]: () => json(409, { detail: messages.nothingToUndo, code: 'nothing_to_undo' }),
+      [`POST ${undoPath(two?._id)}`]: () =>
+        json(409, { detail: serverMessages.nothingToUndo, code: 'nothing_to_undo' }),
     });
     expect(screen.queryByRole('button', { name: /Undo/ })).toBeNull();
     press('D');

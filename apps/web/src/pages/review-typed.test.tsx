@@ -1,5 +1,5 @@
 import type { AnswerCheck } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { studyMessages } from '@flashcards/shared/study-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -126,7 +126,7 @@ describe('review: typed answers', { timeout: 90_000 }, () => {
   it('says when the answer cannot be checked, shows the answer and leaves the grade to the learner', async () => {
     localStore.set(storageKeys.typeAnswers, 'on');
     const calls = start({
-      c1aaaaaaaaaaaaaaaaaaaaaa: () => json(500, { detail: messages.internalError, code: 'internal_error' }),
+      c1aaaaaaaaaaaaaaaaaaaaaa: () => json(500, { detail: serverMessages.internalError, code: 'internal_error' }),
     });
     await openSession();
     await typeAndCheck('mito');

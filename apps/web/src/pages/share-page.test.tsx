@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../test/fake-server';
@@ -66,7 +67,7 @@ describe('shared deck page', () => {
   it.each([
     [404, { detail: 'Not found.', code: 'share_not_found' }, messages.shareNotFound],
     [410, { detail: 'Expired.', code: 'share_expired' }, messages.shareExpired],
-    [429, { detail: messages.rateLimited, code: 'rate_limited' }, messages.rateLimited],
+    [429, { detail: serverMessages.rateLimited, code: 'rate_limited' }, serverMessages.rateLimited],
     [500, null, messages.sharedDeckLoadFailed],
   ])('answers a %i with the right message', async (status, body, text) => {
     renderApp('/share/code1', fakeServer({ 'GET /shared/code1': () => json(status, body) }).fetch);

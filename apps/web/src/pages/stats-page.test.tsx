@@ -1,5 +1,6 @@
 import type { HistoryResponse, SchedulingInfo } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../test/fake-server';
@@ -116,10 +117,10 @@ describe('/stats', () => {
 
   it('shows the server’s detail when the statistics cannot be loaded (a deck deleted meanwhile)', async () => {
     renderStats('/stats?deck_id=65a1b2c3d4e5f6a7b8c9d0ff', {
-      'GET /stats/history': () => json(404, { detail: messages.deckNotFound, code: 'deck_not_found' }),
-      'GET /stats/forecast': () => json(404, { detail: messages.deckNotFound, code: 'deck_not_found' }),
+      'GET /stats/history': () => json(404, { detail: serverMessages.deckNotFound, code: 'deck_not_found' }),
+      'GET /stats/forecast': () => json(404, { detail: serverMessages.deckNotFound, code: 'deck_not_found' }),
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.deckNotFound);
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverMessages.deckNotFound);
   });
 });
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -116,7 +117,7 @@ describe('openai provider against a chat-completions server', () => {
       sendJson(res, 500, { error: { message: 'internal secret stack' } }, { 'retry-after-ms': '10' });
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await create(ctx, headers);
-    expectError(response, 502, 'ai_unavailable', messages.aiUnavailable);
+    expectError(response, 502, 'ai_unavailable', serverMessages.aiUnavailable);
     expect(response.body).not.toContain('secret');
     expect(fake.requests).toHaveLength(3);
     expect(await remaining(headers)).toBe(10);

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
@@ -242,7 +242,7 @@ describe('Stripe webhooks', () => {
     const { sessionId } = await createCheckout(headers, 'generations_100');
     const session = paySession(sessionId);
     const forged = await sendWebhook('checkout.session.completed', session, { secret: 'whsec_someone_else' });
-    expectError(forged, 400, 'invalid_signature', messages.webhookSignatureInvalid);
+    expectError(forged, 400, 'invalid_signature', serverMessages.webhookSignatureInvalid);
     const unsigned = await ctx.app.inject({
       method: 'POST',
       url: '/api/payments/webhook',
@@ -354,7 +354,7 @@ describe('Stripe verification and portal', () => {
   it('opens the billing portal for a paying customer, and says there is nothing to manage otherwise', async () => {
     const { user, headers } = await signUpAndLogIn(ctx.app);
     const none = await ctx.app.inject({ method: 'POST', url: '/api/billing-portal', headers });
-    expectError(none, 404, 'no_billing_account', messages.nothingToManage);
+    expectError(none, 404, 'no_billing_account', serverMessages.nothingToManage);
     const { sessionId } = await createCheckout(headers, 'generations');
     await sendWebhook('checkout.session.completed', paySession(sessionId, { customer: `cus_${user._id}` }));
     const portal = await ctx.app.inject({ method: 'POST', url: '/api/billing-portal', headers });
@@ -374,7 +374,7 @@ describe('webhooks that must grant nothing (audit)', () => {
     const session = paySession(sessionId);
     const future = Math.floor(Date.now() / 1000) + 3600;
     const response = await sendWebhook('checkout.session.completed', session, { timestamp: future });
-    expectError(response, 400, 'invalid_signature', messages.webhookSignatureInvalid);
+    expectError(response, 400, 'invalid_signature', serverMessages.webhookSignatureInvalid);
     expect((await billingOf(user._id)).purchased_generations).toBe(0);
     expect(await paymentCount(user._id)).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import {
@@ -71,13 +71,13 @@ describe('PUT /users/me/password', () => {
       current_password: 'not it at all',
       new_password: 'a brand new secret',
     });
-    expectError(wrong, 403, 'wrong_password', messages.wrongPassword);
+    expectError(wrong, 403, 'wrong_password', serverMessages.wrongPassword);
     expect((await me(token)).statusCode).toBe(200);
     const missing = await changePassword(token, { new_password: 'a brand new secret' });
-    expectError(missing, 403, 'wrong_password', messages.wrongPassword);
+    expectError(missing, 403, 'wrong_password', serverMessages.wrongPassword);
     const short = await changePassword(token, { current_password: DEFAULT_PASSWORD, new_password: 'short' });
     expect(short.statusCode).toBe(422);
-    expect(short.json()).toMatchObject({ detail: messages.passwordTooShort, code: 'validation_failed' });
+    expect(short.json()).toMatchObject({ detail: serverMessages.passwordTooShort, code: 'validation_failed' });
     expect((await me(token)).statusCode).toBe(200);
     expect((await loginForm(ctx.app, email, DEFAULT_PASSWORD)).statusCode).toBe(200);
   });
@@ -92,7 +92,7 @@ describe('PUT /users/me/password', () => {
 
   it('needs a token', async () => {
     const response = await ctx.app.inject({ method: 'PUT', url: '/users/me/password', payload: {} });
-    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+    expectError(response, 401, 'not_authenticated', serverMessages.notAuthenticated);
   });
 });
 
@@ -107,7 +107,7 @@ describe('POST /users/me/sign-out-everywhere', () => {
     expect(response.statusCode).toBe(204);
     for (const old of [token, second]) {
       const refused = await me(old);
-      expectError(refused, 401, 'not_authenticated', messages.notAuthenticated);
+      expectError(refused, 401, 'not_authenticated', serverMessages.notAuthenticated);
     }
     const again = (await loginForm(ctx.app, email, DEFAULT_PASSWORD)).json().access_token;
     expect((await me(again)).statusCode).toBe(200);
@@ -138,10 +138,10 @@ describe('DELETE /users/me', () => {
     expect((await ctx.app.inject({ method: 'POST', url: `${path}/pay` })).statusCode).toBe(303);
 
     const wrong = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers, payload: { password: 'nope' } });
-    expectError(wrong, 403, 'wrong_password', messages.wrongPassword);
+    expectError(wrong, 403, 'wrong_password', serverMessages.wrongPassword);
     expect((await me(token)).statusCode).toBe(200);
     const missing = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers, payload: {} });
-    expectError(missing, 403, 'wrong_password', messages.wrongPassword);
+    expectError(missing, 403, 'wrong_password', serverMessages.wrongPassword);
     expect((await me(token)).statusCode).toBe(200);
 
     const response = await deleteAccount(ctx.app, headers);
@@ -171,7 +171,7 @@ describe('DELETE /users/me', () => {
     const token = await googleSession('sub-delete-me');
     ctx.clock.advance(11 * 60_000);
     const stale = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers: auth(token), payload: {} });
-    expectError(stale, 403, 'recent_sign_in_required', messages.recentGoogleSignInRequired);
+    expectError(stale, 403, 'recent_sign_in_required', serverMessages.recentGoogleSignInRequired);
     const fresh = await googleSession('sub-delete-me');
     const deleted = await ctx.app.inject({ method: 'DELETE', url: '/users/me', headers: auth(fresh), payload: {} });
     expect(deleted.statusCode).toBe(204);

@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../test/support/api-error';
 import type { GoogleIdentity, GoogleIdTokenVerifier } from '../../adapters/google/id-token-verifier';
@@ -179,13 +179,13 @@ describe('auth service limits', () => {
       await expectRefused(
         logIn(service, 'ada@example.com', 'wrong', '192.0.2.1'),
         'invalid_credentials',
-        messages.invalidCredentials,
+        serverMessages.invalidCredentials,
       );
     }
     await expectRefused(
       logIn(service, 'ada@example.com', 'right password', '192.0.2.1'),
       'rate_limited',
-      messages.rateLimited,
+      serverMessages.rateLimited,
       3600,
     );
     // Another address still gets its own three tries, and the right password opens the account there.
@@ -209,7 +209,7 @@ describe('auth service limits', () => {
     expect((await refusalOf(fail('192.0.2.1'))).code).toBe('rate_limited');
     // The account has counted 5 failures + 1 refused: the success's own hit was refunded, so a fresh address is
     // now refused by the per-account limit of 5.
-    await expectRefused(succeed('192.0.2.9'), 'rate_limited', messages.rateLimited, 3600);
+    await expectRefused(succeed('192.0.2.9'), 'rate_limited', serverMessages.rateLimited, 3600);
   });
 
   it('bounds one email over every address by the per-account limit, keyed by the email alone', async () => {
@@ -223,7 +223,7 @@ describe('auth service limits', () => {
     await expectRefused(
       logIn(service, 'ada@example.com', 'right password', '198.51.100.77'),
       'rate_limited',
-      messages.rateLimited,
+      serverMessages.rateLimited,
     );
     // Another email from those same addresses is not held.
     await expect(logIn(service, 'bob@example.com', 'right password', '198.51.100.1')).resolves.toEqual({
@@ -239,7 +239,7 @@ describe('auth service limits', () => {
     await expectRefused(
       service.signup({ email: 'b@example.com', password: 'password two', name: 'B' }, '203.0.113.5'),
       'rate_limited',
-      messages.rateLimited,
+      serverMessages.rateLimited,
       3600,
     );
     await expect(
@@ -254,13 +254,13 @@ describe('auth service limits', () => {
       await expectRefused(
         service.signup({ email: 'a@example.com', password: 'password one', name: 'A' }, ip),
         'email_taken',
-        messages.emailTaken,
+        serverMessages.emailTaken,
       );
     }
     await expectRefused(
       service.signup({ email: 'a@example.com', password: 'password one', name: 'A' }, '203.0.113.4'),
       'rate_limited',
-      messages.rateLimited,
+      serverMessages.rateLimited,
     );
   });
 });
@@ -301,7 +301,7 @@ describe('auth service accounts', () => {
       await expectRefused(
         logIn(service, username, 'anything', '::1'),
         'invalid_credentials',
-        messages.invalidCredentials,
+        serverMessages.invalidCredentials,
       );
     }
   });
@@ -320,7 +320,7 @@ describe('auth service accounts', () => {
     await expectRefused(
       service.changePassword(me, { new_password: 'new password 1' }),
       'wrong_password',
-      messages.wrongPassword,
+      serverMessages.wrongPassword,
     );
     for (let attempt = 1; attempt <= 4; attempt++) {
       await refusalOf(service.changePassword(me, { current_password: 'wrong', new_password: 'new password 1' }));
@@ -329,7 +329,7 @@ describe('auth service accounts', () => {
     await expectRefused(
       service.changePassword(me, { current_password: 'right password', new_password: 'new password 1' }),
       'rate_limited',
-      messages.rateLimited,
+      serverMessages.rateLimited,
     );
     expect(users.byId.get('u1')?.token_version).toBe(0);
   });
@@ -360,7 +360,7 @@ describe('auth service accounts', () => {
     await expectRefused(
       service.account(session('gone', 'gone@example.com')),
       'not_authenticated',
-      messages.notAuthenticated,
+      serverMessages.notAuthenticated,
     );
   });
 
@@ -373,14 +373,18 @@ describe('auth service accounts', () => {
   it('deletes a password account only with its password, each try counted against the account', async () => {
     const { service, users } = setup({ rows: [await passwordRow('u1', 'ada@example.com')] });
     const me = session('u1', 'ada@example.com');
-    await expectRefused(service.deleteAccount(me, {}), 'wrong_password', messages.wrongPassword);
+    await expectRefused(service.deleteAccount(me, {}), 'wrong_password', serverMessages.wrongPassword);
     for (let attempt = 1; attempt <= 4; attempt++) {
-      await expectRefused(service.deleteAccount(me, { password: 'wrong' }), 'wrong_password', messages.wrongPassword);
+      await expectRefused(
+        service.deleteAccount(me, { password: 'wrong' }),
+        'wrong_password',
+        serverMessages.wrongPassword,
+      );
     }
     await expectRefused(
       service.deleteAccount(me, { password: 'right password' }),
       'rate_limited',
-      messages.rateLimited,
+      serverMessages.rateLimited,
     );
     expect(users.byId.has('u1')).toBe(true);
   });
@@ -401,13 +405,13 @@ describe('auth service accounts', () => {
     await expectRefused(
       late.service.deleteAccount(session('g1', 'g@example.com'), {}),
       'recent_sign_in_required',
-      messages.recentGoogleSignInRequired,
+      serverMessages.recentGoogleSignInRequired,
     );
     const never = setup({ rows: [googleRow('g1', 'g@example.com', null)] });
     await expectRefused(
       never.service.deleteAccount(session('g1', 'g@example.com'), {}),
       'recent_sign_in_required',
-      messages.recentGoogleSignInRequired,
+      serverMessages.recentGoogleSignInRequired,
     );
     expect(late.users.byId.has('g1') && never.users.byId.has('g1')).toBe(true);
   });
@@ -441,13 +445,17 @@ describe('auth service Google sign-in', () => {
     await expectRefused(
       service.googleLogin('good credential', '::1'),
       'google_login_unavailable',
-      messages.googleLoginUnavailable,
+      serverMessages.googleLoginUnavailable,
     );
   });
 
   it('refuses a credential the verifier rejects with 401 invalid_google_token', async () => {
     const { service } = setup({ google: verifierFor(identity()) });
-    await expectRefused(service.googleLogin('forged', '::1'), 'invalid_google_token', messages.googleTokenInvalid);
+    await expectRefused(
+      service.googleLogin('forged', '::1'),
+      'invalid_google_token',
+      serverMessages.googleTokenInvalid,
+    );
   });
 
   it('passes on a verifier failure that is not about the token', async () => {
@@ -496,7 +504,7 @@ describe('auth service Google sign-in', () => {
     await expectRefused(
       service.googleLogin('good credential', '::1'),
       'google_email_unverified',
-      messages.googleEmailUnverified,
+      serverMessages.googleEmailUnverified,
     );
   });
 
@@ -508,7 +516,7 @@ describe('auth service Google sign-in', () => {
     await expect(service.googleLogin('good credential', '::1')).resolves.toEqual({
       access_token: 'token:u1:1',
       token_type: 'bearer',
-      notice: messages.googleLinkedPasswordRemoved,
+      notice: serverMessages.googleLinkedPasswordRemoved,
     });
     expect(users.byId.get('u1')?.password_hash).toBeNull();
   });
@@ -521,14 +529,14 @@ describe('auth service Google sign-in', () => {
     await expectRefused(
       other.service.googleLogin('good credential', '::1'),
       'google_account_mismatch',
-      messages.googleAccountMismatch,
+      serverMessages.googleAccountMismatch,
     );
     const raced = setup({ rows: [await passwordRow('u1', 'new@example.com')], google: verifierFor(identity()) });
     (raced.users.repo as unknown as { linkGoogle: () => Promise<boolean> }).linkGoogle = async () => false;
     await expectRefused(
       raced.service.googleLogin('good credential', '::1'),
       'google_account_mismatch',
-      messages.googleAccountMismatch,
+      serverMessages.googleAccountMismatch,
     );
   });
 
@@ -552,7 +560,7 @@ describe('auth service Google sign-in', () => {
     await expectRefused(
       lost.service.googleLogin('good credential', '::1'),
       'google_account_mismatch',
-      messages.googleAccountMismatch,
+      serverMessages.googleAccountMismatch,
     );
   });
 
@@ -569,13 +577,13 @@ describe('auth service Google sign-in', () => {
     (vanished.users.repo as unknown as { findById: () => Promise<undefined> }).findById = async () => undefined;
     expect(await refusalOf(vanished.service.googleLogin('good credential', '::1'))).toEqual({
       code: 'invalid_google_token',
-      detail: messages.googleTokenInvalid,
+      detail: serverMessages.googleTokenInvalid,
     });
   });
 
   it('counts Google sign-ins against the client address', async () => {
     const { service } = setup({ google: verifierFor(identity()), limits: { perIp: 1 } });
     await service.googleLogin('good credential', '::1');
-    await expectRefused(service.googleLogin('good credential', '::1'), 'rate_limited', messages.rateLimited);
+    await expectRefused(service.googleLogin('good credential', '::1'), 'rate_limited', serverMessages.rateLimited);
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
@@ -40,7 +40,7 @@ describe('login limits shared through Redis', () => {
     }
     for (const server of [serverA, serverB]) {
       const response = await loginForm(server.app, email, DEFAULT_PASSWORD);
-      expectError(response, 429, 'rate_limited', messages.rateLimited);
+      expectError(response, 429, 'rate_limited', serverMessages.rateLimited);
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     }
   });

@@ -1,54 +1,58 @@
 import { limits } from '@flashcards/shared/limits';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 
 /** Emails are compared trimmed and lower-cased. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const email = z
-  .string({ error: messages.invalidEmail })
+  .string({ error: serverMessages.invalidEmail })
   .transform(normalizeEmail)
-  .pipe(z.email({ error: messages.invalidEmail }).max(limits.maxEmailLength, { error: messages.invalidEmail }));
+  .pipe(
+    z.email({ error: serverMessages.invalidEmail }).max(limits.maxEmailLength, { error: serverMessages.invalidEmail }),
+  );
 
 export const signupSchema = z.object({
   email,
   password: z
-    .string({ error: messages.passwordTooShort })
-    .min(limits.minPasswordLength, { error: messages.passwordTooShort })
-    .max(limits.maxPasswordLength, { error: messages.passwordTooLong }),
+    .string({ error: serverMessages.passwordTooShort })
+    .min(limits.minPasswordLength, { error: serverMessages.passwordTooShort })
+    .max(limits.maxPasswordLength, { error: serverMessages.passwordTooLong }),
   name: z
     .string()
     .trim()
-    .max(limits.maxNameLength, { error: messages.nameTooLong })
+    .max(limits.maxNameLength, { error: serverMessages.nameTooLong })
     .nullish()
     .transform((name) => name ?? ''),
 });
 
 export const loginSchema = z.object({
-  username: z.string({ error: messages.invalidCredentials }).transform(normalizeEmail),
-  password: z.string({ error: messages.invalidCredentials }).max(limits.maxPasswordLength, {
-    error: messages.invalidCredentials,
+  username: z.string({ error: serverMessages.invalidCredentials }).transform(normalizeEmail),
+  password: z.string({ error: serverMessages.invalidCredentials }).max(limits.maxPasswordLength, {
+    error: serverMessages.invalidCredentials,
   }),
 });
 
 export const googleLoginSchema = z.object({
-  credential: z.string({ error: messages.googleTokenInvalid }).min(1, { error: messages.googleTokenInvalid }),
+  credential: z
+    .string({ error: serverMessages.googleTokenInvalid })
+    .min(1, { error: serverMessages.googleTokenInvalid }),
 });
 
 export const changePasswordSchema = z.object({
   current_password: z
-    .string({ error: messages.invalidCredentials })
-    .max(limits.maxPasswordLength, { error: messages.invalidCredentials })
+    .string({ error: serverMessages.invalidCredentials })
+    .max(limits.maxPasswordLength, { error: serverMessages.invalidCredentials })
     .optional(),
   new_password: z
-    .string({ error: messages.passwordTooShort })
-    .min(limits.minPasswordLength, { error: messages.passwordTooShort })
-    .max(limits.maxPasswordLength, { error: messages.passwordTooLong }),
+    .string({ error: serverMessages.passwordTooShort })
+    .min(limits.minPasswordLength, { error: serverMessages.passwordTooShort })
+    .max(limits.maxPasswordLength, { error: serverMessages.passwordTooLong }),
 });
 
 export const deleteAccountSchema = z.object({
   password: z
-    .string({ error: messages.passwordRequired })
-    .max(limits.maxPasswordLength, { error: messages.invalidCredentials })
+    .string({ error: serverMessages.passwordRequired })
+    .max(limits.maxPasswordLength, { error: serverMessages.invalidCredentials })
     .optional(),
 });

@@ -1,5 +1,5 @@
 import type { TokenResponse, User } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { isoTime } from '@flashcards/shared/time';
 import type { Clock } from '../../adapters/clock';
 import { type GoogleIdTokenVerifier, GoogleTokenError } from '../../adapters/google/id-token-verifier';
@@ -124,7 +124,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) throw errors.invalidGoogleToken();
       return {
         ...(await tokenFor(user)),
-        ...(passwordRemoved ? { notice: messages.googleLinkedPasswordRemoved } : {}),
+        ...(passwordRemoved ? { notice: serverMessages.googleLinkedPasswordRemoved } : {}),
       };
     },
 

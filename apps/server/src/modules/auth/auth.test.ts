@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
@@ -45,17 +45,21 @@ describe('POST /signup', () => {
       password: 'another password',
       name: 'Copy',
     });
-    expectError(response, 409, 'email_taken', messages.emailTaken);
+    expectError(response, 409, 'email_taken', serverMessages.emailTaken);
     const rows = await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
   });
 
   it.each([
-    [{ email: 'not-an-email', password: DEFAULT_PASSWORD }, messages.invalidEmail, 'email'],
-    [{ password: DEFAULT_PASSWORD }, messages.invalidEmail, 'email'],
-    [{ email: 'short@example.com', password: 'seven77' }, messages.passwordTooShort, 'password'],
-    [{ email: 'long@example.com', password: 'x'.repeat(1025) }, messages.passwordTooLong, 'password'],
-    [{ email: 'name@example.com', password: DEFAULT_PASSWORD, name: 'n'.repeat(101) }, messages.nameTooLong, 'name'],
+    [{ email: 'not-an-email', password: DEFAULT_PASSWORD }, serverMessages.invalidEmail, 'email'],
+    [{ password: DEFAULT_PASSWORD }, serverMessages.invalidEmail, 'email'],
+    [{ email: 'short@example.com', password: 'seven77' }, serverMessages.passwordTooShort, 'password'],
+    [{ email: 'long@example.com', password: 'x'.repeat(1025) }, serverMessages.passwordTooLong, 'password'],
+    [
+      { email: 'name@example.com', password: DEFAULT_PASSWORD, name: 'n'.repeat(101) },
+      serverMessages.nameTooLong,
+      'name',
+    ],
   ])('refuses %j with 422 and the rule it broke', async (payload, detail, field) => {
     const response = await postSignup(ctx.app, payload);
     expectValidationError(response, field, detail);
@@ -112,7 +116,7 @@ describe('POST /login and GET /users/me', () => {
       [uniqueEmail('nobody'), DEFAULT_PASSWORD],
     ] as const) {
       const response = await loginForm(ctx.app, username, password);
-      expectError(response, 401, 'invalid_credentials', messages.invalidCredentials);
+      expectError(response, 401, 'invalid_credentials', serverMessages.invalidCredentials);
     }
   });
 
@@ -160,7 +164,7 @@ describe('POST /login and GET /users/me', () => {
       ['an expired token', async () => `Bearer ${await sign(TEST_JWT_SECRET, 'HS256', -10)}`],
     ])('%s', async (_name, header) => {
       const response = await me(await header());
-      expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+      expectError(response, 401, 'not_authenticated', serverMessages.notAuthenticated);
     });
 
     it('a token past its time to live, also one already accepted before', async () => {
@@ -190,7 +194,7 @@ describe('rate limits', () => {
       expect(response.statusCode, `attempt ${attempt}`).toBe(401);
     }
     const eleventh = await loginForm(ctx.app, email, DEFAULT_PASSWORD, '10.0.0.1');
-    expectError(eleventh, 429, 'rate_limited', messages.rateLimited);
+    expectError(eleventh, 429, 'rate_limited', serverMessages.rateLimited);
     const retryAfter = Number(eleventh.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -216,7 +220,7 @@ describe('rate limits', () => {
       expect(response.statusCode, `attempt ${attempt}`).toBe(401);
     }
     const fresh = await loginForm(ctx.app, email, DEFAULT_PASSWORD, '10.2.0.1');
-    expectError(fresh, 429, 'rate_limited', messages.rateLimited);
+    expectError(fresh, 429, 'rate_limited', serverMessages.rateLimited);
   });
 
   it('counts parallel attempts before checking them: of 20 at once, at most 10 passwords are checked', async () => {

@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
@@ -51,7 +51,7 @@ describe('POST /google-login', () => {
     const { user, token: attackerToken } = await signUpAndLogIn(ctx.app, email);
     const response = await googleLogin(await idToken({ sub: 'google-sub-link', email }));
     expect(response.statusCode).toBe(200);
-    expect(response.json().notice).toBe(messages.googleLinkedPasswordRemoved);
+    expect(response.json().notice).toBe(serverMessages.googleLinkedPasswordRemoved);
     expect((await me(response.json().access_token)).json()._id).toBe(user._id);
     const row = await ctx.database.db.selectFrom('users').selectAll().where('id', '=', user._id).executeTakeFirst();
     expect(row?.google_sub).toBe('google-sub-link');
@@ -63,7 +63,7 @@ describe('POST /google-login', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ username: email, password: DEFAULT_PASSWORD }).toString(),
     });
-    expectError(login, 401, 'invalid_credentials', messages.invalidCredentials);
+    expectError(login, 401, 'invalid_credentials', serverMessages.invalidCredentials);
     expect((await me(attackerToken)).statusCode).toBe(401);
     // The next Google sign-in finds the account by sub and says nothing more.
     const again = await googleLogin(await idToken({ sub: 'google-sub-link', email }));
@@ -77,7 +77,7 @@ describe('POST /google-login', () => {
     expect(owner.statusCode).toBe(200);
     const ownerId = (await me(owner.json().access_token)).json()._id;
     const other = await googleLogin(await idToken({ sub: 'sub-someone-else', email }));
-    expectError(other, 409, 'google_account_mismatch', messages.googleAccountMismatch);
+    expectError(other, 409, 'google_account_mismatch', serverMessages.googleAccountMismatch);
     const rows = await ctx.database.db.selectFrom('users').selectAll().where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: ownerId, google_sub: 'sub-original-owner' });
@@ -96,7 +96,7 @@ describe('POST /google-login', () => {
     const email = uniqueEmail('rejected');
     const token = await idToken({ ...claims, email, ...('stranger' in claims ? { key: strangerKey } : {}) });
     const response = await googleLogin(token);
-    expectError(response, 401, 'invalid_google_token', messages.googleTokenInvalid);
+    expectError(response, 401, 'invalid_google_token', serverMessages.googleTokenInvalid);
     expect(await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
   });
 
@@ -104,14 +104,14 @@ describe('POST /google-login', () => {
     expect((await googleLogin('garbage')).statusCode).toBe(401);
     const missing = await ctx.app.inject({ method: 'POST', url: '/google-login', payload: {} });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toMatchObject({ detail: messages.googleTokenInvalid, code: 'validation_failed' });
+    expect(missing.json()).toMatchObject({ detail: serverMessages.googleTokenInvalid, code: 'validation_failed' });
   });
 
   it('refuses an unverified email instead of linking it to an account', async () => {
     const email = uniqueEmail();
     const { user } = await signUpAndLogIn(ctx.app, email);
     const response = await googleLogin(await idToken({ email, email_verified: false }));
-    expectError(response, 401, 'google_email_unverified', messages.googleEmailUnverified);
+    expectError(response, 401, 'google_email_unverified', serverMessages.googleEmailUnverified);
     const row = await ctx.database.db.selectFrom('users').selectAll().where('id', '=', user._id).executeTakeFirst();
     expect(row?.google_sub).toBeNull();
   });
@@ -122,7 +122,7 @@ describe('without GOOGLE_CLIENT_ID', () => {
     const plain = await createTestApp();
     try {
       const response = await plain.app.inject({ method: 'POST', url: '/google-login', payload: { credential: 'x' } });
-      expectError(response, 501, 'google_login_unavailable', messages.googleLoginUnavailable);
+      expectError(response, 501, 'google_login_unavailable', serverMessages.googleLoginUnavailable);
       expect((await plain.app.inject({ method: 'GET', url: '/api/config' })).json().google_client_id).toBeNull();
     } finally {
       await plain.close();

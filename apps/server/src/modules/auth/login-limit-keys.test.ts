@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { DEFAULT_PASSWORD, loginForm, signUpAndLogIn, uniqueEmail } from '../../../test/support/factories';
@@ -24,12 +24,17 @@ describe('POST /login, what each limit counts', () => {
     for (const email of emails) {
       for (let attempt = 1; attempt <= 3; attempt++) {
         const response = await loginForm(ctx.app, email, `wrong ${attempt}`, '192.0.2.10');
-        expectError(response, 401, 'invalid_credentials', messages.invalidCredentials);
+        expectError(response, 401, 'invalid_credentials', serverMessages.invalidCredentials);
       }
     }
     // Twelve failures from this address so far, three per email: each email's own count is at its limit.
     for (const email of emails) {
-      expectError(await loginForm(ctx.app, email, 'wrong', '192.0.2.10'), 429, 'rate_limited', messages.rateLimited);
+      expectError(
+        await loginForm(ctx.app, email, 'wrong', '192.0.2.10'),
+        429,
+        'rate_limited',
+        serverMessages.rateLimited,
+      );
     }
     const fresh = await account();
     expect((await loginForm(ctx.app, fresh, DEFAULT_PASSWORD, '192.0.2.10')).statusCode).toBe(200);
@@ -41,7 +46,7 @@ describe('POST /login, what each limit counts', () => {
       expect((await loginForm(ctx.app, email, 'wrong', '198.51.100.20')).statusCode).toBe(401);
     }
     const limited = await loginForm(ctx.app, email, DEFAULT_PASSWORD, '198.51.100.20');
-    expectError(limited, 429, 'rate_limited', messages.rateLimited);
+    expectError(limited, 429, 'rate_limited', serverMessages.rateLimited);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await loginForm(ctx.app, email, DEFAULT_PASSWORD, '198.51.100.21')).statusCode).toBe(200);
   });
@@ -51,10 +56,10 @@ describe('POST /login, what each limit counts', () => {
     const other = await account();
     for (let attempt = 1; attempt <= 7; attempt++) {
       const response = await loginForm(ctx.app, email, 'wrong', `203.0.113.${attempt}`);
-      expectError(response, 401, 'invalid_credentials', messages.invalidCredentials);
+      expectError(response, 401, 'invalid_credentials', serverMessages.invalidCredentials);
     }
     const fresh = await loginForm(ctx.app, email, DEFAULT_PASSWORD, '203.0.113.99');
-    expectError(fresh, 429, 'rate_limited', messages.rateLimited);
+    expectError(fresh, 429, 'rate_limited', serverMessages.rateLimited);
     // The account limit is the email's: another email from that same fresh address signs in.
     expect((await loginForm(ctx.app, other, DEFAULT_PASSWORD, '203.0.113.99')).statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
 import { plans, toPublicPlan } from '@flashcards/shared/plans';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../test/support/api-error';
@@ -352,11 +353,11 @@ describe('checkout, verification, portal and webhooks', () => {
   it('refuses an unknown plan with 422, and a provider failure with 502', async () => {
     expect(await refusalOf(setup().billing.createCheckout(user, { plan_type: 'lifetime' } as never))).toEqual({
       code: 'validation_failed',
-      detail: messages.unknownPlan,
+      detail: serverMessages.unknownPlan,
     });
     expect(
       await refusalOf(setup({ failProvider: true }).billing.createCheckout(user, { plan_type: 'monthly' })),
-    ).toEqual({ code: 'payment_unavailable', detail: messages.paymentProviderUnavailable });
+    ).toEqual({ code: 'payment_unavailable', detail: serverMessages.paymentProviderUnavailable });
   });
 
   it('verifies a paid checkout this user started, by session or by plan, and says what it gave', async () => {
@@ -364,7 +365,7 @@ describe('checkout, verification, portal and webhooks', () => {
     const bySession = setup({ started, checkout: checkout() });
     expect(await bySession.billing.verify(user, { plan_type: 'generations', session_id: 'cs_1' })).toEqual({
       success: true,
-      message: fillMessage(messages.packPurchased, { generations: 50 }),
+      message: fillMessage(serverMessages.packPurchased, { generations: 50 }),
     });
     expect(bySession.calls[0]).toEqual(['findCheckout', 'u1', 'stripe', { sessionId: 'cs_1' }]);
     expect(bySession.names()).toContain('grantOnce');
@@ -373,7 +374,7 @@ describe('checkout, verification, portal and webhooks', () => {
     const byPlan = setup({ started: { provider_session_id: 'cs_1', plan_type: 'monthly' }, checkout: monthly });
     expect(await byPlan.billing.verify(user, { plan_type: 'monthly', session_id: '' })).toEqual({
       success: true,
-      message: fillMessage(messages.subscriptionActive, { generations: 300 }),
+      message: fillMessage(serverMessages.subscriptionActive, { generations: 300 }),
     });
     expect(byPlan.calls[0]).toEqual(['findCheckout', 'u1', 'stripe', { planType: 'monthly' }]);
   });
@@ -399,7 +400,7 @@ describe('checkout, verification, portal and webhooks', () => {
     });
     expect(await billing.verify(user, input as { plan_type: 'generations' })).toEqual({
       success: false,
-      message: fillMessage(messages.verifyFailed, { plan: named }),
+      message: fillMessage(serverMessages.verifyFailed, { plan: named }),
     });
     expect(names()).not.toContain('grantOnce');
   });
@@ -413,14 +414,14 @@ describe('checkout, verification, portal and webhooks', () => {
     ]);
     expect(await refusalOf(setup().billing.portal(user))).toEqual({
       code: 'no_billing_account',
-      detail: messages.nothingToManage,
+      detail: serverMessages.nothingToManage,
     });
     expect(await setup({ providerName: 'test' }).billing.portal(user)).toEqual({
       url: 'https://pay.example.com/portal',
     });
     expect(await refusalOf(setup({ customerId: 'cus_1', failProvider: true }).billing.portal(user))).toEqual({
       code: 'payment_unavailable',
-      detail: messages.paymentProviderUnavailable,
+      detail: serverMessages.paymentProviderUnavailable,
     });
   });
 
@@ -438,7 +439,7 @@ describe('checkout, verification, portal and webhooks', () => {
     });
     expect(await refusalOf(forged.billing.webhook(Buffer.from('{}'), 'sig'))).toEqual({
       code: 'invalid_signature',
-      detail: messages.webhookSignatureInvalid,
+      detail: serverMessages.webhookSignatureInvalid,
     });
     const broken = setup({
       webhook: async () => {

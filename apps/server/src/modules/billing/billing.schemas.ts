@@ -1,13 +1,16 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 
 /** Plan types and session ids are short tokens; anything longer is not one of ours. */
 const maxTokenLength = 200;
-const optionalText = (max: number) => z.string({ error: messages.validationFailed }).max(max).optional();
+const optionalText = (max: number) => z.string({ error: serverMessages.validationFailed }).max(max).optional();
 
 /** POST /api/create-subscription: `plan_type` (checked against the plans by the service) and an optional `base_url`. */
 export const createSubscriptionSchema = z.object({
-  plan_type: z.string({ error: messages.unknownPlan }).max(maxTokenLength, { error: messages.unknownPlan }).default(''),
+  plan_type: z
+    .string({ error: serverMessages.unknownPlan })
+    .max(maxTokenLength, { error: serverMessages.unknownPlan })
+    .default(''),
   base_url: optionalText(2048),
 });
 
@@ -16,7 +19,10 @@ export const createSubscriptionSchema = z.object({
  * ignored: nothing is granted on the client's word (docs/api.md).
  */
 export const verifySubscriptionSchema = z.object({
-  plan_type: z.string({ error: messages.unknownPlan }).max(maxTokenLength, { error: messages.unknownPlan }).default(''),
+  plan_type: z
+    .string({ error: serverMessages.unknownPlan })
+    .max(maxTokenLength, { error: serverMessages.unknownPlan })
+    .default(''),
   session_id: optionalText(maxTokenLength),
   customer_email: optionalText(1024),
   customer_name: optionalText(1024),

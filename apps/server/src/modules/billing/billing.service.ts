@@ -1,5 +1,6 @@
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
 import { findPlan, type PlanDetails, plans, toPublicPlan } from '@flashcards/shared/plans';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../adapters/clock';
 import type { IdGenerator } from '../../adapters/ids';
@@ -235,7 +236,10 @@ export function createBillingService(deps: BillingServiceDeps) {
      */
     async verify(user: SessionUser, input: VerifySubscriptionInput) {
       const planType = input.plan_type;
-      const failed = { success: false, message: fillMessage(messages.verifyFailed, { plan: planType || 'unknown' }) };
+      const failed = {
+        success: false,
+        message: fillMessage(serverMessages.verifyFailed, { plan: planType || 'unknown' }),
+      };
       const plan = findPlan(planType);
       if (!plan) return failed;
       const sessionId = input.session_id || undefined;
@@ -246,8 +250,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       await grantCheckout(checkout, null);
       const message =
         plan.kind === 'pack'
-          ? fillMessage(messages.packPurchased, { generations: plan.generations })
-          : fillMessage(messages.subscriptionActive, { generations: plan.generations });
+          ? fillMessage(serverMessages.packPurchased, { generations: plan.generations })
+          : fillMessage(serverMessages.subscriptionActive, { generations: plan.generations });
       return { success: true, message };
     },
 

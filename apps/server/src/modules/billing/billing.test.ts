@@ -1,4 +1,5 @@
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { billingFieldsOf } from '../../../test/support/billing';
@@ -65,7 +66,7 @@ describe('buying a pack in test mode', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('Generation Pack (50)');
     expect(page.body).toContain('$6.99');
-    expect(page.body).toContain(messages.testModeNotice);
+    expect(page.body).toContain(serverMessages.testModeNotice);
     expect((await billingOf(user._id)).purchased_generations).toBe(0);
 
     const pay = await ctx.app.inject({ method: 'POST', url: `${path}/pay` });
@@ -101,7 +102,10 @@ describe('buying a pack in test mode', () => {
       session_id: sessionId,
     });
     expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ success: true, message: fillMessage(messages.packPurchased, { generations: 50 }) });
+    expect(verify.json()).toEqual({
+      success: true,
+      message: fillMessage(serverMessages.packPurchased, { generations: 50 }),
+    });
     expect((await billingOf(user._id)).purchased_generations).toBe(50);
     const payments = await paymentsOf(user._id);
     expect(payments).toHaveLength(1);
@@ -209,7 +213,7 @@ describe('verify-subscription never grants on the client word', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         success: false,
-        message: fillMessage(messages.verifyFailed, { plan }),
+        message: fillMessage(serverMessages.verifyFailed, { plan }),
       });
     }
     expect(await billingOf(user._id)).toMatchObject({ purchased_generations: 0, premium_quota: 0, plan_type: null });
@@ -222,22 +226,22 @@ describe('billing inputs of the wrong type or size', () => {
   it('answer 422 validation_failed and grant nothing', async () => {
     const { user, headers } = await signUpAndLogIn(ctx.app);
     const cases: [string, object, string, string][] = [
-      ['/api/verify-subscription', { plan_type: 42 }, 'plan_type', messages.unknownPlan],
-      ['/api/verify-subscription', { plan_type: 'x'.repeat(201) }, 'plan_type', messages.unknownPlan],
+      ['/api/verify-subscription', { plan_type: 42 }, 'plan_type', serverMessages.unknownPlan],
+      ['/api/verify-subscription', { plan_type: 'x'.repeat(201) }, 'plan_type', serverMessages.unknownPlan],
       [
         '/api/verify-subscription',
         { plan_type: 'monthly', session_id: { $ne: '' } },
         'session_id',
-        messages.validationFailed,
+        serverMessages.validationFailed,
       ],
       [
         '/api/verify-subscription',
         { plan_type: 'monthly', customer_email: ['a@b.c'] },
         'customer_email',
-        messages.validationFailed,
+        serverMessages.validationFailed,
       ],
-      ['/api/create-subscription', { plan_type: ['monthly'] }, 'plan_type', messages.unknownPlan],
-      ['/api/create-subscription', { plan_type: 'monthly', base_url: 7 }, 'base_url', messages.validationFailed],
+      ['/api/create-subscription', { plan_type: ['monthly'] }, 'plan_type', serverMessages.unknownPlan],
+      ['/api/create-subscription', { plan_type: 'monthly', base_url: 7 }, 'base_url', serverMessages.validationFailed],
     ];
     for (const [url, payload, field, detail] of cases) {
       const response = await post(url, headers, payload);
@@ -281,7 +285,7 @@ describe('create-subscription', () => {
   it('refuses an unknown plan with 422 and a missing token with 401', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const unknown = await post('/api/create-subscription', headers, { plan_type: 'gold' });
-    expectError(unknown, 422, 'validation_failed', messages.unknownPlan);
+    expectError(unknown, 422, 'validation_failed', serverMessages.unknownPlan);
     const anonymous = await ctx.app.inject({
       method: 'POST',
       url: '/api/create-subscription',
@@ -292,7 +296,7 @@ describe('create-subscription', () => {
 
   it('answers 404 for a checkout page that does not exist', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/test-checkout/cs_test_nope' });
-    expectError(response, 404, 'checkout_not_found', messages.checkoutNotFound);
+    expectError(response, 404, 'checkout_not_found', serverMessages.checkoutNotFound);
   });
 
   it('refuses webhooks in test mode: nothing to verify them with', async () => {
@@ -302,6 +306,6 @@ describe('create-subscription', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
       payload: '{"type":"checkout.session.completed"}',
     });
-    expectError(response, 400, 'invalid_signature', messages.webhookSignatureInvalid);
+    expectError(response, 400, 'invalid_signature', serverMessages.webhookSignatureInvalid);
   });
 });

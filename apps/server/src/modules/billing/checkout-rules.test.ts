@@ -1,4 +1,5 @@
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import {
   billingFieldsOf,
@@ -127,7 +128,7 @@ describe('verification after checkout (test mode)', () => {
     });
     expect(verify.json()).toEqual({
       success: false,
-      message: fillMessage(messages.verifyFailed, { plan: 'generations_100' }),
+      message: fillMessage(serverMessages.verifyFailed, { plan: 'generations_100' }),
     });
     expect((await billingFieldsOf(local.database.db, user._id)).purchased_generations).toBe(50);
   });
@@ -135,7 +136,10 @@ describe('verification after checkout (test mode)', () => {
   it('names an empty plan "unknown" in its refusal', async () => {
     const { headers } = await signUpAndLogIn(local.app);
     const verify = await post('/api/verify-subscription', headers, { plan_type: '' });
-    expect(verify.json()).toEqual({ success: false, message: fillMessage(messages.verifyFailed, { plan: 'unknown' }) });
+    expect(verify.json()).toEqual({
+      success: false,
+      message: fillMessage(serverMessages.verifyFailed, { plan: 'unknown' }),
+    });
   });
 
   it('finds the plan’s latest checkout when no session id is given, and says what a subscription gives', async () => {
@@ -144,7 +148,7 @@ describe('verification after checkout (test mode)', () => {
     const verify = await post('/api/verify-subscription', headers, { plan_type: 'monthly' });
     expect(verify.json()).toEqual({
       success: true,
-      message: fillMessage(messages.subscriptionActive, { generations: 300 }),
+      message: fillMessage(serverMessages.subscriptionActive, { generations: 300 }),
     });
   });
 

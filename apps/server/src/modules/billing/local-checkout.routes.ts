@@ -1,5 +1,5 @@
-import { messages } from '@flashcards/shared/messages';
 import { findPlan } from '@flashcards/shared/plans';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyReply } from 'fastify';
 import type { LocalPaymentProvider } from '../../adapters/payments/local-payment-provider';
 import { noContent, nonJson } from '../../http/api-schemas';
@@ -142,5 +142,5 @@ function page(reply: FastifyReply, title: string, body: string): FastifyReply {
 .price{font-size:2rem;font-weight:700;margin:.5rem 0}button{font-size:1rem;padding:.6rem 1.2rem;border-radius:.4rem;
 border:0;background:#4f46e5;color:#fff;cursor:pointer;margin:.25rem 0}button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 a{color:#3730a3}</style></head>
-<body><p class="notice" role="note">${escapeHtml(messages.testModeNotice)}</p>${body}</body></html>`);
+<body><p class="notice" role="note">${escapeHtml(serverMessages.testModeNotice)}</p>${body}</body></html>`);
 }

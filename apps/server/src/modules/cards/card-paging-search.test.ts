@@ -1,5 +1,5 @@
 import type { Card, CardPage, CardSearchResponse } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { type AuthHeaders, signUpAndLogIn } from '../../../test/support/factories';
@@ -91,27 +91,27 @@ describe('GET /decks/{id}/cards with limit and cursor', () => {
       expectValidationError(
         await get(`/decks/${deck._id}/cards?limit=${limit}`, headers),
         'limit',
-        messages.cardsPageLimitInvalid,
+        serverMessages.cardsPageLimitInvalid,
       );
     }
     expectValidationError(
       await get(`/decks/${deck._id}/cards?limit=1&limit=2`, headers),
       'limit',
-      messages.cardsPageLimitInvalid,
+      serverMessages.cardsPageLimitInvalid,
     );
     const other = encodeDeckCursor({ created_at: 1, id: 'zz'.repeat(12) });
     for (const cursor of ['garbage', '', 'YWJj', other, '!!!', 'a'.repeat(201), encodeSearchCursor(3)]) {
       expectValidationError(
         await get(`/decks/${deck._id}/cards?limit=1&cursor=${encodeURIComponent(cursor)}`, headers),
         'cursor',
-        messages.cursorInvalid,
+        serverMessages.cursorInvalid,
       );
     }
     const first = await page(headers, deck._id, 'limit=1');
     expectValidationError(
       await get(`/decks/${deck._id}/cards?cursor=${first.next_cursor}`, headers),
       'cursor',
-      messages.cursorWithoutLimit,
+      serverMessages.cursorWithoutLimit,
     );
   });
 
@@ -122,7 +122,7 @@ describe('GET /decks/{id}/cards with limit and cursor', () => {
     const stranger = await signUpAndLogIn(ctx.app);
     for (const id of [deck._id, 'not-an-id', 'f'.repeat(24)]) {
       const response = await get(`/decks/${id}/cards?limit=10`, stranger.headers);
-      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+      expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
     }
     const response = await get(`/decks/${deck._id}/cards?limit=10`);
     expect(response.statusCode).toBe(401);
@@ -213,7 +213,7 @@ describe('GET /cards/search', () => {
     expect(questions((await search(stranger.headers, { q: 'zebrafish' })).cards)).toEqual(['zebrafish fins']);
     for (const deckId of [mine._id, 'nope', '0'.repeat(24)]) {
       const response = await get(`/cards/search?q=zebra&deck_id=${deckId}`, stranger.headers);
-      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+      expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
     }
   });
 
@@ -288,14 +288,14 @@ describe('GET /cards/search', () => {
   it('rejects a bad q, limit or cursor with 422 and the exact text, and answers 401 without a token', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
     for (const query of ['', 'q=', 'q=%20%20', `q=${'a'.repeat(201)}`, 'q=a&q=b']) {
-      expectValidationError(await get(`/cards/search?${query}`, headers), 'q', messages.searchQueryInvalid);
+      expectValidationError(await get(`/cards/search?${query}`, headers), 'q', serverMessages.searchQueryInvalid);
     }
     expect((await get(`/cards/search?q=${'a'.repeat(200)}`, headers)).statusCode).toBe(200);
     for (const limit of ['0', '101', 'x', '2.5', '-3', '']) {
       expectValidationError(
         await get(`/cards/search?q=cell&limit=${limit}`, headers),
         'limit',
-        messages.searchLimitInvalid,
+        serverMessages.searchLimitInvalid,
       );
     }
     for (const cursor of [
@@ -305,7 +305,7 @@ describe('GET /cards/search', () => {
       encodeDeckCursor({ created_at: 1, id: 'a'.repeat(24) }),
     ]) {
       const response = await get(`/cards/search?q=cell&cursor=${encodeURIComponent(cursor)}`, headers);
-      expectValidationError(response, 'cursor', messages.cursorInvalid);
+      expectValidationError(response, 'cursor', serverMessages.cursorInvalid);
     }
     const response = await get('/cards/search?q=cell');
     expect(response.statusCode).toBe(401);

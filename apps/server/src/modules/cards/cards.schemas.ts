@@ -1,5 +1,6 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 import { cardSchema } from '../../http/api-schemas';
 import { bodyWithId, boundedInt, deckFilter } from '../../http/request-schemas';
@@ -9,7 +10,7 @@ const side = z
   .string({ error: messages.cardSidesEmpty })
   .trim()
   .min(1, { error: messages.cardSidesEmpty })
-  .max(limits.maxCardSideLength, { error: messages.cardSideTooLong });
+  .max(limits.maxCardSideLength, { error: serverMessages.cardSideTooLong });
 
 /** A card's text: question and answer, both required. */
 export const cardTextSchema = z.object({ question: side, answer: side });
@@ -21,7 +22,7 @@ export const saveCardsSchema = bodyWithId('deck_id', messages.noDeckSelected, {
       error: messages.noCardsSelected,
     })
     .min(1, { error: messages.noCardsSelected })
-    .max(limits.maxCardsPerSave, { error: messages.tooManyCards }),
+    .max(limits.maxCardsPerSave, { error: serverMessages.tooManyCards }),
 });
 
 /** A query-string whole number from `min` to `max` (digits only: no sign, no decimals, no repeats). */
@@ -32,30 +33,33 @@ const wholeNumber = (min: number, max: number, message: string) =>
     .transform(Number)
     .pipe(boundedInt(min, max, message));
 
-const cursor = z.string({ error: messages.cursorInvalid }).min(1, { error: messages.cursorInvalid }).max(200, {
-  error: messages.cursorInvalid,
-});
+const cursor = z
+  .string({ error: serverMessages.cursorInvalid })
+  .min(1, { error: serverMessages.cursorInvalid })
+  .max(200, {
+    error: serverMessages.cursorInvalid,
+  });
 
 /** GET /decks/{id}/cards: the first page as an array without `limit`; a `cursor` comes with a `limit`. */
 export const deckCardsQuerySchema = z
   .object({
-    limit: wholeNumber(1, limits.maxCardsPage, messages.cardsPageLimitInvalid).optional(),
+    limit: wholeNumber(1, limits.maxCardsPage, serverMessages.cardsPageLimitInvalid).optional(),
     cursor: cursor.optional(),
   })
   .refine((query) => query.cursor === undefined || query.limit !== undefined, {
-    error: messages.cursorWithoutLimit,
+    error: serverMessages.cursorWithoutLimit,
     path: ['cursor'],
   });
 
 /** GET /cards/search. */
 export const searchQuerySchema = z.object({
   q: z
-    .string({ error: messages.searchQueryInvalid })
-    .max(limits.maxSearchLength, { error: messages.searchQueryInvalid })
+    .string({ error: serverMessages.searchQueryInvalid })
+    .max(limits.maxSearchLength, { error: serverMessages.searchQueryInvalid })
     .trim()
-    .min(1, { error: messages.searchQueryInvalid }),
+    .min(1, { error: serverMessages.searchQueryInvalid }),
   deck_id: deckFilter,
-  limit: wholeNumber(1, limits.maxSearchPage, messages.searchLimitInvalid).default(limits.defaultSearchPage),
+  limit: wholeNumber(1, limits.maxSearchPage, serverMessages.searchLimitInvalid).default(limits.defaultSearchPage),
   cursor: cursor.optional(),
 });
 

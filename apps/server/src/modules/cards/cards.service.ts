@@ -1,6 +1,6 @@
 import type { Card, CardPage, CardSearchResponse, SaveCardsResponse } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
 import type { RateLimiter } from '../../adapters/rate-limit/rate-limiter';
@@ -41,7 +41,7 @@ type CardText = { question: string; answer: string };
 const cursorInvalid = () =>
   errors.validationFailed({
     message: 'cursorInvalid',
-    errors: [{ field: 'cursor', message: messages.cursorInvalid }],
+    errors: [{ field: 'cursor', message: serverMessages.cursorInvalid }],
   });
 
 /** Cards of one user. A card or deck id that is malformed, missing or someone else's is the same 404. */
@@ -65,7 +65,7 @@ export function createCardsService(deps: CardsServiceDeps) {
         if (!mediaId) {
           throw errors.validationFailed({
             message: 'cardImageNotYours',
-            errors: [{ field: `cards.${index}.images.${position}`, message: messages.cardImageNotYours }],
+            errors: [{ field: `cards.${index}.images.${position}`, message: serverMessages.cardImageNotYours }],
           });
         }
         for (const card of made[index]?.cards ?? []) links.push({ cardId: card.id, mediaId, position });

@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -145,7 +146,7 @@ describe('POST /save-cards', () => {
     try {
       const texts = Array.from({ length: 600 }, (_, index) => ({ question: `Q${index}`, answer: `A${index}` }));
       const response = await postSaveCards(app, headers, { deck_id: deck._id, cards: texts });
-      expectError(response, 500, 'internal_error', messages.internalError);
+      expectError(response, 500, 'internal_error', serverMessages.internalError);
       expect(await cardCount(deck._id)).toBe(1);
     } finally {
       await app.close();
@@ -160,7 +161,7 @@ describe('POST /save-cards', () => {
     [{ deck_id: '0123456789abcdef01234567', cards: [{ question: 'Q' }] }, messages.cardSidesEmpty, 'cards.0.answer'],
     [
       { deck_id: '0123456789abcdef01234567', cards: [{ question: 'Q', answer: 'a'.repeat(20_001) }] },
-      messages.cardSideTooLong,
+      serverMessages.cardSideTooLong,
       'cards.0.answer',
     ],
     [
@@ -168,7 +169,7 @@ describe('POST /save-cards', () => {
         deck_id: '0123456789abcdef01234567',
         cards: Array.from({ length: 1001 }, () => ({ question: 'Q', answer: 'A' })),
       },
-      messages.tooManyCards,
+      serverMessages.tooManyCards,
       'cards',
     ],
   ])('refuses %# with 422 and the rule it broke', async (payload, detail, field) => {
@@ -188,13 +189,13 @@ describe('POST /save-cards', () => {
       deck_id: deckId,
       cards: [{ question: 'Q', answer: 'A' }],
     });
-    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+    expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await sendBrokenJson(ctx.app, 'POST', '/save-cards', headers, '{"cards": [');
-    expectError(response, 400, 'bad_request', messages.malformedJson);
+    expectError(response, 400, 'bad_request', serverMessages.malformedJson);
   });
 });
 
@@ -214,7 +215,7 @@ describe('GET /decks/{id}/cards', () => {
   it('answers 404 deck_not_found for an unknown deck', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await ctx.app.inject({ method: 'GET', url: '/decks/0123456789abcdef01234567/cards', headers });
-    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+    expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
   });
 });
 

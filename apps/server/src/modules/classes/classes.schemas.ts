@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 import { bodyWithId } from '../../http/request-schemas';
 
@@ -11,7 +12,7 @@ export const createClassSchema = z.object({
     .string({ error: messages.classNameEmpty })
     .trim()
     .min(1, { error: messages.classNameEmpty })
-    .max(MAX_CLASS_NAME_LENGTH, { error: messages.classNameTooLong }),
+    .max(MAX_CLASS_NAME_LENGTH, { error: serverMessages.classNameTooLong }),
 });
 
 /** POST /classes/join: `{ join_code }`; case, spaces and dashes aside (an unknown code is the service's 404). */
@@ -36,5 +37,5 @@ export const memberParams = z.object({
 
 /** GET /classes/{id}/progress.csv: which of the two tables. */
 export const progressCsvQuery = z.object({
-  table: z.enum(['students', 'cards'], { error: messages.validationFailed }).default('students'),
+  table: z.enum(['students', 'cards'], { error: serverMessages.validationFailed }).default('students'),
 });

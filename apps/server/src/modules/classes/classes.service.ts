@@ -7,7 +7,8 @@ import type {
   ClassStudentProgress,
   ClassSummary,
 } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { isoTime } from '@flashcards/shared/time';
 import type { Clock } from '../../adapters/clock';
 import { type IdGenerator, isId } from '../../adapters/ids';
@@ -73,7 +74,7 @@ export function createClassesService(deps: ClassesServiceDeps) {
       name: row.name,
       role: row.role,
       created_at: isoTime(row.created_at),
-      teacher_name: row.teacher_name.trim() || messages.anonymousOwner,
+      teacher_name: row.teacher_name.trim() || serverMessages.anonymousOwner,
       join_code: row.role === 'teacher' ? row.join_code : null,
       student_count: row.role === 'teacher' ? (counts.get(row.id) ?? 0) : null,
       decks: decks.filter((deck) => deck.class_id === row.id).map((deck) => toClassDeck(deck, row.role)),
@@ -99,7 +100,10 @@ export function createClassesService(deps: ClassesServiceDeps) {
 
   const assertClassRoom = async (userId: string): Promise<void> => {
     if ((await classes.countForUser(userId)) >= deps.limits.maxPerUser) {
-      throw new AppError('too_many_classes', fillMessage(messages.tooManyClasses, { max: deps.limits.maxPerUser }));
+      throw new AppError(
+        'too_many_classes',
+        fillMessage(serverMessages.tooManyClasses, { max: deps.limits.maxPerUser }),
+      );
     }
   };
 
@@ -148,7 +152,7 @@ export function createClassesService(deps: ClassesServiceDeps) {
       try {
         const joined = await classes.join(row.id, userId, clock.now(), deps.limits.maxStudents);
         if (joined === 'full') {
-          throw new AppError('class_full', fillMessage(messages.classFull, { max: deps.limits.maxStudents }));
+          throw new AppError('class_full', fillMessage(serverMessages.classFull, { max: deps.limits.maxStudents }));
         }
       } catch (error) {
         // The same student joining twice at once: the other request's membership stands.

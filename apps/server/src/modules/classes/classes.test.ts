@@ -1,5 +1,6 @@
 import type { Card, ClassDetail, ClassProgress, ClassSummary, DeckSummary } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { addNote, assignDeck, createClass, joinClass, postJoin } from '../../../test/support/classes';
@@ -231,7 +232,7 @@ describe('classes: the access matrix, each refusal changing nothing', () => {
       await postJoin(ctx.app, teacher.headers, klass.join_code),
       409,
       'already_member',
-      messages.ownClassJoin,
+      serverMessages.ownClassJoin,
     );
     const members = await ctx.database.db
       .selectFrom('class_members')
@@ -270,7 +271,12 @@ describe('classes: the access matrix, each refusal changing nothing', () => {
     );
     // A student cannot read another student's copy either.
     const secondCopy = await linkedCopy(second.headers);
-    expectError(await get(first.headers, `/decks/${secondCopy._id}`), 404, 'deck_not_found', messages.deckNotFound);
+    expectError(
+      await get(first.headers, `/decks/${secondCopy._id}`),
+      404,
+      'deck_not_found',
+      serverMessages.deckNotFound,
+    );
     const teacherView = (await get(teacher.headers, `/classes/${klass._id}`)).json<ClassDetail>();
     expect(teacherView.students?.map((student) => student.user_id).sort()).toEqual(
       [first.user._id, second.user._id].sort(),
@@ -309,8 +315,13 @@ describe('classes: the access matrix, each refusal changing nothing', () => {
     const own = await createDeck(ctx.app, student.headers, 'Private');
     const [privateCard] = await saveCards(ctx.app, student.headers, own._id, 1);
     await reviewCard(ctx.app, student.headers, privateCard?._id ?? '', 'fail');
-    expectError(await get(teacher.headers, `/decks/${own._id}`), 404, 'deck_not_found', messages.deckNotFound);
-    expectError(await get(teacher.headers, `/decks/${own._id}/cards`), 404, 'deck_not_found', messages.deckNotFound);
+    expectError(await get(teacher.headers, `/decks/${own._id}`), 404, 'deck_not_found', serverMessages.deckNotFound);
+    expectError(
+      await get(teacher.headers, `/decks/${own._id}/cards`),
+      404,
+      'deck_not_found',
+      serverMessages.deckNotFound,
+    );
     const progress = (await get(teacher.headers, `/classes/${klass._id}/progress`)).json<ClassProgress>();
     expect(progress.students).toEqual([
       expect.objectContaining({ reviews_7d: 0, cards_studied: 0, last_active: null }),
@@ -359,7 +370,7 @@ describe('classes: the access matrix, each refusal changing nothing', () => {
       }),
       404,
       'member_not_found',
-      messages.memberNotFound,
+      serverMessages.memberNotFound,
     );
   });
 });
@@ -372,7 +383,7 @@ describe('classes: limits, account deletion, several servers, concurrent syncs',
       await postJoin(ctx.app, late.headers, klass.join_code),
       409,
       'class_full',
-      fillMessage(messages.classFull, { max: 4 }),
+      fillMessage(serverMessages.classFull, { max: 4 }),
     );
     const count = await ctx.database.db
       .selectFrom('class_members')
@@ -458,8 +469,12 @@ describe('classes: input', () => {
     const user = await signUpAndLogIn(ctx.app);
     const post = (url: string, payload: unknown) =>
       ctx.app.inject({ method: 'POST', url, headers: user.headers, payload: payload as object });
-    expectValidationError(await post('/classes', { name: 'x'.repeat(101) }), 'name', messages.classNameTooLong);
-    expectValidationError(await post('/classes', { name: 'x'.repeat(100_000) }), 'name', messages.classNameTooLong);
+    expectValidationError(await post('/classes', { name: 'x'.repeat(101) }), 'name', serverMessages.classNameTooLong);
+    expectValidationError(
+      await post('/classes', { name: 'x'.repeat(100_000) }),
+      'name',
+      serverMessages.classNameTooLong,
+    );
     expectValidationError(await post('/classes', { name: 42 }), 'name', messages.classNameEmpty);
     expect((await post('/classes', { name: 'a\u0000b' })).statusCode).toBe(422);
     expectValidationError(
@@ -472,7 +487,7 @@ describe('classes: input', () => {
     const klass = await createClass(ctx.app, user.headers, 'Tables');
     const csv = await get(user.headers, `/classes/${klass._id}/progress.csv?table=${'x'.repeat(5_000)}`);
     expect(csv.statusCode).toBe(422);
-    expect(csv.json()).toMatchObject({ code: 'validation_failed', detail: messages.validationFailed });
+    expect(csv.json()).toMatchObject({ code: 'validation_failed', detail: serverMessages.validationFailed });
   });
 
   it('refuses an empty class name, and a class taught or joined past MAX_CLASSES_PER_USER', async () => {
@@ -493,7 +508,7 @@ describe('classes: input', () => {
       const taught = await createClass(strict.app, user.headers);
       const other = await signUpAndLogIn(ctx.app);
       const otherClass = await createClass(ctx.app, other.headers);
-      const detail = fillMessage(messages.tooManyClasses, { max: 1 });
+      const detail = fillMessage(serverMessages.tooManyClasses, { max: 1 });
       const second = await strict.app.inject({
         method: 'POST',
         url: '/classes',

@@ -1,5 +1,6 @@
 import type { Card, DeckSummary } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { type AuthHeaders, signUpAndLogIn } from '../../../test/support/factories';
@@ -194,8 +195,8 @@ describe('PUT /decks/{id}/settings name', () => {
     ['null', null, messages.deckNameEmpty],
     ['a number', 42, messages.deckNameEmpty],
     ['an object', { $ne: '' }, messages.deckNameEmpty],
-    ['a name over 200 characters', 'n'.repeat(201), messages.deckNameTooLong],
-    ['a megabyte', 'n'.repeat(1_000_000), messages.deckNameTooLong],
+    ['a name over 200 characters', 'n'.repeat(201), serverMessages.deckNameTooLong],
+    ['a megabyte', 'n'.repeat(1_000_000), serverMessages.deckNameTooLong],
   ])('refuses %s with 422 and keeps the name and the other settings', async (_label, name, detail) => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { name, daily_new_card_limit: 3 });
@@ -209,7 +210,7 @@ describe('PUT /decks/{id}/settings name', () => {
   it('refuses a name with a NUL character with 422', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { name: 'Bio\u0000logy' });
-    expectError(response, 422, 'validation_failed', messages.nulCharacter);
+    expectError(response, 422, 'validation_failed', serverMessages.nulCharacter);
     expect((await rowById(ctx.database.db, 'decks', deck._id)).name).toBe('Biology');
   });
 
@@ -217,7 +218,7 @@ describe('PUT /decks/{id}/settings name', () => {
     const owner = await learnerWithDeck(ctx.app);
     const intruder = await signUpAndLogIn(ctx.app);
     const response = await putDeckSettings(ctx.app, intruder.headers, owner.deck._id, { name: 'Mine now' });
-    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+    expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
     expect((await rowById(ctx.database.db, 'decks', owner.deck._id)).name).toBe('Biology');
   });
 });

@@ -1,5 +1,6 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { boundedInt } from '../../http/request-schemas';
@@ -9,7 +10,7 @@ const deckName = z
   .string({ error: messages.deckNameEmpty })
   .trim()
   .min(1, { error: messages.deckNameEmpty })
-  .max(limits.maxDeckNameLength, { error: messages.deckNameTooLong });
+  .max(limits.maxDeckNameLength, { error: serverMessages.deckNameTooLong });
 
 /** POST /decks: the form field `deck_name` (not empty). */
 export const createDeckSchema = z.preprocess(
@@ -22,20 +23,20 @@ export const createDeckSchema = z.preprocess(
 
 const dailyLimit = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-  boundedInt(0, limits.maxDailyNewCardLimit, messages.dailyLimitInvalid),
+  boundedInt(0, limits.maxDailyNewCardLimit, serverMessages.dailyLimitInvalid),
 );
 
 const desiredRetention = z
-  .number({ error: messages.desiredRetentionInvalid })
-  .min(limits.minDesiredRetention, { error: messages.desiredRetentionInvalid })
-  .max(limits.maxDesiredRetention, { error: messages.desiredRetentionInvalid });
+  .number({ error: serverMessages.desiredRetentionInvalid })
+  .min(limits.minDesiredRetention, { error: serverMessages.desiredRetentionInvalid })
+  .max(limits.maxDesiredRetention, { error: serverMessages.desiredRetentionInvalid });
 
 /** A calendar date written YYYY-MM-DD that exists (no 2027-02-30), or null to clear it. */
 const examDate = z
-  .string({ error: messages.examDateInvalid })
+  .string({ error: serverMessages.examDateInvalid })
   .refine(
     (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value, { zone: 'UTC' }).toISODate() === value,
-    { error: messages.examDateInvalid },
+    { error: serverMessages.examDateInvalid },
   )
   .nullable();
 
@@ -47,14 +48,14 @@ const MAX_LANGUAGE_TAG_LENGTH = 35;
  * (detect the language from the cards); anything else is 422 invalid_language_tag.
  */
 const languageTag = z
-  .string({ error: messages.ttsLanguageInvalid })
+  .string({ error: serverMessages.ttsLanguageInvalid })
   .trim()
   .transform((value, context) => {
     const canonical = canonicalLanguageTag(value);
     if (canonical === null) {
       context.addIssue({
         code: 'custom',
-        message: messages.ttsLanguageInvalid,
+        message: serverMessages.ttsLanguageInvalid,
         params: { code: 'invalid_language_tag' },
       });
       return z.NEVER;
@@ -77,9 +78,9 @@ const deckTts = z.object(
   {
     question_lang: languageTag.optional(),
     answer_lang: languageTag.optional(),
-    auto: z.boolean({ error: messages.ttsAutoInvalid }).optional(),
+    auto: z.boolean({ error: serverMessages.ttsAutoInvalid }).optional(),
   },
-  { error: messages.ttsInvalid },
+  { error: serverMessages.ttsInvalid },
 );
 
 /**
@@ -110,7 +111,7 @@ export const deckSettingsSchema = z.preprocess(
         value.exam_date === undefined &&
         value.tts === undefined
       ) {
-        context.addIssue({ code: 'custom', path: ['daily_new_card_limit'], message: messages.dailyLimitInvalid });
+        context.addIssue({ code: 'custom', path: ['daily_new_card_limit'], message: serverMessages.dailyLimitInvalid });
       }
     }),
 );

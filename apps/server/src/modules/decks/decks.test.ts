@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -66,7 +67,7 @@ describe('POST /decks', () => {
     ['an empty name', 'deck_name=', messages.deckNameEmpty],
     ['a blank name', 'deck_name=%20%20%20', messages.deckNameEmpty],
     ['no name at all', 'other=1', messages.deckNameEmpty],
-    ['a name over 200 characters', `deck_name=${'n'.repeat(201)}`, messages.deckNameTooLong],
+    ['a name over 200 characters', `deck_name=${'n'.repeat(201)}`, serverMessages.deckNameTooLong],
   ])('refuses %s with 422 and writes nothing', async (_label, payload, detail) => {
     const { headers, user } = await signUpAndLogIn(ctx.app);
     const response = await postForm(ctx.app, '/decks', headers, payload);
@@ -84,7 +85,7 @@ describe('POST /decks', () => {
 
   it('needs a login', async () => {
     const response = await postForm(ctx.app, '/decks', {}, 'deck_name=x');
-    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+    expectError(response, 401, 'not_authenticated', serverMessages.notAuthenticated);
   });
 });
 
@@ -129,7 +130,7 @@ describe('GET /decks and GET /decks/{id}', () => {
     async (id) => {
       const { headers } = await signUpAndLogIn(ctx.app);
       const response = await ctx.app.inject({ method: 'GET', url: `/decks/${id}`, headers });
-      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+      expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
     },
   );
 });
@@ -168,7 +169,7 @@ describe('PUT /decks/{id}/settings', () => {
   it.each([[-1], [2.5], ['abc'], [null], [10000], [true]])('refuses %j with 422 and keeps the limit', async (value) => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { daily_new_card_limit: value });
-    expectValidationError(response, 'daily_new_card_limit', messages.dailyLimitInvalid);
+    expectValidationError(response, 'daily_new_card_limit', serverMessages.dailyLimitInvalid);
     const row = await rowById(ctx.database.db, 'decks', deck._id);
     expect(row.daily_new_card_limit).toBe(20);
   });
@@ -181,7 +182,7 @@ describe('PUT /decks/{id}/settings', () => {
       headers,
       payload: { daily_new_card_limit: 3 },
     });
-    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+    expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
   });
 });
 
@@ -210,6 +211,6 @@ describe('DELETE /decks/{id}', () => {
     expect(await db.selectFrom('review_logs').select('id').where('deck_id', '=', keep._id).execute()).toHaveLength(1);
 
     const again = await ctx.app.inject({ method: 'DELETE', url: `/decks/${deck._id}`, headers });
-    expectError(again, 404, 'deck_not_found', messages.deckNotFound);
+    expectError(again, 404, 'deck_not_found', serverMessages.deckNotFound);
   });
 });

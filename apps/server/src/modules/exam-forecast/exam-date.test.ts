@@ -1,5 +1,5 @@
 import type { DeckSettings, DeckSummary, DueCard, ExamForecast } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -71,13 +71,13 @@ describe('PUT /decks/{id}/settings: exam_date', () => {
     expect((await settingsOk(headers, deck._id, { exam_date: '2026-11-22' })).exam_date).toBe('2026-11-22');
 
     const past = await putDeckSettings(ctx.app, headers, deck._id, { exam_date: '2026-11-21' });
-    expectError(past, 422, 'exam_date_in_past', messages.examDateInPast);
+    expectError(past, 422, 'exam_date_in_past', serverMessages.examDateInPast);
     expect((await deckRow(deck._id)).exam_date).toBe('2026-11-22');
 
     // 10:00 UTC is already the 23rd on Kiritimati (UTC+14): the 22nd is past there.
     await setZone(headers, 'Pacific/Kiritimati');
     const kiritimati = await putDeckSettings(ctx.app, headers, deck._id, { exam_date: '2026-11-22' });
-    expectError(kiritimati, 422, 'exam_date_in_past', messages.examDateInPast);
+    expectError(kiritimati, 422, 'exam_date_in_past', serverMessages.examDateInPast);
     expect((await settingsOk(headers, deck._id, { exam_date: '2026-11-23' })).exam_date).toBe('2026-11-23');
 
     // 05:00 UTC is still the 21st in Los Angeles: the 21st is today there.
@@ -103,7 +103,7 @@ describe('PUT /decks/{id}/settings: exam_date', () => {
     ctx.clock.set(NOW);
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { exam_date });
-    expectValidationError(response, 'exam_date', messages.examDateInvalid);
+    expectValidationError(response, 'exam_date', serverMessages.examDateInvalid);
     expect((await deckRow(deck._id)).exam_date).toBeNull();
   });
 
@@ -115,7 +115,7 @@ describe('PUT /decks/{id}/settings: exam_date', () => {
       exam_date: '2026-12-10',
       tts: { auto: true },
     });
-    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+    expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
     expect(await deckRow(owner.deck._id)).toEqual({
       exam_date: null,
       tts_question_lang: null,
@@ -167,25 +167,29 @@ describe('PUT /decks/{id}/settings: tts', () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, { tts: { question_lang: tag } });
     if (tag.includes('\u0000')) {
-      expectError(response, 422, 'validation_failed', messages.nulCharacter);
+      expectError(response, 422, 'validation_failed', serverMessages.nulCharacter);
     } else {
-      expectError(response, 422, 'invalid_language_tag', messages.ttsLanguageInvalid);
+      expectError(response, 422, 'invalid_language_tag', serverMessages.ttsLanguageInvalid);
     }
     expect((await deckRow(deck._id)).tts_question_lang).toBeNull();
   });
 
   it('refuses a tts that is not an object, a tag that is not a string and an auto that is not a boolean', async () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
-    expectValidationError(await putDeckSettings(ctx.app, headers, deck._id, { tts: 'fr' }), 'tts', messages.ttsInvalid);
+    expectValidationError(
+      await putDeckSettings(ctx.app, headers, deck._id, { tts: 'fr' }),
+      'tts',
+      serverMessages.ttsInvalid,
+    );
     expectValidationError(
       await putDeckSettings(ctx.app, headers, deck._id, { tts: { auto: 'yes' } }),
       'tts.auto',
-      messages.ttsAutoInvalid,
+      serverMessages.ttsAutoInvalid,
     );
     expectValidationError(
       await putDeckSettings(ctx.app, headers, deck._id, { tts: { answer_lang: 42 } }),
       'tts.answer_lang',
-      messages.ttsLanguageInvalid,
+      serverMessages.ttsLanguageInvalid,
     );
     expect(await deckRow(deck._id)).toMatchObject({ tts_answer_lang: null, tts_auto: 0 });
   });
@@ -225,13 +229,18 @@ describe('GET /decks/{id}/exam-forecast', () => {
   it('answers 404 no_exam_date without a date, 404 deck_not_found for a missing or foreign deck', async () => {
     ctx.clock.set(NOW);
     const { headers, deck } = await learnerWithDeck(ctx.app, 2);
-    expectError(await forecast(headers, deck._id), 404, 'no_exam_date', messages.noExamDate);
+    expectError(await forecast(headers, deck._id), 404, 'no_exam_date', serverMessages.noExamDate);
 
     await settingsOk(headers, deck._id, { exam_date: '2026-12-01' });
     const other = await signUpAndLogIn(ctx.app);
-    expectError(await forecast(other.headers, deck._id), 404, 'deck_not_found', messages.deckNotFound);
-    expectError(await forecast(headers, '0123456789abcdef01234567'), 404, 'deck_not_found', messages.deckNotFound);
-    expectError(await forecast(headers, 'not-an-id'), 404, 'deck_not_found', messages.deckNotFound);
+    expectError(await forecast(other.headers, deck._id), 404, 'deck_not_found', serverMessages.deckNotFound);
+    expectError(
+      await forecast(headers, '0123456789abcdef01234567'),
+      404,
+      'deck_not_found',
+      serverMessages.deckNotFound,
+    );
+    expectError(await forecast(headers, 'not-an-id'), 404, 'deck_not_found', serverMessages.deckNotFound);
     const anonymous = await ctx.app.inject({ method: 'GET', url: `/decks/${deck._id}/exam-forecast` });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -1,20 +1,23 @@
 import { limits } from '@flashcards/shared/limits';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 
 /** POST /send-feedback: the text is required; the email is optional (blank counts as none). */
 export const feedbackSchema = z.object({
   feedback: z
-    .string({ error: messages.feedbackEmpty })
+    .string({ error: serverMessages.feedbackEmpty })
     .trim()
-    .min(1, { error: messages.feedbackEmpty })
-    .max(limits.maxFeedbackLength, { error: messages.feedbackTooLong }),
+    .min(1, { error: serverMessages.feedbackEmpty })
+    .max(limits.maxFeedbackLength, { error: serverMessages.feedbackTooLong }),
   email: z
-    .string({ error: messages.invalidEmail })
+    .string({ error: serverMessages.invalidEmail })
     .trim()
     .nullish()
     .transform((value) => (value ? value.toLowerCase() : null))
     .pipe(
-      z.email({ error: messages.invalidEmail }).max(limits.maxEmailLength, { error: messages.invalidEmail }).nullable(),
+      z
+        .email({ error: serverMessages.invalidEmail })
+        .max(limits.maxEmailLength, { error: serverMessages.invalidEmail })
+        .nullable(),
     ),
 });

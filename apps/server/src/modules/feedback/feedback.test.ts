@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -50,11 +50,11 @@ describe('POST /send-feedback', () => {
   });
 
   it.each([
-    [{ feedback: '' }, messages.feedbackEmpty, 'feedback'],
-    [{ feedback: '   ' }, messages.feedbackEmpty, 'feedback'],
-    [{ email: 'a@example.com' }, messages.feedbackEmpty, 'feedback'],
-    [{ feedback: 'f'.repeat(5001) }, messages.feedbackTooLong, 'feedback'],
-    [{ feedback: 'Hi', email: 'not-an-email' }, messages.invalidEmail, 'email'],
+    [{ feedback: '' }, serverMessages.feedbackEmpty, 'feedback'],
+    [{ feedback: '   ' }, serverMessages.feedbackEmpty, 'feedback'],
+    [{ email: 'a@example.com' }, serverMessages.feedbackEmpty, 'feedback'],
+    [{ feedback: 'f'.repeat(5001) }, serverMessages.feedbackTooLong, 'feedback'],
+    [{ feedback: 'Hi', email: 'not-an-email' }, serverMessages.invalidEmail, 'email'],
   ])('refuses %# with 422 and stores nothing', async (payload, detail, field) => {
     const before = await ctx.database.db.selectFrom('feedback').select('id').execute();
     const response = await send(payload, nextAddress());
@@ -66,7 +66,7 @@ describe('POST /send-feedback', () => {
     const ip = nextAddress();
     for (const n of [1, 2, 3]) expect((await send({ feedback: `Burst ${n}` }, ip)).statusCode).toBe(201);
     const limited = await send({ feedback: 'Burst 4' }, ip);
-    expectError(limited, 429, 'rate_limited', messages.rateLimited);
+    expectError(limited, 429, 'rate_limited', serverMessages.rateLimited);
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);

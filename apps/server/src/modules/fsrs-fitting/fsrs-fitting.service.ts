@@ -1,5 +1,6 @@
 import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { isoTime } from '@flashcards/shared/time';
 import type { Clock } from '../../adapters/clock';
 import type { ReviewHistories } from '../../adapters/fsrs/fit-task';
@@ -98,7 +99,7 @@ export function createFsrsFittingService(deps: FsrsFittingServiceDeps) {
       const count = await repo.countReviews(learner.id, null);
       if (count < deps.minReviews) {
         throw errors.notEnoughReviews({
-          detail: fillMessage(messages.notEnoughReviews, { min: deps.minReviews, n: count }),
+          detail: fillMessage(serverMessages.notEnoughReviews, { min: deps.minReviews, n: count }),
         });
       }
       if ((await deps.lock.hit(learner.id)) !== null) throw errors.optimizeInProgress({ retryAfterSeconds: 10 });
@@ -127,7 +128,7 @@ export function createFsrsFittingService(deps: FsrsFittingServiceDeps) {
           reviews_used: used,
           log_loss_default: lossDefault,
           log_loss_personal: lossDefault,
-          detail: messages.optimizeKeptDefaults,
+          detail: serverMessages.optimizeKeptDefaults,
         };
       }
       if (fit.logLossPersonal >= lossDefault) {
@@ -136,7 +137,7 @@ export function createFsrsFittingService(deps: FsrsFittingServiceDeps) {
           reviews_used: used,
           log_loss_default: lossDefault,
           log_loss_personal: fit.logLossPersonal,
-          detail: messages.optimizeNotBetter,
+          detail: serverMessages.optimizeNotBetter,
         };
       }
       await repo.saveFit(

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { OptimizeResponse, SchedulingInfo } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { default_w } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
@@ -117,7 +118,7 @@ describe('GET /scheduling', () => {
       ['DELETE', '/scheduling/parameters'],
     ] as const) {
       const response = await call(method, url);
-      expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+      expectError(response, 401, 'not_authenticated', serverMessages.notAuthenticated);
     }
   });
 });
@@ -133,7 +134,7 @@ describe('POST /scheduling/optimize', () => {
       detail: 'At least 400 reviews are needed to personalize scheduling (you have 399).',
       code: 'not_enough_reviews',
     });
-    expect(response.json().detail).toBe(fillMessage(messages.notEnoughReviews, { min: 400, n: 399 }));
+    expect(response.json().detail).toBe(fillMessage(serverMessages.notEnoughReviews, { min: 400, n: 399 }));
     expect((await fitOf(user._id)).fsrs_parameters).toBeNull();
   });
 
@@ -230,7 +231,7 @@ describe('POST /scheduling/optimize', () => {
     expect(response.json()).toMatchObject({
       parameters: [...default_w],
       reviews_used: 450,
-      detail: messages.optimizeKeptDefaults,
+      detail: serverMessages.optimizeKeptDefaults,
     });
     expect((await fitOf(user._id)).fsrs_parameters).toBeNull();
   });
@@ -290,11 +291,11 @@ describe('POST /scheduling/optimize per user: one at a time, FSRS_OPTIMIZE_RATE_
       const post = () => limited.app.inject({ method: 'POST', url: '/scheduling/optimize', headers });
       const first = post();
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expectError(await post(), 429, 'optimize_in_progress', messages.optimizeInProgress);
+      expectError(await post(), 429, 'optimize_in_progress', serverMessages.optimizeInProgress);
       release();
       expect((await first).statusCode).toBe(200);
       expect((await post()).statusCode).toBe(200);
-      expectError(await post(), 429, 'rate_limited', messages.rateLimited);
+      expectError(await post(), 429, 'rate_limited', serverMessages.rateLimited);
       expect((await fitOf(user._id)).fsrs_parameters).toBeNull();
     } finally {
       release();
@@ -350,7 +351,7 @@ describe('POST /scheduling/optimize past FSRS_OPTIMIZE_TIMEOUT', () => {
       const { headers, user } = await signUpAndLogIn(slow.app);
       await seedHistory(headers, user._id, 600);
       const response = await slow.app.inject({ method: 'POST', url: '/scheduling/optimize', headers });
-      expectError(response, 503, 'optimize_timeout', messages.optimizeTimeout);
+      expectError(response, 503, 'optimize_timeout', serverMessages.optimizeTimeout);
       expect((await fitOf(user._id)).fsrs_parameters).toBeNull();
     } finally {
       await slow.close();

@@ -6,6 +6,7 @@
  */
 import type { Card, GeneratedCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { parseEventStream } from '../../../test/support/event-stream';
@@ -195,7 +196,7 @@ describe('duplicates of a deck', () => {
         { name: 'text', value: biology },
         { name: 'deck_id', value: deckId },
       ]);
-      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+      expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
     }
     expect(await freeUsed(offline.database, user._id)).toBe(0);
   });
@@ -277,7 +278,7 @@ describe('saved sources', () => {
         cards: [{ question: 'Q?', answer: 'A', source }],
       });
       expect(response.statusCode, response.body).toBe(422);
-      expect(response.json()).toMatchObject({ detail: messages.cardSourceInvalid, code: 'validation_failed' });
+      expect(response.json()).toMatchObject({ detail: serverMessages.cardSourceInvalid, code: 'validation_failed' });
     }
     const count = await offline.database.db
       .selectFrom('cards')

@@ -4,7 +4,7 @@
  * and the event stream; hostile values refused before anything is charged. SQLite, and PostgreSQL with DATABASE_URL.
  */
 import type { GenerateResponse } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectValidationError } from '../../../test/support/api-error';
 import { parseEventStream } from '../../../test/support/event-stream';
@@ -156,7 +156,7 @@ describe('POST /create card_style, offline generator', () => {
       ]),
       await postForm(offline.app, '/create', headers, { text: biology, card_style: value }),
     ]) {
-      expectValidationError(response, 'card_style', messages.cardStyleInvalid);
+      expectValidationError(response, 'card_style', serverMessages.cardStyleInvalid);
     }
     expect(await freeUsed(offline.database, user._id)).toBe(0);
   });
@@ -169,7 +169,7 @@ describe('POST /create card_style, offline generator', () => {
       headers,
       payload: { text: biology, card_style: 'nope' },
     });
-    expectValidationError(json, 'card_style', messages.cardStyleInvalid);
+    expectValidationError(json, 'card_style', serverMessages.cardStyleInvalid);
     for (const card_style of [5, ['cloze'], { style: 'cloze' }, null, true]) {
       const wrongType = await offline.app.inject({
         method: 'POST',
@@ -177,13 +177,13 @@ describe('POST /create card_style, offline generator', () => {
         headers,
         payload: { text: biology, card_style },
       });
-      expectValidationError(wrongType, 'card_style', messages.cardStyleInvalid);
+      expectValidationError(wrongType, 'card_style', serverMessages.cardStyleInvalid);
     }
     const file = await postCreate(offline.app, headers, [
       { name: 'card_style', value: 'nope' },
       { name: 'file', value: await twoSlidePptx(), filename: 'cells.pptx' },
     ]);
-    expectValidationError(file, 'card_style', messages.cardStyleInvalid);
+    expectValidationError(file, 'card_style', serverMessages.cardStyleInvalid);
     expect(await freeUsed(offline.database, user._id)).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
  * client leaves, and keep-alive comments. Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
  */
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { setBillingFields } from '../../../test/support/billing';
@@ -142,7 +143,7 @@ describe('POST /create as an event stream, offline generator', () => {
     const { events } = parseEventStream(response.body);
     expect(events.at(-1)).toEqual({
       event: 'error',
-      data: { detail: messages.noCardsGenerated, code: 'no_cards_generated', status: 422 },
+      data: { detail: serverMessages.noCardsGenerated, code: 'no_cards_generated', status: 422 },
     });
     expect(named(events, 'done')).toEqual([]);
     expect(await freeUsed(offline, user._id)).toBe(0);
@@ -311,7 +312,7 @@ describe('POST /create as an event stream, streaming model', () => {
     const response = await create(model, { ...headers, ...sse }, [{ name: 'text', value: biology }]);
     const { events } = parseEventStream(response.body);
     expect(events.map((e) => e.event)).toEqual(['progress', 'error']);
-    expect(events[1]?.data).toEqual({ detail: messages.aiUnavailable, code: 'ai_unavailable', status: 502 });
+    expect(events[1]?.data).toEqual({ detail: serverMessages.aiUnavailable, code: 'ai_unavailable', status: 502 });
     expect(response.body).not.toContain('secret');
     expect(await freeUsed(model, user._id)).toBe(0);
   });
@@ -400,12 +401,12 @@ describe('POST /create when the account is deleted while the model writes', () =
     expect(named(events, 'done')).toEqual([]);
     expect(events.at(-1)).toEqual({
       event: 'error',
-      data: { detail: messages.notAuthenticated, code: 'not_authenticated', status: 401 },
+      data: { detail: serverMessages.notAuthenticated, code: 'not_authenticated', status: 401 },
     });
   });
 
   it('answers the JSON caller 401 not_authenticated', async () => {
     const response = await deletedWhileWriting({});
-    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+    expectError(response, 401, 'not_authenticated', serverMessages.notAuthenticated);
   });
 });

@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
@@ -86,7 +87,7 @@ export function startGenerationWorker(options: GenerationWorkerOptions) {
           return { ok: false, error: { status: mapped.statusCode, code: mapped.code, detail: mapped.detail } };
         }
         log.error({ err: error, jobId }, 'generation job failed');
-        return { ok: false, error: { status: 500, code: 'internal_error', detail: messages.internalError } };
+        return { ok: false, error: { status: 500, code: 'internal_error', detail: serverMessages.internalError } };
       } finally {
         running.delete(jobId);
         // The upload (base64, up to 14 MB) is not kept in Redis past its job, whatever BullMQ keeps of the job.

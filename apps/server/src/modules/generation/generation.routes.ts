@@ -1,6 +1,6 @@
 import type { GenerationStreamError } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { UploadDir } from '../../adapters/uploads/upload-dir';
 import { generateResponseSchema } from '../../http/api-schemas';
@@ -90,7 +90,7 @@ function streamError(error: unknown, log: FastifyBaseLogger): GenerationStreamEr
     return { detail: error.detail, code: error.code, status: error.statusCode };
   }
   log.error({ err: error }, 'unhandled error');
-  return { detail: messages.internalError, code: 'internal_error', status: 500 };
+  return { detail: serverMessages.internalError, code: 'internal_error', status: 500 };
 }
 
 export interface GenerationRouteOptions {

@@ -1,6 +1,6 @@
 import { type CardStyle, cardStyles } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 import { errors } from '../../http/app-error';
 
@@ -15,7 +15,7 @@ export function cardStyleOf(value: unknown): CardStyle {
   if (parsed.success) return parsed.data;
   throw errors.validationFailed({
     message: 'cardStyleInvalid',
-    errors: [{ field: 'card_style', message: messages.cardStyleInvalid }],
+    errors: [{ field: 'card_style', message: serverMessages.cardStyleInvalid }],
   });
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messages } from '@flashcards/shared/messages';
 import { noSubscription } from '@flashcards/shared/plans';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
@@ -198,7 +199,7 @@ describe('POST /create', () => {
     const response = await create(headers, [
       { name: 'file', value: Buffer.from('%PDF-1.7\nbroken'), filename: 'x.pdf' },
     ]);
-    expectError(response, 422, 'file_unreadable', messages.fileUnreadable);
+    expectError(response, 422, 'file_unreadable', serverMessages.fileUnreadable);
     expect((await quotaRow(user._id)).free_used).toBe(0);
   });
 
@@ -223,7 +224,7 @@ describe('POST /create', () => {
           `${response.statusCode} in ${elapsed.toFixed(0)} ms; peak RSS of the test process ${(peakRss / 1e6).toFixed(0)} MB`,
       );
       expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-      expectError(response, 422, 'file_unreadable', messages.fileUnreadable);
+      expectError(response, 422, 'file_unreadable', serverMessages.fileUnreadable);
     }
     expect((await quotaRow(user._id)).free_used).toBe(0);
   }, 60_000);

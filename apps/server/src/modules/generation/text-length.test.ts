@@ -1,5 +1,6 @@
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -56,7 +57,7 @@ describe('POST /create counts the text limit in characters, not bytes', () => {
     ]) {
       const atLimit = await send('é'.repeat(10_000));
       // A text of one repeated letter passes the length check and then makes no card: 422, never 413.
-      expectError(atLimit, 422, 'no_cards_generated', messages.noCardsGenerated);
+      expectError(atLimit, 422, 'no_cards_generated', serverMessages.noCardsGenerated);
       expectError(await send('é'.repeat(10_001)), 413, 'text_too_long', messages.textTooLong);
     }
     expect(await freeUsed(ctx.database, user._id)).toBe(0);

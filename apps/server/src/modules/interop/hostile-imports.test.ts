@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
 import { renderNote } from '@flashcards/shared/notes';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -126,20 +127,20 @@ describe('POST /import: SQL in the package never runs (sqlite_master holds only 
       'anki21',
     ],
   ])('refuses %s with 422 invalid_package and a clear message', async (_name, sql, format) => {
-    await expectRefused(await pkg({ sql }, format), messages.importUnexpectedSchema);
+    await expectRefused(await pkg({ sql }, format), serverMessages.importUnexpectedSchema);
   });
 });
 
 describe('POST /import: zip and zstd output share one budget (IMPORT_MAX_UNZIPPED_BYTES)', () => {
   it('refuses a zstd frame that declares 2 GB (t-zstd-bombs.mjs) before inflating it', async () => {
     const file = await zipFiles([['collection.anki21b', zstdDeclaring(Buffer.from('0123456789'), 2_000_000_000)]]);
-    await expectRefused(file, messages.invalidPackage);
+    await expectRefused(file, serverMessages.invalidPackage);
   });
 
   it('refuses a media file whose frame declares 4 GB in a 4-byte size field', async () => {
     const collection = await collectionOf(oneNote(['<img src="big.png">', 'a']));
     const file = await latestFormat(collection, [['0', zstdDeclaring(pngBytes, 4_000_000_000, 4)]], { 0: 'big.png' });
-    await expectRefused(file, messages.invalidPackage);
+    await expectRefused(file, serverMessages.invalidPackage);
   });
 
   it('refuses zip entries and zstd output that pass the cap only together', async () => {
@@ -153,7 +154,7 @@ describe('POST /import: zip and zstd output share one budget (IMPORT_MAX_UNZIPPE
       ],
       { 0: 'x.png' },
     );
-    await expectRefused(file, messages.invalidPackage);
+    await expectRefused(file, serverMessages.invalidPackage);
   });
 });
 
@@ -183,7 +184,7 @@ describe('POST /import: hostile templates and clozes answer 422, in linear time 
       }),
     ],
   ])('refuses %s', async (_name, test) => {
-    await expectRefused(await buildPackage(test), messages.importTemplateTooComplex);
+    await expectRefused(await buildPackage(test), serverMessages.importTemplateTooComplex);
   });
 
   it('skips the audit’s cloze nested 20,000 deep as too long: its field is over 100,000 characters', async () => {
@@ -194,7 +195,7 @@ describe('POST /import: hostile templates and clozes answer 422, in linear time 
       decks: [],
       cards_imported: 0,
       skipped: 1,
-      warnings: [fillMessage(messages.importCardsTooLong, { count: 1, max: 20_000 })],
+      warnings: [fillMessage(serverMessages.importCardsTooLong, { count: 1, max: 20_000 })],
     });
     expect(await written(userId)).toEqual(nothing);
   });
@@ -240,7 +241,9 @@ describe('POST /import: content limits', () => {
     expect(response.json<FileImportResponse>()).toMatchObject({
       cards_imported: 1,
       skipped: 1,
-      warnings: [fillMessage(messages.importLineSkipped, { line: 20_005, reason: messages.importLineEmptyBack })],
+      warnings: [
+        fillMessage(serverMessages.importLineSkipped, { line: 20_005, reason: serverMessages.importLineEmptyBack }),
+      ],
     });
     expect((await written(userId)).cards).toEqual([{ question: 'q', answer: 'a' }]);
   });
@@ -270,8 +273,8 @@ describe('POST /import: content limits', () => {
     const { response, userId } = await importWhileOthersAreServed(await buildPackage(test));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<FileImportResponse>().warnings).toEqual([
-      fillMessage(messages.importImagesMissing, { count: 2 }),
-      fillMessage(messages.importImagesTooLarge, { count: 2, max: '4 KB', pixels: 1_000_000 }),
+      fillMessage(serverMessages.importImagesMissing, { count: 2 }),
+      fillMessage(serverMessages.importImagesTooLarge, { count: 2, max: '4 KB', pixels: 1_000_000 }),
     ]);
     const rows = await written(userId);
     expect(rows.media).toEqual([{ name: expect.stringMatching(/^[0-9a-f]{40}\.png$/), size: pngBytes.length }]);
@@ -298,7 +301,7 @@ describe('POST /import: per-user media quota (MEDIA_QUOTA_BYTES_PER_USER)', () =
         response,
         422,
         'media_quota_exceeded',
-        fillMessage(messages.mediaQuotaExceeded, { size: `${pngBytes.length} bytes`, max: '10 bytes' }),
+        fillMessage(serverMessages.mediaQuotaExceeded, { size: `${pngBytes.length} bytes`, max: '10 bytes' }),
       );
       expect(await written(user._id)).toEqual(before);
     } finally {
@@ -336,7 +339,7 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
       // The first import is being read (it holds the user's import lock) before the second is sent.
       await readingHeld;
       const second = await uploadTo(holding.app, a.headers, Buffer.from('q,a'), 'other.csv');
-      expectError(second, 429, 'import_in_progress', messages.importInProgress);
+      expectError(second, 429, 'import_in_progress', serverMessages.importInProgress);
       const another = await uploadTo(holding.app, b.headers, Buffer.from('q,a'), 'other.csv');
       expect(another.statusCode, another.body).toBe(201);
       release();
@@ -345,7 +348,7 @@ describe('POST /import: one import per user at a time, and IMPORT_RATE_LIMIT_PER
       // the third passes and the fourth does not.
       expect((await uploadTo(holding.app, a.headers, Buffer.from('q,a'), 'x.csv')).statusCode).toBe(201);
       const limited = await uploadTo(holding.app, a.headers, Buffer.from('q,a'), 'x.csv');
-      expectError(limited, 429, 'rate_limited', messages.rateLimited);
+      expectError(limited, 429, 'rate_limited', serverMessages.rateLimited);
     } finally {
       release();
       await holding.close();
@@ -433,7 +436,7 @@ describe('POST /import when the account is deleted meanwhile', () => {
       expect(deleted.statusCode, deleted.body).toBe(204);
       release();
       const response = await importing;
-      expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+      expectError(response, 401, 'not_authenticated', serverMessages.notAuthenticated);
       expect(await leftOf(user._id)).toEqual(gone);
     } finally {
       release();
@@ -461,7 +464,7 @@ describe('POST /import when the account is deleted meanwhile', () => {
       expect(deleted.statusCode, deleted.body).toBe(204);
       const response = await importing;
       expect(signals[0]?.aborted).toBe(true);
-      expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+      expectError(response, 401, 'not_authenticated', serverMessages.notAuthenticated);
       expect(await leftOf(user._id)).toEqual(gone);
     } finally {
       await stopping.close();

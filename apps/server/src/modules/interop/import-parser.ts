@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { limits } from '@flashcards/shared/limits';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
 import {
   type CreatableNoteContent,
   noteLimits,
@@ -11,6 +11,7 @@ import {
   type RenderedCard,
   renderNote,
 } from '@flashcards/shared/notes';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import {
@@ -382,7 +383,7 @@ async function parseText(bytes: Buffer, input: ParseInput): Promise<ParseResult>
   const result = emptyParseResult();
   const skips: { line: number; reason: string }[] = file.repeats.map((line) => ({
     line,
-    reason: messages.importLineRepeated,
+    reason: serverMessages.importLineRepeated,
   }));
   const deck = cleanDeckName(file.deck ?? input.defaultDeckName);
   const convert = (text: string) => {
@@ -394,13 +395,13 @@ async function parseText(bytes: Buffer, input: ParseInput): Promise<ParseResult>
   };
   for (const row of file.rows) {
     if ((row.guid?.length ?? 0) > maxGuidLength) {
-      skips.push({ line: row.line, reason: messages.importLineGuidTooLong });
+      skips.push({ line: row.line, reason: serverMessages.importLineGuidTooLong });
       continue;
     }
     const front = convert(row.front);
     const back = convert(row.back);
     if (isBlankMarkdown(front)) {
-      skips.push({ line: row.line, reason: messages.importLineEmptyFront });
+      skips.push({ line: row.line, reason: serverMessages.importLineEmptyFront });
       continue;
     }
     let content: CreatableNoteContent;
@@ -413,7 +414,7 @@ async function parseText(bytes: Buffer, input: ParseInput): Promise<ParseResult>
       content = { type: 'cloze', fields: isBlankMarkdown(back) ? { text: front } : { text: front, extra: back } };
     } else {
       if (isBlankMarkdown(back)) {
-        skips.push({ line: row.line, reason: messages.importLineEmptyBack });
+        skips.push({ line: row.line, reason: serverMessages.importLineEmptyBack });
         continue;
       }
       content = { type: row.type, fields: { front, back } };
@@ -422,7 +423,7 @@ async function parseText(bytes: Buffer, input: ParseInput): Promise<ParseResult>
     if (cards.some((card) => tooLongCard(card)) || tooLongFields(content)) {
       skips.push({
         line: row.line,
-        reason: fillMessage(messages.importLineTooLong, { max: limits.maxCardSideLength }),
+        reason: fillMessage(serverMessages.importLineTooLong, { max: limits.maxCardSideLength }),
       });
       continue;
     }

@@ -3,8 +3,9 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
 import { type NoteContent, noteLimits } from '@flashcards/shared/notes';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { type ApkgNote, writeApkg } from '../../adapters/anki/apkg-writer';
 import { imageField, occlusionField } from '../../adapters/anki/image-occlusion';
 import { markdownToAnkiHtml } from '../../adapters/anki/markdown-to-html';
@@ -62,7 +63,9 @@ export function importKind(filename: string): ImportKind | null {
 export const unsupportedImportType = () => errors.unsupportedFileType({ message: 'importUnsupportedType' });
 export const importTooLarge = (maxBytes: number) =>
   errors.fileTooLarge({
-    detail: fillMessage(messages.importFileTooLarge, { size: `${Math.round((maxBytes / 1_048_576) * 10) / 10} MB` }),
+    detail: fillMessage(serverMessages.importFileTooLarge, {
+      size: `${Math.round((maxBytes / 1_048_576) * 10) / 10} MB`,
+    }),
   });
 
 /** A size for a message: bytes, KB or MB, one decimal at most. */
@@ -76,11 +79,11 @@ function formatSize(bytes: number): string {
 function refusalError(refusal: ImportRefusal, maxCards: number): AppError {
   switch (refusal.reason) {
     case 'tooManyCards':
-      return new AppError('too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: maxCards }));
+      return new AppError('too_many_cards', fillMessage(serverMessages.tooManyCardsInAccount, { max: maxCards }));
     case 'schema':
-      return errors.invalidPackage({ detail: messages.importUnexpectedSchema });
+      return errors.invalidPackage({ detail: serverMessages.importUnexpectedSchema });
     case 'template':
-      return errors.invalidPackage({ detail: messages.importTemplateTooComplex });
+      return errors.invalidPackage({ detail: serverMessages.importTemplateTooComplex });
     default:
       return errors.invalidPackage();
   }
@@ -185,8 +188,8 @@ export function createInteropService(deps: InteropServiceDeps) {
       if (accountGone) throw errors.notAuthenticated();
       if (error instanceof ImportRefusedError) throw refusalError(error.refusal, deps.maxCardsPerUser);
       if (error instanceof ImportKilledError) {
-        if (error.failure === 'timeout') throw errors.invalidPackage({ detail: messages.importTooSlow });
-        if (error.failure === 'memory') throw errors.invalidPackage({ detail: messages.importTooMuchMemory });
+        if (error.failure === 'timeout') throw errors.invalidPackage({ detail: serverMessages.importTooSlow });
+        if (error.failure === 'memory') throw errors.invalidPackage({ detail: serverMessages.importTooMuchMemory });
         throw errors.invalidPackage();
       }
       if (error instanceof ImportBusyError) throw errors.busy({ retryAfterSeconds: 30 });
@@ -245,7 +248,7 @@ export function createInteropService(deps: InteropServiceDeps) {
       const left = Math.max(0, deps.mediaQuotaBytes - (await repo.mediaBytes(userId)));
       if (newBytes > left) {
         throw errors.mediaQuotaExceeded({
-          detail: fillMessage(messages.mediaQuotaExceeded, { size: formatSize(newBytes), max: formatSize(left) }),
+          detail: fillMessage(serverMessages.mediaQuotaExceeded, { size: formatSize(newBytes), max: formatSize(left) }),
         });
       }
     }
@@ -258,13 +261,13 @@ export function createInteropService(deps: InteropServiceDeps) {
     }
 
     const warnings: string[] = [];
-    if (parsed.sounds > 0) warnings.push(fillMessage(messages.importSoundsDropped, { count: parsed.sounds }));
+    if (parsed.sounds > 0) warnings.push(fillMessage(serverMessages.importSoundsDropped, { count: parsed.sounds }));
     if (parsed.missingImages > 0) {
-      warnings.push(fillMessage(messages.importImagesMissing, { count: parsed.missingImages }));
+      warnings.push(fillMessage(serverMessages.importImagesMissing, { count: parsed.missingImages }));
     }
     if (parsed.imagesTooLarge > 0) {
       warnings.push(
-        fillMessage(messages.importImagesTooLarge, {
+        fillMessage(serverMessages.importImagesTooLarge, {
           count: parsed.imagesTooLarge,
           max: formatSize(deps.maxImageBytes),
           pixels: deps.maxImagePixels,
@@ -273,23 +276,25 @@ export function createInteropService(deps: InteropServiceDeps) {
     }
     if (parsed.occlusionSkipped > 0) {
       warnings.push(
-        fillMessage(messages.importOcclusionSkipped, {
+        fillMessage(serverMessages.importOcclusionSkipped, {
           count: parsed.occlusionSkipped,
           max: noteLimits.maxOcclusionMasks,
         }),
       );
     }
     if (parsed.occlusionPolygons > 0) {
-      warnings.push(fillMessage(messages.importOcclusionPolygons, { count: parsed.occlusionPolygons }));
+      warnings.push(fillMessage(serverMessages.importOcclusionPolygons, { count: parsed.occlusionPolygons }));
     }
     if (parsed.tooLong > 0) {
-      warnings.push(fillMessage(messages.importCardsTooLong, { count: parsed.tooLong, max: limits.maxCardSideLength }));
+      warnings.push(
+        fillMessage(serverMessages.importCardsTooLong, { count: parsed.tooLong, max: limits.maxCardSideLength }),
+      );
     }
     for (const { line, reason } of parsed.skippedLines) {
-      warnings.push(fillMessage(messages.importLineSkipped, { line, reason }));
+      warnings.push(fillMessage(serverMessages.importLineSkipped, { line, reason }));
     }
     const unlisted = parsed.skippedLineCount - parsed.skippedLines.length;
-    if (unlisted > 0) warnings.push(fillMessage(messages.importLinesSkippedMore, { count: unlisted }));
+    if (unlisted > 0) warnings.push(fillMessage(serverMessages.importLinesSkippedMore, { count: unlisted }));
     return {
       decks: plan.decks.map((deck) => ({ _id: deck.id, name: deck.name, card_count: counts.get(deck.id) ?? 0 })),
       cards_imported: cardCount,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FileImportResponse } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +107,7 @@ describe('POST /import (Anki packages)', () => {
       ]);
       // The note whose front is only "<br>" renders an empty question: skipped.
       expect(body).toMatchObject({ cards_imported: 10, skipped: 1 });
-      expect(body.warnings).toEqual([fillMessage(messages.importSoundsDropped, { count: 1 })]);
+      expect(body.warnings).toEqual([fillMessage(serverMessages.importSoundsDropped, { count: 1 })]);
 
       const rows = await userRows(user._id);
       expect(rows.decks.map((deck) => deck.name)).toEqual(['Languages', 'Languages::Japanese']);
@@ -149,7 +150,7 @@ describe('POST /import (Anki packages)', () => {
       decks: [],
       cards_imported: 0,
       skipped: 11,
-      warnings: [fillMessage(messages.importSoundsDropped, { count: 1 })],
+      warnings: [fillMessage(serverMessages.importSoundsDropped, { count: 1 })],
     });
     expect(await userRows(user._id)).toEqual(before);
   });
@@ -172,8 +173,8 @@ describe('POST /import (Anki packages)', () => {
     const response = await upload(headers, await buildPackage(pkg), 'deck.apkg');
     expect(response.statusCode).toBe(201);
     expect(response.json().warnings).toEqual([
-      fillMessage(messages.importSoundsDropped, { count: 1 }),
-      fillMessage(messages.importImagesMissing, { count: 1 }),
+      fillMessage(serverMessages.importSoundsDropped, { count: 1 }),
+      fillMessage(serverMessages.importImagesMissing, { count: 1 }),
     ]);
     const rows = await userRows(user._id);
     expect(rows.media).toEqual([]);
@@ -194,7 +195,7 @@ describe('POST /import (Anki packages)', () => {
     else if (file === 'bomb') bytes = docxZipBomb(64 * 1024 * 1024, 1024);
     else bytes = file as Buffer;
     const response = await upload(headers, bytes, name);
-    expectError(response, 422, 'invalid_package', messages.invalidPackage);
+    expectError(response, 422, 'invalid_package', serverMessages.invalidPackage);
     const rows = await userRows(user._id);
     expect(rows).toEqual({ decks: [], cards: [], media: [], notes: [] });
   });
@@ -205,7 +206,7 @@ describe('POST /import (Anki packages)', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       code: 'file_too_large',
-      detail: fillMessage(messages.importFileTooLarge, { size: '1.9 MB' }),
+      detail: fillMessage(serverMessages.importFileTooLarge, { size: '1.9 MB' }),
     });
     expect((await userRows(user._id)).cards).toEqual([]);
   });
@@ -213,7 +214,7 @@ describe('POST /import (Anki packages)', () => {
   it.each(['deck.pdf', 'deck', 'notes.docx'])('refuses %s with 415 unsupported_file_type', async (name) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await upload(headers, Buffer.from('question,answer'), name);
-    expectError(response, 415, 'unsupported_file_type', messages.importUnsupportedType);
+    expectError(response, 415, 'unsupported_file_type', serverMessages.importUnsupportedType);
   });
 
   it('refuses a request without a file and one that is not multipart', async () => {
@@ -226,9 +227,9 @@ describe('POST /import (Anki packages)', () => {
       payload: body.payload,
     });
     expect(none.statusCode).toBe(422);
-    expect(none.json()).toMatchObject({ code: 'validation_failed', detail: messages.importNoFile });
+    expect(none.json()).toMatchObject({ code: 'validation_failed', detail: serverMessages.importNoFile });
     const json = await ctx.app.inject({ method: 'POST', url: '/import', headers, payload: { file: 'x' } });
-    expectError(json, 415, 'unsupported_file_type', messages.importUnsupportedType);
+    expectError(json, 415, 'unsupported_file_type', serverMessages.importUnsupportedType);
   });
 
   it('refuses a package that takes longer than IMPORT_TIMEOUT to read, writing nothing', async () => {
@@ -242,7 +243,7 @@ describe('POST /import (Anki packages)', () => {
         headers: { ...headers, ...body.headers },
         payload: body.payload,
       });
-      expectError(response, 422, 'invalid_package', messages.importTooSlow);
+      expectError(response, 422, 'invalid_package', serverMessages.importTooSlow);
       const decks = await slow.database.db.selectFrom('decks').select('id').where('user_id', '=', user._id).execute();
       expect(decks).toEqual([]);
     } finally {
@@ -252,7 +253,7 @@ describe('POST /import (Anki packages)', () => {
 
   it('answers 401 without a token', async () => {
     const response = await upload({ authorization: 'Bearer nope' }, Buffer.from('a,b'), 'x.csv');
-    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+    expectError(response, 401, 'not_authenticated', serverMessages.notAuthenticated);
   });
 });
 
@@ -273,7 +274,9 @@ describe('POST /import (text files)', () => {
     expect(response.json()).toMatchObject({
       cards_imported: 2,
       skipped: 1,
-      warnings: [fillMessage(messages.importLineSkipped, { line: 7, reason: messages.importLineEmptyFront })],
+      warnings: [
+        fillMessage(serverMessages.importLineSkipped, { line: 7, reason: serverMessages.importLineEmptyFront }),
+      ],
     });
     expect(response.json().decks).toEqual([
       { _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Chemistry::Acids', card_count: 2 },
@@ -317,15 +320,16 @@ describe('POST /import (text files)', () => {
     const file = readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/anki-text/text-2fields.txt'));
     const response = await upload(headers, file, 'text-2fields.txt');
     expect(response.statusCode, response.body).toBe(201);
-    const line = (number: number, reason: string) => fillMessage(messages.importLineSkipped, { line: number, reason });
+    const line = (number: number, reason: string) =>
+      fillMessage(serverMessages.importLineSkipped, { line: number, reason });
     expect(response.json()).toMatchObject({
       cards_imported: 5,
       skipped: 4,
       warnings: [
-        line(6, messages.importLineRepeated),
-        line(8, messages.importLineEmptyBack),
-        line(9, messages.importLineEmptyBack),
-        line(10, messages.importLineEmptyFront),
+        line(6, serverMessages.importLineRepeated),
+        line(8, serverMessages.importLineEmptyBack),
+        line(9, serverMessages.importLineEmptyBack),
+        line(10, serverMessages.importLineEmptyFront),
       ],
     });
     expect((await userRows(user._id)).cards.map((card) => [card.question, card.answer])).toEqual([
@@ -346,9 +350,9 @@ describe('POST /import (text files)', () => {
     expect(body).toMatchObject({ cards_imported: 1, skipped: 25 });
     expect(body.warnings).toEqual([
       ...Array.from({ length: 20 }, (_, index) =>
-        fillMessage(messages.importLineSkipped, { line: index + 2, reason: messages.importLineEmptyBack }),
+        fillMessage(serverMessages.importLineSkipped, { line: index + 2, reason: serverMessages.importLineEmptyBack }),
       ),
-      fillMessage(messages.importLinesSkippedMore, { count: 5 }),
+      fillMessage(serverMessages.importLinesSkippedMore, { count: 5 }),
     ]);
   });
 
@@ -365,7 +369,7 @@ describe('POST /import (text files)', () => {
     expect(first.json()).toMatchObject({
       cards_imported: 2,
       skipped: 1,
-      warnings: [fillMessage(messages.importLineSkipped, { line: 4, reason: messages.clozeMissing })],
+      warnings: [fillMessage(serverMessages.importLineSkipped, { line: 4, reason: messages.clozeMissing })],
     });
     const reversedFile = '#notetype:Basic (and reversed card)\nperro\tdog\n';
     const second = await upload(headers, Buffer.from(reversedFile), 'words.txt');
@@ -411,7 +415,7 @@ describe('POST /import within the per-user caps (MAX_DECKS_PER_USER, MAX_CARDS_P
     await createDeck(capped.app, headers, 'Second');
     const before = await userRows(user._id);
     const response = await uploadTo(capped.app, headers, await buildPackage(samplePackage()), 'deck.apkg');
-    expectError(response, 422, 'too_many_decks', fillMessage(messages.tooManyDecks, { max: 3 }));
+    expectError(response, 422, 'too_many_decks', fillMessage(serverMessages.tooManyDecks, { max: 3 }));
     expect(await userRows(user._id)).toEqual(before);
     expect(before.decks.map((deck) => deck.name)).toEqual(['First', 'Second']);
   });
@@ -422,7 +426,7 @@ describe('POST /import within the per-user caps (MAX_DECKS_PER_USER, MAX_CARDS_P
     await saveCards(capped.app, headers, deck._id, 3);
     const before = await userRows(user._id);
     const response = await uploadTo(capped.app, headers, await buildPackage(samplePackage()), 'deck.apkg');
-    expectError(response, 422, 'too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: 12 }));
+    expectError(response, 422, 'too_many_cards', fillMessage(serverMessages.tooManyCardsInAccount, { max: 12 }));
     expect(await userRows(user._id)).toEqual(before);
     expect(before.cards).toHaveLength(3);
     expect(before.media).toEqual([]);
@@ -433,7 +437,7 @@ describe('POST /import within the per-user caps (MAX_DECKS_PER_USER, MAX_CARDS_P
     const { headers, user } = await signUpAndLogIn(capped.app);
     const csv = Array.from({ length: 13 }, (_, index) => `q${index},a${index}`).join('\n');
     const response = await uploadTo(capped.app, headers, Buffer.from(csv), 'many.csv');
-    expectError(response, 422, 'too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: 12 }));
+    expectError(response, 422, 'too_many_cards', fillMessage(serverMessages.tooManyCardsInAccount, { max: 12 }));
     expect(await userRows(user._id)).toEqual({ decks: [], cards: [], media: [], notes: [] });
   });
 
@@ -465,7 +469,7 @@ describe('GET /media/{name}', () => {
     for (const name of [`${sha.slice(0, 40)}.png`, '../flashcards.db', 'x.svg', `${'0'.repeat(40)}.png`]) {
       const response = await ctx.app.inject({ method: 'GET', url: `/media/${encodeURIComponent(name)}` });
       expect(response.statusCode, name).toBe(404);
-      expect(response.json()).toEqual({ code: 'media_not_found', detail: messages.mediaNotFound });
+      expect(response.json()).toEqual({ code: 'media_not_found', detail: serverMessages.mediaNotFound });
     }
   });
 
@@ -706,7 +710,7 @@ describe('GET /decks/{id}/export.apkg', () => {
         url: `/decks/${id}/export.apkg`,
         headers: stranger.headers,
       });
-      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+      expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
     }
   });
 });

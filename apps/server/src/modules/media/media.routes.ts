@@ -1,4 +1,5 @@
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../http/app-error';
 import { currentUser } from '../../http/authenticate';
@@ -11,7 +12,7 @@ import { formatBytes, type MediaService, unsupportedImageType } from './media.se
 const maxMultipartOverhead = 64 * 1024;
 
 const imageTooLarge = (maxBytes: number) =>
-  errors.fileTooLarge({ detail: fillMessage(messages.imageTooLarge, { size: formatBytes(maxBytes) }) });
+  errors.fileTooLarge({ detail: fillMessage(serverMessages.imageTooLarge, { size: formatBytes(maxBytes) }) });
 
 /** The multipart `file`, read into memory up to `maxBytes` (an image is stored whole anyway). */
 async function receiveImage(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
@@ -36,7 +37,7 @@ async function receiveImage(request: FastifyRequest, maxBytes: number): Promise<
   if (!image || image.byteLength === 0) {
     throw errors.validationFailed({
       message: 'imageNoFile',
-      errors: [{ field: 'file', message: messages.imageNoFile }],
+      errors: [{ field: 'file', message: serverMessages.imageNoFile }],
     });
   }
   return image;

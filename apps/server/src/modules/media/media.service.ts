@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UploadedMedia } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Clock } from '../../adapters/clock';
 import { UnreadableFileError } from '../../adapters/extract/extracted';
@@ -64,7 +65,7 @@ export function createMediaService(deps: MediaServiceDeps) {
     const left = Math.max(0, deps.mediaQuotaBytes - (await repo.mediaBytes(userId)));
     if (data.byteLength > left) {
       throw errors.mediaQuotaExceeded({
-        detail: fillMessage(messages.mediaUploadQuotaExceeded, {
+        detail: fillMessage(serverMessages.mediaUploadQuotaExceeded, {
           size: formatBytes(data.byteLength),
           max: formatBytes(left),
         }),

@@ -1,6 +1,7 @@
 import { limits } from '@flashcards/shared/limits';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { noteTypes } from '@flashcards/shared/notes';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 import { bodyWithId } from '../../http/request-schemas';
 import { mediaUrlPattern } from '../study-core/card-images';
@@ -29,10 +30,15 @@ export const noteIdParams = z.object({ id: z.string().meta({ description: "The n
 
 /** A saved card's or note's images: at most 2 URLs of the user's uploads (`/media/{name}`), shown on the answer. */
 export const cardImagesSchema = z
-  .array(z.string({ error: messages.cardImageInvalid }).regex(mediaUrlPattern, { error: messages.cardImageInvalid }), {
-    error: messages.cardImageInvalid,
-  })
-  .max(limits.maxCardImages, { error: fillMessage(messages.cardImagesTooMany, { max: limits.maxCardImages }) })
+  .array(
+    z
+      .string({ error: serverMessages.cardImageInvalid })
+      .regex(mediaUrlPattern, { error: serverMessages.cardImageInvalid }),
+    {
+      error: serverMessages.cardImageInvalid,
+    },
+  )
+  .max(limits.maxCardImages, { error: fillMessage(serverMessages.cardImagesTooMany, { max: limits.maxCardImages }) })
   .optional();
 
 /** Where a generated card came from, as POST /create gave it (docs/api.md, "Sources and duplicates"). */
@@ -40,31 +46,31 @@ export const cardSourceInput = z
   .object(
     {
       document: z
-        .string({ error: messages.cardSourceInvalid })
-        .max(255, { error: messages.cardSourceInvalid })
+        .string({ error: serverMessages.cardSourceInvalid })
+        .max(255, { error: serverMessages.cardSourceInvalid })
         .optional(),
       page: z
-        .int({ error: messages.cardSourceInvalid })
-        .min(1, { error: messages.cardSourceInvalid })
+        .int({ error: serverMessages.cardSourceInvalid })
+        .min(1, { error: serverMessages.cardSourceInvalid })
         .max(100_000)
         .optional(),
       slide: z
-        .int({ error: messages.cardSourceInvalid })
-        .min(1, { error: messages.cardSourceInvalid })
+        .int({ error: serverMessages.cardSourceInvalid })
+        .min(1, { error: serverMessages.cardSourceInvalid })
         .max(100_000)
         .optional(),
       // The longest quote POST /create gives: 2,000 characters and an ellipsis.
       quote: z
-        .string({ error: messages.cardSourceInvalid })
+        .string({ error: serverMessages.cardSourceInvalid })
         .trim()
-        .min(1, { error: messages.cardSourceInvalid })
-        .max(2001, { error: messages.cardSourceInvalid }),
+        .min(1, { error: serverMessages.cardSourceInvalid })
+        .max(2001, { error: serverMessages.cardSourceInvalid }),
       paragraph: z
-        .string({ error: messages.cardSourceInvalid })
-        .max(2000, { error: messages.cardSourceInvalid })
+        .string({ error: serverMessages.cardSourceInvalid })
+        .max(2000, { error: serverMessages.cardSourceInvalid })
         .optional(),
     },
-    { error: messages.cardSourceInvalid },
+    { error: serverMessages.cardSourceInvalid },
   )
   .strip();
 

@@ -1,5 +1,6 @@
 import type { Card, Note, NoteWithCards } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -193,7 +194,7 @@ describe('POST /notes', () => {
     const fields = { front: 'F', back: 'B' };
     for (const deckId of [owner.deck._id, 'f'.repeat(24), 'not-an-id']) {
       const response = await postNote(headers, { deck_id: deckId, type: 'basic', fields });
-      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+      expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
     }
     expectValidationError(await postNote(headers, { type: 'basic', fields }), 'deck_id', messages.noDeckSelected);
     expect(await rowsOf(user._id)).toEqual({ notes: [], cards: [] });
@@ -204,7 +205,7 @@ describe('POST /notes', () => {
     const { headers, user, deck } = await learnerWithDeck(ctx.app, 10);
     const three = { deck_id: deck._id, type: 'cloze', fields: { text: '{{c1::a}} {{c2::b}} {{c3::c}}' } };
     const response = await postNote(headers, three);
-    expectError(response, 422, 'too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: 12 }));
+    expectError(response, 422, 'too_many_cards', fillMessage(serverMessages.tooManyCardsInAccount, { max: 12 }));
     expect((await rowsOf(user._id)).cards).toHaveLength(10);
     await createNote(headers, { ...three, fields: { text: '{{c1::a}} {{c2::b}}' } });
     expect((await rowsOf(user._id)).cards).toHaveLength(12);
@@ -287,7 +288,7 @@ describe('PUT /notes/{id}', () => {
     const stranger = await signUpAndLogIn(ctx.app);
     for (const id of [created.note._id, 'f'.repeat(24), 'bad']) {
       const response = await putNote(stranger.headers, id, { fields: { text: '{{c1::x}}' } });
-      expectError(response, 404, 'note_not_found', messages.noteNotFound);
+      expectError(response, 404, 'note_not_found', serverMessages.noteNotFound);
     }
     expect(await rowsOf(user._id)).toEqual(before);
   });
@@ -297,7 +298,7 @@ describe('PUT /notes/{id}', () => {
     const created = await createNote(headers, { deck_id: deck._id, type: 'cloze', fields: { text: '{{c1::a}}' } });
     const before = await rowsOf(user._id);
     const response = await putNote(headers, created.note._id, { fields: { text: '{{c1::a}} {{c2::b}} {{c3::c}}' } });
-    expectError(response, 422, 'too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: 12 }));
+    expectError(response, 422, 'too_many_cards', fillMessage(serverMessages.tooManyCardsInAccount, { max: 12 }));
     expect(await rowsOf(user._id)).toEqual(before);
   });
 });
@@ -310,7 +311,7 @@ describe('DELETE /notes/{id}, GET /notes/{id}', () => {
     const stranger = await signUpAndLogIn(ctx.app);
     for (const method of ['GET', 'DELETE'] as const) {
       const response = await ctx.app.inject({ method, url: `/notes/${created.note._id}`, headers: stranger.headers });
-      expectError(response, 404, 'note_not_found', messages.noteNotFound);
+      expectError(response, 404, 'note_not_found', serverMessages.noteNotFound);
     }
     const response = await ctx.app.inject({ method: 'DELETE', url: `/notes/${created.note._id}`, headers });
     expect(response.statusCode).toBe(204);
@@ -319,7 +320,7 @@ describe('DELETE /notes/{id}, GET /notes/{id}', () => {
     expect(logs).toEqual([]);
     expect(await deckCounters(deck._id)).toEqual({ new_cards: 0, learning_cards: 0, review_cards: 0 });
     const again = await ctx.app.inject({ method: 'GET', url: `/notes/${created.note._id}`, headers });
-    expectError(again, 404, 'note_not_found', messages.noteNotFound);
+    expectError(again, 404, 'note_not_found', serverMessages.noteNotFound);
   });
 });
 
@@ -452,7 +453,7 @@ describe('POST /save-cards with notes', () => {
         { question: 'Q', answer: 'A' },
       ],
     });
-    expectError(response, 422, 'too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: 12 }));
+    expectError(response, 422, 'too_many_cards', fillMessage(serverMessages.tooManyCardsInAccount, { max: 12 }));
     expect((await rowsOf(user._id)).cards).toHaveLength(10);
     const other = await createDeck(ctx.app, headers, 'Other');
     expect(other._id).toBeTruthy();

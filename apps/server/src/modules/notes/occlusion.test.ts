@@ -1,6 +1,7 @@
 import type { Card, NoteWithCards } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { noteLimits } from '@flashcards/shared/notes';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -301,7 +302,7 @@ describe('occlusion notes', () => {
     const response = await putNote(stranger.headers, created.note._id, {
       fields: { image, masks: [mask(0.2, 0.2, 1)], mode: 'hide_one' },
     });
-    expectError(response, 404, 'note_not_found', messages.noteNotFound);
+    expectError(response, 404, 'note_not_found', serverMessages.noteNotFound);
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OcclusionSuggestion } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -74,7 +74,7 @@ describe('POST /occlusion/suggest', () => {
     const image = await insertMedia(ctx.database.db, owner.user._id);
     const { headers } = await signUpAndLogIn(ctx.app);
     for (const media of [image, `${'0'.repeat(40)}.png`, '../../etc/passwd']) {
-      expectError(await suggest(headers, { media }), 404, 'media_not_found', messages.mediaNotFound);
+      expectError(await suggest(headers, { media }), 404, 'media_not_found', serverMessages.mediaNotFound);
     }
   });
 
@@ -82,13 +82,13 @@ describe('POST /occlusion/suggest', () => {
     const { headers, user } = await signUpAndLogIn(ctx.app);
     const png = readFileSync(path.join(occlusionFixtures, 'heart.png'));
     const media = await insertMedia(ctx.database.db, user._id, png.subarray(0, 200));
-    expectError(await suggest(headers, { media }), 422, 'file_unreadable', messages.fileUnreadable);
+    expectError(await suggest(headers, { media }), 422, 'file_unreadable', serverMessages.fileUnreadable);
   }, 60_000);
 
   it('a missing, empty or non-text media is 422 with the rule', async () => {
     const { headers } = await signUpAndLogIn(ctx.app);
     for (const payload of [{}, { media: '' }, { media: 7 }, { media: 'x'.repeat(201) }]) {
-      expectValidationError(await suggest(headers, payload), 'media', messages.occlusionMediaRequired);
+      expectValidationError(await suggest(headers, payload), 'media', serverMessages.occlusionMediaRequired);
     }
   });
 

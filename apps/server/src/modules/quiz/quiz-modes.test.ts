@@ -7,6 +7,7 @@ import type {
   WrittenQuestion,
 } from '@flashcards/shared/api-types';
 import { fillMessage, messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
@@ -98,7 +99,8 @@ describe('POST /api/quiz/generate, other modes', () => {
     for (const statement of statements) {
       const card = cardsById.get(statement.card_id) as Card;
       const said = answers.filter(
-        (answer) => statement.statement === fillMessage(messages.quizStatement, { question: card.question, answer }),
+        (answer) =>
+          statement.statement === fillMessage(serverMessages.quizStatement, { question: card.question, answer }),
       );
       expect(said).toHaveLength(1);
       expect(said[0] === card.answer).toBe(statement.is_true);
@@ -152,7 +154,7 @@ describe('POST /api/quiz/generate, other modes', () => {
       expectValidationError(
         await postQuiz(ctx.app, headers, { deck_id: deck._id, mode }),
         'mode',
-        messages.quizModeInvalid,
+        serverMessages.quizModeInvalid,
       );
     }
   });
@@ -242,7 +244,7 @@ describe('POST /api/quiz/results', () => {
       }),
       404,
       'deck_not_found',
-      messages.deckNotFound,
+      serverMessages.deckNotFound,
     );
     for (const cardId of [theirCard, 'aaaaaaaaaaaaaaaaaaaaaaaa', 'not-an-id']) {
       expectError(
@@ -277,7 +279,7 @@ describe('POST /api/quiz/results', () => {
     for (const answers of broken) {
       const response = await postResults(ctx.app, headers, { deck_id: deck._id, answers });
       expect(response.statusCode, response.body).toBe(422);
-      expect(response.json()).toMatchObject({ code: 'validation_failed', detail: messages.quizAnswersInvalid });
+      expect(response.json()).toMatchObject({ code: 'validation_failed', detail: serverMessages.quizAnswersInvalid });
     }
     expectValidationError(
       await postResults(ctx.app, headers, {
@@ -286,7 +288,7 @@ describe('POST /api/quiz/results', () => {
         send_missed_to_review: 'yes',
       }),
       'send_missed_to_review',
-      messages.quizSendMissedInvalid,
+      serverMessages.quizSendMissedInvalid,
     );
     expectValidationError(
       await postResults(ctx.app, headers, { answers: [{ card_id: cardId, correct: true }] }),
@@ -297,13 +299,13 @@ describe('POST /api/quiz/results', () => {
       await postResults(ctx.app, headers, { deck_id: 'nope', answers: [{ card_id: cardId, correct: true }] }),
       422,
       'invalid_deck_id',
-      messages.invalidDeckIdServer,
+      serverMessages.invalidDeckIdServer,
     );
   });
 
   it('needs a signed-in user', async () => {
     const response = await postResults(ctx.app, {}, { deck_id: 'aaaaaaaaaaaaaaaaaaaaaaaa', answers: [] });
-    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+    expectError(response, 401, 'not_authenticated', serverMessages.notAuthenticated);
   });
 });
 

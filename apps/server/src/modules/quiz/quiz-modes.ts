@@ -4,7 +4,8 @@ import type {
   TrueFalseQuestion,
   WrittenQuestion,
 } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 
 /** A card a quiz is made from. */
 export interface QuizCard {
@@ -182,7 +183,10 @@ export function trueFalse(cards: readonly QuizCard[], count: number, random: Ran
     const [other] = random() < 0.5 ? distractors(pool, card, 1, random) : [];
     return {
       card_id: card.id,
-      statement: fillMessage(messages.quizStatement, { question: card.question, answer: other ?? card.answer.trim() }),
+      statement: fillMessage(serverMessages.quizStatement, {
+        question: card.question,
+        answer: other ?? card.answer.trim(),
+      }),
       is_true: other === undefined,
     };
   });

@@ -1,6 +1,7 @@
 import { withIdAlias } from '@flashcards/shared/ids';
 import { limits } from '@flashcards/shared/limits';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 import { isId } from '../../adapters/ids';
 
@@ -11,7 +12,7 @@ const quizDeckId = z
     error: messages.selectDeck,
     abort: true,
   })
-  .pipe(z.custom<string>(isId, { error: messages.invalidDeckIdServer, params: { code: 'invalid_deck_id' } }));
+  .pipe(z.custom<string>(isId, { error: serverMessages.invalidDeckIdServer, params: { code: 'invalid_deck_id' } }));
 
 /** POST /api/quiz/generate: the deck and the mode (`flip`, as before, when absent). */
 export const quizRequestSchema = z.preprocess(
@@ -19,7 +20,7 @@ export const quizRequestSchema = z.preprocess(
   z.object({
     deck_id: quizDeckId,
     mode: z
-      .enum(['flip', 'multiple_choice', 'true_false', 'matching', 'written'], { error: messages.quizModeInvalid })
+      .enum(['flip', 'multiple_choice', 'true_false', 'matching', 'written'], { error: serverMessages.quizModeInvalid })
       .default('flip'),
   }),
 );
@@ -34,18 +35,18 @@ export const quizResultsRequestSchema = z.preprocess(
         z.object(
           {
             card_id: z
-              .string({ error: messages.quizAnswersInvalid })
+              .string({ error: serverMessages.quizAnswersInvalid })
               .trim()
-              .min(1, { error: messages.quizAnswersInvalid })
-              .max(100, { error: messages.quizAnswersInvalid }),
-            correct: z.boolean({ error: messages.quizAnswersInvalid }),
+              .min(1, { error: serverMessages.quizAnswersInvalid })
+              .max(100, { error: serverMessages.quizAnswersInvalid }),
+            correct: z.boolean({ error: serverMessages.quizAnswersInvalid }),
           },
-          { error: messages.quizAnswersInvalid },
+          { error: serverMessages.quizAnswersInvalid },
         ),
-        { error: messages.quizAnswersInvalid },
+        { error: serverMessages.quizAnswersInvalid },
       )
-      .min(1, { error: messages.quizAnswersInvalid })
-      .max(limits.maxQuizAnswers, { error: messages.quizAnswersInvalid }),
-    send_missed_to_review: z.boolean({ error: messages.quizSendMissedInvalid }).default(false),
+      .min(1, { error: serverMessages.quizAnswersInvalid })
+      .max(limits.maxQuizAnswers, { error: serverMessages.quizAnswersInvalid }),
+    send_missed_to_review: z.boolean({ error: serverMessages.quizSendMissedInvalid }).default(false),
   }),
 );

@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -54,11 +55,11 @@ describe('POST /api/quiz/generate', () => {
     expectValidationError(missing, 'deck_id', messages.selectDeck);
 
     const malformed = await postQuiz(ctx.app, headers, { deck_id: 'not-a-deck' });
-    expectError(malformed, 422, 'invalid_deck_id', messages.invalidDeckIdServer);
+    expectError(malformed, 422, 'invalid_deck_id', serverMessages.invalidDeckIdServer);
 
     for (const deckId of [othersDeck, 'aaaaaaaaaaaaaaaaaaaaaaaa']) {
       const response = await postQuiz(ctx.app, headers, { deck_id: deckId });
-      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+      expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
     }
   });
 
@@ -74,7 +75,7 @@ describe('POST /api/quiz/generate', () => {
     const deckId = await insertDeck(ctx, user._id, deckCards);
     for (let i = 0; i < 3; i++) expect((await postQuiz(ctx.app, headers, { deck_id: deckId })).statusCode).toBe(200);
     const limited = await postQuiz(ctx.app, headers, { deck_id: deckId });
-    expectError(limited, 429, 'rate_limited', messages.rateLimited);
+    expectError(limited, 429, 'rate_limited', serverMessages.rateLimited);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const someoneElse = await signUpAndLogIn(ctx.app);
     const theirDeck = await insertDeck(ctx, someoneElse.user._id, deckCards);

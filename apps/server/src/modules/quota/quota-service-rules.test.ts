@@ -1,5 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { noSubscription } from '@flashcards/shared/plans';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../test/support/api-error';
 import type { Draw, QuotaRepo, QuotaRow } from './quota.repo';
@@ -127,7 +128,7 @@ describe('the quota service', () => {
     });
     expect(await refusalOf(quota.reserve('gone', 1))).toEqual({
       code: 'not_authenticated',
-      detail: messages.notAuthenticated,
+      detail: serverMessages.notAuthenticated,
     });
   });
 
@@ -136,7 +137,7 @@ describe('the quota service', () => {
     expect((await quota.balance('u1')).remaining).toBe(193);
     expect(await refusalOf(quota.balance('gone'))).toEqual({
       code: 'not_authenticated',
-      detail: messages.notAuthenticated,
+      detail: serverMessages.notAuthenticated,
     });
   });
 });

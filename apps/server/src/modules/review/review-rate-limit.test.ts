@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { countReviewLogs, rowById } from '../../../test/support/rows';
@@ -33,7 +34,7 @@ describe('POST /cards/review, REVIEW_RATE_LIMIT_PER_DAY', () => {
     const before = await rowById(ctx.database.db, 'cards', second);
 
     const limited = await answer(headers, second);
-    expectError(limited, 429, 'rate_limited', messages.rateLimited);
+    expectError(limited, 429, 'rate_limited', serverMessages.rateLimited);
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
@@ -50,7 +51,7 @@ describe('POST /cards/review, REVIEW_RATE_LIMIT_PER_DAY', () => {
     const missing = 'ffffffffffffffffffffffff';
     for (let i = 0; i < 3; i++)
       expectError(await answer(headers, missing), 404, 'card_not_found', messages.cardNotFound);
-    expectError(await answer(headers, card._id), 429, 'rate_limited', messages.rateLimited);
+    expectError(await answer(headers, card._id), 429, 'rate_limited', serverMessages.rateLimited);
     expect(await reviewLogCount(user._id)).toBe(0);
   });
 });

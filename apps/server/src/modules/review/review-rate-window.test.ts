@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { learnerWithDeck } from '../../../test/support/study';
@@ -47,7 +47,7 @@ describe('POST /cards/review, the window of REVIEW_RATE_LIMIT_PER_DAY', () => {
       // 23 h 59 min after the first answer: still the same window, one minute of it left.
       advance(59 * 60_000);
       const limited = await answer(3);
-      expectError(limited, 429, 'rate_limited', messages.rateLimited);
+      expectError(limited, 429, 'rate_limited', serverMessages.rateLimited);
       expect(Number(limited.headers['retry-after'])).toBe(60);
 
       advance(60_000 + 1_000);

@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../test/support/api-error';
 import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
@@ -146,7 +147,7 @@ describe('a review', () => {
     const limited = await refusalOf(service.review(userId, cardId, 'pass'));
     expect({ code: limited.code, detail: limited.detail }).toEqual({
       code: 'rate_limited',
-      detail: messages.rateLimited,
+      detail: serverMessages.rateLimited,
     });
     // The wait is the rest of the 24-hour window (the limiter's clock is real, so a little of it has passed).
     expect(limited.retryAfterSeconds).toBeLessThanOrEqual(86_400);
@@ -307,7 +308,7 @@ describe('undo and stats', () => {
     setUndo('nothing_to_undo');
     expect(await refusalOf(service.undo(userId, cardId))).toEqual({
       code: 'nothing_to_undo',
-      detail: messages.nothingToUndo,
+      detail: serverMessages.nothingToUndo,
     });
     setUndo('conflict');
     expect(await refusalOf(service.undo(userId, cardId))).toEqual({

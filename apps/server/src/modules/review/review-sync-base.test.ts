@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryResponse, SyncResponse, SyncReview } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectValidationError } from '../../../test/support/api-error';
 import { reviewSyncClient } from '../../../test/support/review-sync';
@@ -176,7 +176,7 @@ describe('POST /reviews/sync with base: answers made concurrently on two devices
     const { headers, cards } = await learnerWithDeck(ctx.app, 1);
     const cardId = cards[0]?._id ?? '';
     const response = await sync(headers, { reviews: [{ ...answer(cardId, 1, null), base }] });
-    expectValidationError(response, 'reviews.0.base', messages.syncBaseInvalid);
+    expectValidationError(response, 'reviews.0.base', serverMessages.syncBaseInvalid);
     expect(await logsOf(cardId)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { countReviewLogs } from '../../../test/support/rows';
@@ -38,7 +38,7 @@ describe('POST /reviews/sync and the daily answer limit', () => {
     expect(await logCount(user._id)).toBe(4);
 
     const over = await sync(headers, cardId, 2);
-    expectError(over, 429, 'rate_limited', messages.rateLimited);
+    expectError(over, 429, 'rate_limited', serverMessages.rateLimited);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(await logCount(user._id)).toBe(4);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryResponse, SchedulingInfo, SyncResponse, SyncReview } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { DAY_MS } from '@flashcards/shared/time';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
@@ -210,57 +210,57 @@ describe('POST /reviews/sync refuses a broken batch and writes nothing', () => {
       '501 answers',
       (cardId) => ({ reviews: Array.from({ length: 501 }, () => answer(cardId, 1)) }),
       'reviews',
-      messages.syncTooManyReviews,
+      serverMessages.syncTooManyReviews,
     ],
     [
       '10,000 answers',
       (cardId) => ({ reviews: Array.from({ length: 10_000 }, () => answer(cardId, 1)) }),
       'reviews',
-      messages.syncTooManyReviews,
+      serverMessages.syncTooManyReviews,
     ],
     [
       'an id that is not a UUID',
       (cardId) => ({ reviews: [answer(cardId, 1), { ...answer(cardId, 1), id: 'review-1' }] }),
       'reviews.1.id',
-      messages.syncReviewIdInvalid,
+      serverMessages.syncReviewIdInvalid,
     ],
     [
       'a time that is not a date',
       (cardId) => ({ reviews: [{ ...answer(cardId, 1), reviewed_at: 'yesterday' }] }),
       'reviews.0.reviewed_at',
-      messages.syncReviewedAtInvalid,
+      serverMessages.syncReviewedAtInvalid,
     ],
     [
       'a time as a number',
       (cardId) => ({ reviews: [{ ...answer(cardId, 1), reviewed_at: Date.now() }] }),
       'reviews.0.reviewed_at',
-      messages.syncReviewedAtInvalid,
+      serverMessages.syncReviewedAtInvalid,
     ],
     [
       'an impossible date',
       (cardId) => ({ reviews: [{ ...answer(cardId, 1), reviewed_at: '2026-02-30T10:00:00Z' }] }),
       'reviews.0.reviewed_at',
-      messages.syncReviewedAtInvalid,
+      serverMessages.syncReviewedAtInvalid,
     ],
     [
       'a result that is neither pass nor fail',
       (cardId) => ({ reviews: [{ ...answer(cardId, 1), result: 'good' }] }),
       'reviews.0.result',
-      messages.reviewResultInvalid,
+      serverMessages.reviewResultInvalid,
     ],
-    ['no reviews', () => ({}), 'reviews', messages.syncReviewsMissing],
-    ['reviews that are not a list', () => ({ reviews: 'all' }), 'reviews', messages.syncReviewsMissing],
+    ['no reviews', () => ({}), 'reviews', serverMessages.syncReviewsMissing],
+    ['reviews that are not a list', () => ({ reviews: 'all' }), 'reviews', serverMessages.syncReviewsMissing],
     [
       'a typed answer of 1,001 characters',
       (cardId) => ({ reviews: [{ ...answer(cardId, 1), typed: 'x'.repeat(1_001) }] }),
       'reviews.0.typed',
-      messages.syncTypedInvalid,
+      serverMessages.syncTypedInvalid,
     ],
     [
       'an unknown verdict',
       (cardId) => ({ reviews: [{ ...answer(cardId, 1), verdict: 'maybe' }] }),
       'reviews.0.verdict',
-      messages.syncVerdictInvalid,
+      serverMessages.syncVerdictInvalid,
     ],
   ];
 
@@ -274,7 +274,7 @@ describe('POST /reviews/sync refuses a broken batch and writes nothing', () => {
   it('a NUL byte, a body that is a list, and no login: 4xx { detail, code }', async () => {
     const { headers, user, cards } = await learnerWithDeck(ctx.app, 1);
     const nul = await sync(headers, { reviews: [{ ...answer(cards[0]?._id ?? '', 1), card_id: 'a\u0000b' }] });
-    expectError(nul, 422, 'validation_failed', messages.nulCharacter);
+    expectError(nul, 422, 'validation_failed', serverMessages.nulCharacter);
     const list = await sync(headers, [answer(cards[0]?._id ?? '', 1)]);
     expect(list.statusCode).toBe(422);
     expect(list.json()).toMatchObject({ code: 'validation_failed' });

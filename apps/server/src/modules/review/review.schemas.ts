@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 import { bodyWithId, deckFilter, typedAnswerSchema, verdictSchema } from '../../http/request-schemas';
 
@@ -7,12 +8,12 @@ import { bodyWithId, deckFilter, typedAnswerSchema, verdictSchema } from '../../
  * verdict of POST /cards/{id}/check, kept in the review log.
  */
 export const reviewSchema = bodyWithId('card_id', messages.cardIdMissing, {
-  result: z.enum(['pass', 'fail'], { error: messages.reviewResultInvalid }),
+  result: z.enum(['pass', 'fail'], { error: serverMessages.reviewResultInvalid }),
   typed: typedAnswerSchema.optional(),
   verdict: verdictSchema.optional(),
   // Lower case, as POST /reviews/sync keeps it, so that one answer has one id whichever way it reaches the server.
   review_id: z
-    .uuid({ error: messages.reviewIdInvalid })
+    .uuid({ error: serverMessages.reviewIdInvalid })
     .transform((id) => id.toLowerCase())
     .optional()
     .meta({ description: 'A UUID the client made for this answer: sent again, it is recorded once' }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Card as ApiCard } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { type Card, createEmptyCard, fsrs, Rating, StrategyMode } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
@@ -206,7 +207,7 @@ describe('POST /cards/review', () => {
 
     it('answers 422 for an id that is not a UUID', async () => {
       const { headers, card } = await learnerWithCard(ctx.app);
-      expectValidationError(await answer(headers, card._id, 'not-a-uuid'), 'review_id', messages.reviewIdInvalid);
+      expectValidationError(await answer(headers, card._id, 'not-a-uuid'), 'review_id', serverMessages.reviewIdInvalid);
       expect(await logsOf(card._id)).toEqual([]);
     });
   });
@@ -230,8 +231,8 @@ describe('POST /cards/review', () => {
   it.each([
     [{ result: 'pass' }, messages.cardIdMissing, 'card_id'],
     [{ card_id: '', result: 'pass' }, messages.cardIdMissing, 'card_id'],
-    [{ card_id: '0123456789abcdef01234567' }, messages.reviewResultInvalid, 'result'],
-    [{ card_id: '0123456789abcdef01234567', result: 'good' }, messages.reviewResultInvalid, 'result'],
+    [{ card_id: '0123456789abcdef01234567' }, serverMessages.reviewResultInvalid, 'result'],
+    [{ card_id: '0123456789abcdef01234567', result: 'good' }, serverMessages.reviewResultInvalid, 'result'],
   ])('refuses %j with 422', async (payload, detail, field) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await ctx.app.inject({ method: 'POST', url: '/cards/review', headers, payload });
@@ -298,7 +299,7 @@ describe('GET /cards/due', () => {
     );
     for (const deckId of ['0123456789abcdef01234567', 'bad']) {
       const response = await ctx.app.inject({ method: 'GET', url: `/cards/due?deck_id=${deckId}`, headers });
-      expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+      expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
     }
   });
 
@@ -386,7 +387,7 @@ describe('GET /decks/stats and GET /decks/{id}/stats', () => {
   it.each(['0123456789abcdef01234567', 'nope'])('answers 404 deck_not_found for deck %s', async (id) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await ctx.app.inject({ method: 'GET', url: `/decks/${id}/stats`, headers });
-    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+    expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
   });
 
   it('needs a login', async () => {

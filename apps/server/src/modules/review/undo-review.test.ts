@@ -1,5 +1,6 @@
 import type { Card, DeckStats } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -77,7 +78,7 @@ async function graduate(headers: Headers, cardId: string): Promise<Card> {
 }
 
 function expect409(response: { statusCode: number; json(): unknown }) {
-  expectError(response, 409, 'nothing_to_undo', messages.nothingToUndo);
+  expectError(response, 409, 'nothing_to_undo', serverMessages.nothingToUndo);
 }
 
 describe('POST /cards/{id}/undo-review', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ImportResponse, SharedDeckInfo, ShareResponse } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { isoTime } from '@flashcards/shared/time';
 import type { Clock } from '../../adapters/clock';
 import type { IdGenerator } from '../../adapters/ids';
@@ -69,7 +69,7 @@ export function createSharingService(deps: SharingServiceDeps) {
       const preview = await shares.preview(share, SHARE_PREVIEW_CARDS);
       return {
         deck_name: share.deck_name,
-        owner_name: share.owner_name.trim() || messages.anonymousOwner,
+        owner_name: share.owner_name.trim() || serverMessages.anonymousOwner,
         card_count: share.card_count,
         shared_at: isoTime(share.created_at),
         expires_at: isoTime(share.expires_at),

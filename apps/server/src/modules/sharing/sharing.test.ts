@@ -1,4 +1,5 @@
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import {
@@ -70,7 +71,7 @@ describe('POST /decks/{id}/share', () => {
   it.each(['0123456789abcdef01234567', 'xyz'])('answers 404 deck_not_found for %s', async (id) => {
     const { headers } = await signUpAndLogIn(ctx.app);
     const response = await ctx.app.inject({ method: 'POST', url: `/decks/${id}/share`, headers });
-    expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+    expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
   });
 
   it('needs a login', async () => {
@@ -140,7 +141,7 @@ describe('GET /shared/{code}', () => {
     const deck = await createDeck(ctx.app, headers);
     const { share_code } = await share(headers, deck._id);
     const response = await ctx.app.inject({ method: 'GET', url: `/shared/${share_code}` });
-    expect(response.json().owner_name).toBe(messages.anonymousOwner);
+    expect(response.json().owner_name).toBe(serverMessages.anonymousOwner);
   });
 
   it.each(['AAAAAAAAAAAAAAAAAAAAAA', 'no%20such%20code', 'x'.repeat(65)])(
@@ -234,7 +235,7 @@ describe('POST /shared/{code}/import', () => {
 
     // The same share again: 409, and nothing more is copied.
     const again = await importShare(ctx.app, importer.headers, share_code);
-    expectError(again, 409, 'already_imported', messages.alreadyImported);
+    expectError(again, 409, 'already_imported', serverMessages.alreadyImported);
     const decks = await listDecks(importer.headers);
     expect(decks.json()).toHaveLength(1);
 
@@ -248,7 +249,7 @@ describe('POST /shared/{code}/import', () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const { share_code } = await share(headers, deck._id);
     const response = await importShare(ctx.app, headers, share_code);
-    expectError(response, 409, 'already_imported', messages.ownDeckImport);
+    expectError(response, 409, 'already_imported', serverMessages.ownDeckImport);
     const decks = await listDecks(headers);
     expect(decks.json()).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-types';
 import { limits } from '@flashcards/shared/limits';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 import { boundedInt, deckFilter } from '../../http/request-schemas';
 
@@ -12,7 +12,7 @@ const days = (fallback: number) =>
         : typeof value === 'string' && /^\s*\d{1,4}\s*$/.test(value)
           ? Number(value)
           : value,
-    boundedInt(1, limits.maxStatsDays, messages.statsDaysInvalid),
+    boundedInt(1, limits.maxStatsDays, serverMessages.statsDaysInvalid),
   );
 
 /** GET /stats/history: `days` 1 to 366 (default 365), optional `deck_id`. */

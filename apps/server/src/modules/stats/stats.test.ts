@@ -1,5 +1,5 @@
 import type { ForecastResponse, HistoryResponse } from '@flashcards/shared/api-types';
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
 import { signUpAndLogIn } from '../../../test/support/factories';
@@ -108,7 +108,7 @@ describe('PUT /users/me/settings', () => {
     const { headers, user } = await signUpAndLogIn(ctx.app);
     const response = await setZone(headers, value);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ detail: messages.invalidTimeZone, code: 'invalid_time_zone' });
+    expect(response.json()).toMatchObject({ detail: serverMessages.invalidTimeZone, code: 'invalid_time_zone' });
     const row = await rowById(ctx.database.db, 'users', user._id);
     expect(row.time_zone).toBe('UTC');
   });
@@ -123,7 +123,7 @@ describe('PUT /users/me/settings', () => {
       url: '/users/me/settings',
       payload: { time_zone: 'UTC' },
     });
-    expectError(anonymous, 401, 'not_authenticated', messages.notAuthenticated);
+    expectError(anonymous, 401, 'not_authenticated', serverMessages.notAuthenticated);
   });
 });
 
@@ -316,7 +316,7 @@ describe('GET /stats/history', () => {
     for (const path of ['/stats/history', '/stats/forecast']) {
       const response = await ctx.app.inject({ method: 'GET', url: `${path}?${query}`, headers });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({ detail: messages.statsDaysInvalid, code: 'validation_failed' });
+      expect(response.json()).toMatchObject({ detail: serverMessages.statsDaysInvalid, code: 'validation_failed' });
     }
   });
 
@@ -331,10 +331,10 @@ describe('GET /stats/history', () => {
           url: `${path}?deck_id=${encodeURIComponent(id)}`,
           headers,
         });
-        expectError(response, 404, 'deck_not_found', messages.deckNotFound);
+        expectError(response, 404, 'deck_not_found', serverMessages.deckNotFound);
       }
       const anonymous = await ctx.app.inject({ method: 'GET', url: path });
-      expectError(anonymous, 401, 'not_authenticated', messages.notAuthenticated);
+      expectError(anonymous, 401, 'not_authenticated', serverMessages.notAuthenticated);
     }
   });
 });
@@ -424,7 +424,7 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
         daily_new_card_limit: 5,
         desired_retention: value,
       });
-      expectValidationError(response, 'desired_retention', messages.desiredRetentionInvalid);
+      expectValidationError(response, 'desired_retention', serverMessages.desiredRetentionInvalid);
       const row = await rowById(ctx.database.db, 'decks', deck._id);
       expect(row).toMatchObject({ daily_new_card_limit: 20, desired_retention: 0.9 });
     },
@@ -434,7 +434,7 @@ describe('PUT /decks/{id}/settings: desired_retention', () => {
     const { headers, deck } = await learnerWithDeck(ctx.app);
     const response = await putDeckSettings(ctx.app, headers, deck._id, {});
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ detail: messages.dailyLimitInvalid, code: 'validation_failed' });
+    expect(response.json()).toMatchObject({ detail: serverMessages.dailyLimitInvalid, code: 'validation_failed' });
   });
 
   it('schedules a deck’s reviews with its desired retention: higher retention, shorter interval', async () => {

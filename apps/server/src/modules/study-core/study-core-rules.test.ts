@@ -1,5 +1,6 @@
 import type { Card } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../test/support/api-error';
 import { CardState, fsrsMemoryOf, newCardRow, newCardState, statusOf, toCard } from './card-state';
@@ -47,11 +48,11 @@ describe('createUserLimits (per-user caps)', () => {
     await limits(2, 99).assertRoom('u', { decks: 1, cards: 1 });
     expect(await refusalOf(limits(3, 0).assertRoom('u', { decks: 1 }))).toEqual({
       code: 'too_many_decks',
-      detail: fillMessage(messages.tooManyDecks, { max: 3 }),
+      detail: fillMessage(serverMessages.tooManyDecks, { max: 3 }),
     });
     expect(await refusalOf(limits(0, 90).assertRoom('u', { cards: 11 }))).toEqual({
       code: 'too_many_cards',
-      detail: fillMessage(messages.tooManyCardsInAccount, { max: 100 }),
+      detail: fillMessage(serverMessages.tooManyCardsInAccount, { max: 100 }),
     });
     await limits(0, 90).assertRoom('u', { cards: 10 });
   });
@@ -78,7 +79,7 @@ describe('deckScope', () => {
   });
 
   it('answers deck_not_found alike for a malformed id, a missing deck and someone else’s', async () => {
-    const notFound = { code: 'deck_not_found', detail: messages.deckNotFound };
+    const notFound = { code: 'deck_not_found', detail: serverMessages.deckNotFound };
     expect(await refusalOf(deckScope(owned, 'u1', 'not-an-id'))).toEqual(notFound);
     expect(await refusalOf(deckScope(owned, 'u1', 'fedcba9876543210fedcba98'))).toEqual(notFound);
     expect(await refusalOf(requireOwnDeck(owned, 'u2', deckId))).toEqual(notFound);

@@ -1,4 +1,5 @@
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { AppError } from '../../http/app-error';
 
 /** How many decks and cards the user has (the decks' counters; decks.repo's `usage`). */
@@ -24,10 +25,10 @@ export function createUserLimits(decks: UsageReader, caps: { maxDecks: number; m
     async assertRoom(userId, add) {
       const usage = await decks.usage(userId);
       if ((add.decks ?? 0) > 0 && usage.decks + (add.decks ?? 0) > caps.maxDecks) {
-        throw new AppError('too_many_decks', fillMessage(messages.tooManyDecks, { max: caps.maxDecks }));
+        throw new AppError('too_many_decks', fillMessage(serverMessages.tooManyDecks, { max: caps.maxDecks }));
       }
       if ((add.cards ?? 0) > 0 && usage.cards + (add.cards ?? 0) > caps.maxCards) {
-        throw new AppError('too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: caps.maxCards }));
+        throw new AppError('too_many_cards', fillMessage(serverMessages.tooManyCardsInAccount, { max: caps.maxCards }));
       }
     },
     async cardRoom(userId) {

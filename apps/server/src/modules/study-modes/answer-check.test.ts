@@ -1,5 +1,6 @@
 import type { AnswerCheck } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectValidationError } from '../../../test/support/api-error';
@@ -82,9 +83,13 @@ describe('POST /cards/{id}/check', () => {
   it('refuses an empty, blank, too long or non-text answer with 422', async () => {
     const { headers, card } = await cardAnswering(ctx.app, 'Paris');
     for (const typed of ['', '   \n\t', 'x'.repeat(1001), 'é'.repeat(10_000), 42, null, ['Paris'], { text: 'Paris' }]) {
-      expectValidationError(await check(ctx.app, headers, card._id, { typed }), 'typed', messages.typedAnswerInvalid);
+      expectValidationError(
+        await check(ctx.app, headers, card._id, { typed }),
+        'typed',
+        serverMessages.typedAnswerInvalid,
+      );
     }
-    expectValidationError(await check(ctx.app, headers, card._id, {}), 'typed', messages.typedAnswerInvalid);
+    expectValidationError(await check(ctx.app, headers, card._id, {}), 'typed', serverMessages.typedAnswerInvalid);
     const longest = await check(ctx.app, headers, card._id, { typed: 'x'.repeat(1000) });
     expect(longest.statusCode).toBe(200);
     expect(longest.json()).toMatchObject({ verdict: 'wrong', suggested_result: 'fail' });
@@ -107,7 +112,7 @@ describe('POST /cards/{id}/check', () => {
 
   it('needs a signed-in user', async () => {
     const response = await check(ctx.app, {}, 'aaaaaaaaaaaaaaaaaaaaaaaa', { typed: 'Paris' });
-    expectError(response, 401, 'not_authenticated', messages.notAuthenticated);
+    expectError(response, 401, 'not_authenticated', serverMessages.notAuthenticated);
   });
 });
 
@@ -144,10 +149,10 @@ describe('POST /cards/review with a typed answer', () => {
         payload: { card_id: cardId, result: 'pass', ...payload },
       });
     for (const typed of ['', 'x'.repeat(1001), 7]) {
-      expectValidationError(await review({ typed }), 'typed', messages.typedAnswerInvalid);
+      expectValidationError(await review({ typed }), 'typed', serverMessages.typedAnswerInvalid);
     }
     for (const verdict of ['maybe', '', 1, null]) {
-      expectValidationError(await review({ verdict }), 'verdict', messages.verdictInvalid);
+      expectValidationError(await review({ verdict }), 'verdict', serverMessages.verdictInvalid);
     }
     expect(await logOf(cardId)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { z } from 'zod';
 import { failsWith } from '../../http/validation';
 import { canonicalTimeZone } from '../study-core/study-day';
@@ -7,12 +7,12 @@ import { canonicalTimeZone } from '../study-core/study-day';
 export const userSettingsSchema = failsWith(
   z.object({
     time_zone: z
-      .string({ error: messages.invalidTimeZone })
+      .string({ error: serverMessages.invalidTimeZone })
       .trim()
       .transform((value, context) => {
         const zone = canonicalTimeZone(value);
         if (zone === null) {
-          context.addIssue({ code: 'custom', message: messages.invalidTimeZone });
+          context.addIssue({ code: 'custom', message: serverMessages.invalidTimeZone });
           return z.NEVER;
         }
         return zone;

@@ -1,5 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { noSubscription } from '@flashcards/shared/plans';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server';
@@ -10,7 +11,7 @@ import { storageKeys } from '../../lib/storage-keys';
 // Issue 31, "Mistakes are cheap": a wrong password answers 403 wrong_password; the page says so and the learner
 // stays signed in (only a 401 ends the session).
 
-const wrongPassword = () => json(403, { detail: messages.wrongPassword, code: 'wrong_password' });
+const wrongPassword = () => json(403, { detail: serverMessages.wrongPassword, code: 'wrong_password' });
 
 function renderAccount(routes: Parameters<typeof fakeServer>[0]) {
   localStore.set(storageKeys.accessToken, 'token');
@@ -43,7 +44,7 @@ describe('account security', () => {
       target: { value: 'a new secret phrase' },
     });
     fireEvent.click(within(section).getByRole('button', { name: messages.changePasswordHeading }));
-    expect(await within(section).findByRole('alert')).toHaveTextContent(messages.wrongPassword);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(serverMessages.wrongPassword);
     expect(localStore.get(storageKeys.accessToken)).toBe('token');
     expect(screen.getByRole('heading', { name: messages.securityHeading })).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/users/me/password')).toHaveLength(1);
@@ -57,7 +58,7 @@ describe('account security', () => {
     const section = await securitySection();
     fireEvent.change(within(section).getByLabelText('Password'), { target: { value: 'typo' } });
     fireEvent.click(within(section).getByRole('button', { name: messages.deleteAccountHeading }));
-    expect(await within(section).findByRole('alert')).toHaveTextContent(messages.wrongPassword);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(serverMessages.wrongPassword);
     expect(localStore.get(storageKeys.accessToken)).toBe('token');
     await waitFor(() =>
       expect(within(section).getByRole('button', { name: messages.deleteAccountHeading })).toBeEnabled(),

@@ -1,5 +1,6 @@
 import type { Deck } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, never } from '../../../test/fake-server';
@@ -629,8 +630,8 @@ describe('streaming generation', () => {
 
   it.each([
     [
-      { status: 502, code: 'ai_unavailable', detail: messages.aiUnavailable },
-      `Server error: ${messages.aiUnavailable}`,
+      { status: 502, code: 'ai_unavailable', detail: serverMessages.aiUnavailable },
+      `Server error: ${serverMessages.aiUnavailable}`,
     ],
     [{ status: 402, code: 'insufficient_quota', detail: messages.insufficientQuota }, messages.insufficientQuota],
     [

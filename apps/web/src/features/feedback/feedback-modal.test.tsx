@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, never } from '../../../test/fake-server';
@@ -63,7 +63,7 @@ describe('feedback modal', () => {
 
   it('on failure shows the error and keeps the text for another try', async () => {
     const { onClose } = renderModal({
-      'POST /send-feedback': () => json(500, { detail: messages.internalError, code: 'internal_error' }),
+      'POST /send-feedback': () => json(500, { detail: serverMessages.internalError, code: 'internal_error' }),
     });
     type('Your feedback', 'Bug report');
     await act(async () => fireEvent.click(submitButton()));
