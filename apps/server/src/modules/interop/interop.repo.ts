@@ -290,16 +290,28 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
       return store.open(db, media);
     },
 
-    /** The deck an export names, when it is the user's. */
+    /** The deck an export names, when it is the user's, with its teacher when it is a class's linked copy. */
     deckForExport(userId: string, deckId: string) {
-      return ownedDeck(db, userId, deckId).select(['id', 'name', 'created_at']).executeTakeFirst();
+      return ownedDeck(db, userId, deckId)
+        .select((eb) => [
+          'id',
+          'name',
+          'created_at',
+          eb
+            .selectFrom('decks as source')
+            .select('source.user_id')
+            .whereRef('source.id', '=', 'decks.source_deck_id')
+            .as('teacher_id'),
+        ])
+        .executeTakeFirst();
     },
 
     /**
      * The deck's notes in creation order, EXPORT_PAGE at a time (keyset paging: each page one short query), each
-     * with its content and the ordinals of its cards.
+     * with its content and the ordinals of its cards. A linked copy's cards show their teacher's cards' images
+     * (`teacherId`): the copy holds no image links of its own.
      */
-    async *exportNotePages(userId: string, deckId: string) {
+    async *exportNotePages(userId: string, deckId: string, teacherId: string | null = null) {
       let after: { created_at: number; id: string } | undefined;
       for (;;) {
         let query = db
@@ -320,7 +332,7 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
         if (page.length > 0) {
           const cards = await db
             .selectFrom('cards')
-            .select(['id', 'note_id', 'ord'])
+            .select(['id', 'note_id', 'ord', 'source_card_id'])
             .where('user_id', '=', userId)
             .where(
               'note_id',
@@ -341,9 +353,12 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
             userId,
             cards.map((card) => card.id),
           );
+          const sources = cards.flatMap((card) => (card.source_card_id === null ? [] : [card.source_card_id]));
+          const bySource = teacherId === null ? new Map<string, string[]>() : await cardImages(db, teacherId, sources);
           for (const card of cards) {
             const list = images.get(card.note_id) ?? [];
-            for (const url of byCard.get(card.id) ?? []) {
+            const urls = byCard.get(card.id) ?? (card.source_card_id ? bySource.get(card.source_card_id) : undefined);
+            for (const url of urls ?? []) {
               const name = url.slice('/media/'.length);
               if (!list.includes(name)) list.push(name);
             }
@@ -364,17 +379,23 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
       }
     },
 
-    /** The user's images among these names, with their bytes (for an export, which holds them all anyway). */
-    async userMedia(userId: string, names: string[]) {
+    /**
+     * The images among these names of the owners' (the user, and the teacher of a linked copy), with their bytes (for
+     * an export, which holds them all anyway); each name once.
+     */
+    async userMedia(ownerIds: readonly string[], names: string[]) {
       const rows: { name: string; data: Buffer }[] = [];
+      const seen = new Set<string>();
       await forEachBatch(names, GUID_BATCH, async (batch) => {
         const found = await db
           .selectFrom('media')
           .select(['id', 'name', 'sha256', 'store'])
-          .where('user_id', '=', userId)
+          .where('user_id', 'in', ownerIds)
           .where('name', 'in', batch)
           .execute();
         for (const media of found) {
+          if (seen.has(media.name)) continue;
+          seen.add(media.name);
           const parts: Buffer[] = [];
           for await (const chunk of await store.open(db, media)) parts.push(chunk as Buffer);
           rows.push({ name: media.name, data: Buffer.concat(parts) });

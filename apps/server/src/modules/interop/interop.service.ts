@@ -353,7 +353,7 @@ export function createInteropService(deps: InteropServiceDeps) {
       // Read a page at a time and converted CONVERT_BATCH notes at a time, yielding between batches; each page is
       // written to the collection before the next is read, so a deck of 200,000 cards is never held whole.
       async function* pages(): AsyncGenerator<ApkgNote[]> {
-        for await (const page of repo.exportNotePages(userId, deckId)) {
+        for await (const page of repo.exportNotePages(userId, deckId, deck.teacher_id)) {
           const converted: ApkgNote[] = [];
           for (const [index, note] of page.entries()) {
             if (index > 0 && index % CONVERT_BATCH === 0) await nextTurn();
@@ -373,7 +373,8 @@ export function createInteropService(deps: InteropServiceDeps) {
       const body = await writeApkg({
         deckName: deck.name,
         pages: pages(),
-        media: () => repo.userMedia(userId, [...names]),
+        // A linked copy's images are its teacher's (media is per user), as the copy shows them.
+        media: () => repo.userMedia(deck.teacher_id ? [userId, deck.teacher_id] : [userId], [...names]),
         now: clock.now(),
       });
       return { deckName: deck.name, body };

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { DeckSummary } from '@flashcards/shared/api-types';
+import { describe, expect, it } from 'vitest';
+import { assignDeck, createClass, joinClass } from '../../../test/support/classes';
+import { signUpAndLogIn } from '../../../test/support/factories';
+import { insertMedia } from '../../../test/support/media';
+import { createDeck, saveCards } from '../../../test/support/study';
+import { useTestApp } from '../../../test/support/test-app';
+import { readAnkiPackage } from '../../adapters/anki/anki-package';
+
+// Media is per user: a student's linked copy shows its teacher's images. Exporting the copy as .apkg must carry
+// them, the occlusion note's image and a card's `images` alike, with their bytes.
+const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+
+const mask = (x: number, y: number, group: number) => ({ x, y, w: 0.1, h: 0.05, group });
+
+describe("a student's export of a class's linked copy", () => {
+  it("carries the teacher's occlusion image and card images in the .apkg", async () => {
+    const teacher = await signUpAndLogIn(ctx.app);
+    const [heartBytes, cellBytes] = [randomBytes(80), randomBytes(96)];
+    const heart = await insertMedia(ctx.database.db, teacher.user._id, heartBytes);
+    const cell = await insertMedia(ctx.database.db, teacher.user._id, cellBytes);
+    const deck = await createDeck(ctx.app, teacher.headers, 'Anatomy');
+    const note = await ctx.app.inject({
+      method: 'POST',
+      url: '/notes',
+      headers: teacher.headers,
+      payload: {
+        deck_id: deck._id,
+        type: 'occlusion',
+        fields: { image: heart, masks: [mask(0.1, 0.1, 1), mask(0.5, 0.5, 2)], mode: 'hide_one' },
+      },
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    await saveCards(ctx.app, teacher.headers, deck._id, [
+      { question: 'Which organelle is this?', answer: 'Nucleus', images: [`/media/${cell}`] },
+    ]);
+    const klass = await createClass(ctx.app, teacher.headers);
+    await assignDeck(ctx.app, teacher.headers, klass._id, deck._id);
+    const student = await signUpAndLogIn(ctx.app);
+    await joinClass(ctx.app, student.headers, klass.join_code);
+    const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: student.headers });
+    const copy = decks.json<DeckSummary[]>().find((d) => d.linked);
+    expect(copy?.card_count).toBe(3);
+
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: `/decks/${copy?._id}/export.apkg`,
+      headers: student.headers,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const apkg = await readAnkiPackage(exported.rawPayload, 50_000_000);
+    expect([...apkg.media.keys()].sort()).toEqual([heart, cell].sort());
+    expect(apkg.media.get(heart)).toEqual(heartBytes);
+    expect(apkg.media.get(cell)).toEqual(cellBytes);
+    const fields = [...apkg.collection.notes.values()].map((n) => n.fields.join('\x1f')).join('\n');
+    expect(fields).toContain(heart);
+    expect(fields).toContain(cell);
+
+    // Nobody else's images: another user's export of their own deck naming the teacher's image carries nothing.
+    const stranger = await signUpAndLogIn(ctx.app);
+    const own = await createDeck(ctx.app, stranger.headers, 'Mine');
+    await saveCards(ctx.app, stranger.headers, own._id, [{ question: `![](/media/${heart})`, answer: 'x' }]);
+    const theirs = await ctx.app.inject({
+      method: 'GET',
+      url: `/decks/${own._id}/export.apkg`,
+      headers: stranger.headers,
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect([...(await readAnkiPackage(theirs.rawPayload, 50_000_000)).media.keys()]).toEqual([]);
+  });
+});
