@@ -82,11 +82,12 @@ export async function reviewCard(
 }
 
 /**
- * A card of GET /cards/due or POST /cards/review as a plain Card (next-due.test.ts checks `next_due` itself): its
- * `last_review` is a time once the card has been answered, null before.
+ * A card of GET /cards/due or POST /cards/review as a plain Card (next-due.test.ts checks `next_due` itself, and
+ * offline-schedule.test.ts `memory`): its `last_review` is a time once the card has been answered, null before.
  */
-export function withoutNextDue({ next_due, last_review, ...card }: DueCard): Card {
+export function withoutNextDue({ next_due, last_review, memory, ...card }: DueCard): Card {
   expect(Object.keys(next_due).sort()).toEqual(['fail', 'pass']);
+  expect(Object.keys(memory).sort()).toEqual(['difficulty', 'learning_steps', 'scheduled_days', 'stability']);
   expect(last_review === null ? card.reps === 0 : Date.parse(last_review) <= Date.parse(card.due_date)).toBe(true);
   return card;
 }

@@ -465,6 +465,44 @@ describe('review page: a review session', () => {
     await clearDevice();
   });
 
+  it('offline, schedules each answer on the device: a failed new card comes back at its learning steps', {
+    timeout: 20_000,
+  }, async () => {
+    await clearDevice();
+    const { calls } = await startSession({
+      'POST /cards/review': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    press('d');
+    press('d');
+    await screen.findByText('Question three');
+    fireEvent.click(screen.getByRole('button', { name: "Don't know · 1 min" }));
+    // Nothing else left: the new card failed with no network is in its first learning step (1 minute), within the
+    // learn-ahead, and its grades are the ones the device computed with the server's parameters.
+    expect(await screen.findByRole('button', { name: 'Know it · 10 min' })).toBeInTheDocument();
+    expect(screen.getByTestId('swipe-card')).toHaveTextContent('Question three');
+    fireEvent.click(screen.getByRole('button', { name: "Don't know · 1 min" }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Know it · 10 min' }));
+    // The second step passed: it graduates with the next pass (FSRS's first interval for a card failed twice).
+    expect(await screen.findByRole('button', { name: 'Know it · 1 d' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Know it · 1 d' }));
+    expect(await screen.findByRole('heading', { name: 'Review completed!' })).toBeInTheDocument();
+    await waitFor(async () => expect(await waitingAnswers()).toHaveLength(6));
+    const kept = await waitingAnswers();
+    expect(kept.map((review) => [review.card_id, review.result])).toEqual([
+      [queue[0]?._id, 'pass'],
+      [queue[1]?._id, 'pass'],
+      [queue[2]?._id, 'fail'],
+      [queue[2]?._id, 'fail'],
+      [queue[2]?._id, 'pass'],
+      [queue[2]?._id, 'pass'],
+    ]);
+    // Each later answer of the card is based on the one before it, as the sync expects.
+    expect(kept.slice(3).map((review) => review.base)).toEqual(kept.slice(2, 5).map((review) => review.reviewed_at));
+    expect(reviews(calls)).toHaveLength(6);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await clearDevice();
+  });
+
   it("says 'Card ID is missing' for a card without an id, and sends nothing", async () => {
     const { calls } = start({ 'GET /cards/due': () => json(200, [{ ...queue[0], _id: '' }]) });
     fireEvent.click(await deckButton('Review Deck'));

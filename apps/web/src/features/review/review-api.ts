@@ -146,13 +146,13 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
           return { card } satisfies AnswerResponse;
         }
         // Taking back an answer still on the device takes it out of the queue; one the server has is undone there.
-        const latest = kept.byCard.get(op.cardId)?.at(-1);
-        if (latest !== undefined && (await waitingAnswers()).some((review) => review.id === latest)) {
-          await forgetAnswers([latest]);
+        const newest = kept.byCard.get(op.cardId)?.at(-1);
+        if (newest !== undefined && (await waitingAnswers()).some((review) => review.id === newest)) {
+          await forgetAnswers([newest]);
           takeBackAnswered(op.cardId);
           takeBackScheduled(op.cardId);
           kept.byCard.set(op.cardId, kept.byCard.get(op.cardId)?.slice(0, -1) ?? []);
-          kept.byUuid.delete(latest);
+          kept.byUuid.delete(newest);
           return null;
         }
         const undone = await api.post<ReviewResponse>(`/cards/${encodeURIComponent(op.cardId)}/undo-review`);
