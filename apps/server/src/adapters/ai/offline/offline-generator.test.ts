@@ -238,6 +238,18 @@ describe('offline generator: card shapes', () => {
     ).toEqual([]);
   });
 
+  it('advice on a tool: "Use X when …" asks when, "Use X to …" asks why', () => {
+    expect(
+      generateOfflineCards(
+        'Use preview when you want to see every outcome before answering.\nUse `reset` to clear the history of a single card.',
+        40,
+      ),
+    ).toEqual([
+      { question: 'When should you use preview?', answer: 'When you want to see every outcome before answering' },
+      { question: 'Why use reset?', answer: 'To clear the history of a single card' },
+    ]);
+  });
+
   it('drops an answer that opens with a pronoun and needs the sentence before it', () => {
     const cards = generateOfflineCards(
       'When you pass a decay value directly, it must be positive and within the range 0.1 to 0.8.',

@@ -256,7 +256,7 @@ export function generateQuotedCards(text: string, maxCards: number, style: CardS
       );
     }
     if (!definition) {
-      const consequence = conditional(sentence, say);
+      const consequence = conditional(sentence, say) ?? (language === 'en' ? whenToUse(sentence) : null);
       if (consequence) push(consequence, 2.5);
     }
     // A fill-in shows its whole sentence: one cut from a longer one, or a phrase without its end, is not a fact.
@@ -681,6 +681,16 @@ function conditional(sentence: string, say: Phrasing): CardDraft | null {
   // "If X, then Y": the answer is Y, without the "then" that only joined it to the question.
   const consequence = (m[3] ?? '').replace(/^(then|alors|dann|entonces|então|allora)\s+/iu, '');
   return { question: say.whatHappens(m[1] ?? '', m[2] ?? ''), answer: capitalize(consequence) };
+}
+
+/** Advice on a tool: "Use repeat when you want to preview…" → "When should you use repeat?" (or "Why use X?", with "to"). */
+function whenToUse(sentence: string): CardDraft | null {
+  const m = /^Use\s+(`[^`]+`|[\w.$]+(?:\(\))?)\s+(when|if|to)\s+(.{8,})$/.exec(stripEndPunctuation(sentence.trim()));
+  if (!m?.[1] || !m[2] || !m[3] || words(m[3]).length < 3) return null;
+  const tool = m[1].replace(/`/g, '');
+  return m[2] === 'to'
+    ? { question: `Why use ${tool}?`, answer: capitalize(`to ${m[3]}`) }
+    : { question: `When should you use ${tool}?`, answer: capitalize(`${m[2]} ${m[3]}`) };
 }
 
 function lowerFirst(text: string): string {
