@@ -216,14 +216,22 @@ describe('what a review answers', () => {
 
 describe('the queue', () => {
   const otherDeck = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+  const examDeck = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+  /** A card in long-term review, last answered 30 days ago: its previews depend on its deck's retention. */
   const row = (id: string, deck: string): QueueRow => ({
-    ...newCardState(now - DAY_MS),
+    ...newCardState(now - 40 * DAY_MS),
+    state: CardState.Review,
+    due: now,
+    stability: 30,
+    difficulty: 5,
+    scheduled_days: 30,
+    last_review: now - 30 * DAY_MS,
     id,
     deck_id: deck,
     question: 'Q',
     answer: 'A',
-    created_at: now - DAY_MS,
-    reps: 0,
+    created_at: now - 40 * DAY_MS,
+    reps: 6,
     lapses: 0,
     note_id: id,
     card_type: 'basic',
@@ -233,13 +241,13 @@ describe('the queue', () => {
   });
   const first = row('0123456789abcdef00000001', deckId);
   const second = row('0123456789abcdef00000002', otherDeck);
-  const third = row('0123456789abcdef00000003', deckId);
+  const third = row('0123456789abcdef00000003', examDeck);
 
   function queueSetup() {
     const calls: unknown[] = [];
     const reads = {
       async dueCards() {
-        return { learning: [first, second, third], review: [] };
+        return { learning: [], review: [first, second, third] };
       },
       async newCardAllowance(...args: unknown[]) {
         calls.push(['allowance', ...args]);
@@ -250,8 +258,11 @@ describe('the queue', () => {
       },
       async deckRetentions(...args: unknown[]) {
         calls.push(['retentions', ...args]);
-        // The first deck asks 0.8 and has an exam tomorrow; the other one is not in the answer (defaults).
-        return new Map([[deckId, { retention: 0.8, examDate: '2026-11-23' }]]);
+        // The first deck asks 0.8; the exam deck has an exam tomorrow; the other one is not in the answer (defaults).
+        return new Map([
+          [deckId, { retention: 0.8, examDate: null }],
+          [examDeck, { retention: 0.9, examDate: '2026-11-23' }],
+        ]);
       },
       async imagesOf(...args: unknown[]) {
         calls.push(['images', ...args]);
@@ -267,25 +278,25 @@ describe('the queue', () => {
     expect(queue.map((card) => card._id)).toEqual([first.id, second.id, third.id]);
     expect(calls).toEqual([
       ['allowance', { userId, deckId: null }, Date.parse('2026-11-22T04:00:00Z')],
-      ['retentions', userId, [deckId, otherDeck]],
+      ['retentions', userId, [deckId, otherDeck, examDeck]],
       ['images', userId, [first.id, second.id, third.id]],
     ]);
+    const iso = (time: number) => new Date(time).toISOString();
     const own = previewNextDue(first, now, schedulerParametersFor(null, 0.8));
     const defaults = previewNextDue(second, now, schedulerParameters);
-    const examStart = Date.parse('2026-11-23T04:00:00Z');
+    expect(own.pass).not.toBe(defaults.pass);
     expect(queue[0]).toMatchObject({
       images: [{ name: 'a.png', url: '/a.png' }],
-      last_review: null,
-      next_due: {
-        pass: new Date(Math.min(own.pass, examStart)).toISOString(),
-        fail: new Date(Math.min(own.fail, examStart)).toISOString(),
-      },
+      last_review: iso(now - 30 * DAY_MS),
+      next_due: { pass: iso(own.pass), fail: iso(own.fail) },
     });
-    expect(queue[1]).toMatchObject({
+    expect(queue[1]).toMatchObject({ images: [], next_due: { pass: iso(defaults.pass), fail: iso(defaults.fail) } });
+    const examStart = Date.parse('2026-11-23T04:00:00Z');
+    expect(defaults.pass).toBeGreaterThan(examStart);
+    expect(queue[2]).toMatchObject({
       images: [],
-      next_due: { pass: new Date(defaults.pass).toISOString(), fail: new Date(defaults.fail).toISOString() },
+      next_due: { pass: iso(examStart), fail: iso(Math.min(defaults.fail, examStart)) },
     });
-    expect(queue[2]?.images).toEqual([]);
   });
 
   it('counts the day’s new cards from 04:00 in the learner’s zone', async () => {

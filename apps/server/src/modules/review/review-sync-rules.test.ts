@@ -154,6 +154,18 @@ describe('a sync', () => {
     ]);
   });
 
+  it('breaks a tie in time by id, whichever order the ties come in', async () => {
+    const ids = ['a', 'b', 'c', 'd'].map((prefix) => uuid(prefix, '1'));
+    for (const given of [ids, [...ids].reverse()]) {
+      const { service, calls } = setup();
+      await service.sync(
+        userId,
+        given.map((id) => answer(id, cardA, now)),
+      );
+      expect(calls[0]?.answers.map((item) => item.id)).toEqual(ids);
+    }
+  });
+
   it('schedules each answer at its own time, its fuzz drawn from its id, and logs it in full', async () => {
     const { service, calls } = setup();
     const at = now - 2 * DAY_MS;
@@ -181,7 +193,15 @@ describe('a sync', () => {
       typed: 'typed',
       verdict: 'close',
     });
-    // Another id draws another fuzz: the same answer gets another interval.
+    // Each id draws its own fuzz: its first 13 hex digits over 16^13.
+    for (const prefix of ['1', '4abc', 'c0ffee']) {
+      const drawn = setup();
+      const id = uuid(prefix, '9');
+      await drawn.service.sync(userId, [answer(id, cardA, at)]);
+      const value = Number.parseInt(`${prefix.padEnd(8, '0')}00004`, 16) / 16 ** 13;
+      const fuzzed = review(cardRow(cardA), 'pass', at, () => value, schedulerParametersFor(null, 0.85));
+      expect(drawn.calls[0]?.decisions[0]?.next).toEqual(fuzzed.next);
+    }
     const other = setup();
     await other.service.sync(userId, [answer(uuid('1', '1'), cardA, at, { result: 'fail' })]);
     expect(other.calls[0]?.decisions[0]?.log).toMatchObject({ rating: 1, typed: null, verdict: null });
@@ -197,6 +217,10 @@ describe('a sync', () => {
       pass: new Date(examStart).toISOString(),
       fail: expect.any(String),
     });
+    // Without a zone, the exam day starts at 04:00 UTC.
+    const utc = setup({ [cardA]: [{ outcomes: ['applied'], examDate: '2026-11-23' }] });
+    await utc.service.sync(userId, [answer(uuid('8', '1'), cardA, now)]);
+    expect(utc.calls[0]?.decisions[0]?.next.due).toBe(Date.parse('2026-11-23T04:00:00Z'));
   });
 
   it('answers the card as the sync left it, with its next due dates under the learner’s weights', async () => {
@@ -239,6 +263,16 @@ describe('a sync', () => {
       { id: uuid('4', '4'), status: 'rejected', code: 'card_not_found' },
       { id: uuid('5', '5'), status: 'rejected', code: 'card_not_found' },
     ]);
+  });
+
+  it('takes an answer the repo gave no outcome for as a duplicate', async () => {
+    const { service } = setup({ [cardA]: [{ outcomes: ['applied'] }] });
+    const { results } = await service.sync(userId, [
+      answer(uuid('1', '1'), cardA, now - 1000),
+      answer(uuid('2', '2'), cardA, now),
+    ]);
+    expect(results[0]?.status).toBe('applied');
+    expect(results[1]).toEqual({ id: uuid('2', '2'), status: 'duplicate' });
   });
 
   it('reads a card again after a race, up to ten times, then rejects its answers with review_conflict', async () => {
