@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import SqliteDatabase from 'better-sqlite3';
 import { schema11 } from '../../apps/server/src/adapters/anki/schema11';
 import { zipFiles } from '../../apps/server/src/adapters/anki/zip-files';
+import { pngChunk } from '../../apps/server/test/support/png-chunk';
 
 const MB = 1_048_576;
 
@@ -140,25 +141,6 @@ export function zstdDeclaring(data: Buffer, contentSize: number): Buffer {
   const block = (1 | (0 << 1) | (data.length << 3)) >>> 0;
   return Buffer.concat([header, Buffer.from([block & 0xff, (block >> 8) & 0xff, (block >> 16) & 0xff]), data]);
 }
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const pngChunk = (type: string, data: Buffer) => {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type), data]);
-  const sum = Buffer.alloc(4);
-  sum.writeUInt32BE(crc(body));
-  return Buffer.concat([length, body, sum]);
-};
 
 /** A valid 2×2 PNG followed by `tailBytes` zeros: what the audit stored as a 200 MB "image" (t-media-huge). */
 export function hugePng(tailBytes: number): Buffer {

@@ -3,21 +3,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crc32, createDeflate, deflateSync } from 'node:zlib';
+import { createDeflate, deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
+import { pngChunk } from './png-chunk';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 function pngHeader(width: number, height: number, bitDepth: number, colorType: number): Buffer {
   const ihdr = Buffer.alloc(13);

@@ -4,6 +4,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { pngChunk } from './png-chunk';
 
 /** A small picture with some detail (a gradient and a square), so that encoders keep real data. */
 export async function realImage(format: 'png' | 'jpeg' | 'webp' | 'gif', width = 120, height = 80): Promise<Buffer> {
@@ -20,27 +21,6 @@ export async function realImage(format: 'png' | 'jpeg' | 'webp' | 'gif', width =
   return sharp(raw, { raw: { width, height, channels: 3 } })
     [format]()
     .toBuffer();
-}
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /** A 1-bit greyscale PNG of `width` × `height` whose IDAT is `idat` (already deflated). */

@@ -3,7 +3,7 @@ import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { countReviewLogs } from '../../../test/support/rows';
-import { learnerWithDeck } from '../../../test/support/study';
+import { learnerWithDeck, reviewCard } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 
 // POST /reviews/sync counts each answer of a batch against REVIEW_RATE_LIMIT_PER_DAY, with POST /cards/review.
@@ -27,13 +27,7 @@ describe('POST /reviews/sync and the daily answer limit', () => {
   it('counts every answer of a batch with POST /cards/review; a batch over the limit is refused whole', async () => {
     const { headers, user, cards } = await learnerWithDeck(ctx.app, 1);
     const cardId = cards[0]?._id ?? '';
-    const review = await ctx.app.inject({
-      method: 'POST',
-      url: '/cards/review',
-      headers,
-      payload: { card_id: cardId, result: 'pass' },
-    });
-    expect(review.statusCode, review.body).toBe(200);
+    await reviewCard(ctx.app, headers, cardId, 'pass');
     expect((await sync(headers, cardId, 3)).statusCode).toBe(200);
     expect(await logCount(user._id)).toBe(4);
 
