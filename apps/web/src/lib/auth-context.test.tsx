@@ -1,6 +1,6 @@
 import { messages } from '@flashcards/shared/messages';
 import { serverMessages } from '@flashcards/shared/server-messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../test/fake-server';
@@ -99,15 +99,23 @@ describe('auth state', () => {
     }
   });
 
-  it('with no network, opens as the user last kept on the device, and keeps the token', async () => {
+  it.each([
+    ['the browser says it is online', true],
+    ['the browser knows it is offline (React Query would pause a query)', false],
+  ])('with no network, opens as the user last kept on the device, and keeps the token: %s', async (_, online) => {
     await clearDevice();
     await keepResponse('/users/me', testUser, 1);
     localStore.set(storageKeys.accessToken, 'stored');
-    const { unmount } = renderAuth({ 'GET /users/me': () => Promise.reject(new TypeError('Failed to fetch')) });
-    expect(await screen.findByText(testUser.email)).toBeInTheDocument();
-    expect(localStore.get(storageKeys.accessToken)).toBe('stored');
-    unmount();
-    await clearDevice();
+    onlineManager.setOnline(online);
+    try {
+      const { unmount } = renderAuth({ 'GET /users/me': () => Promise.reject(new TypeError('Failed to fetch')) });
+      expect(await screen.findByText(testUser.email)).toBeInTheDocument();
+      expect(localStore.get(storageKeys.accessToken)).toBe('stored');
+      unmount();
+    } finally {
+      onlineManager.setOnline(true);
+      await clearDevice();
+    }
   });
 
   it('login posts the form, stores the token, then loads the user', async () => {

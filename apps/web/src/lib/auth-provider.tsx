@@ -44,6 +44,8 @@ export function AuthProvider({ children, ...deps }: AuthProviderProps) {
     queryFn: () => fetchCurrentUser(api, tokens),
     // The answer is settled in fetchCurrentUser (a failure means signed out); it changes through sign-in and -out.
     retry: false,
+    // Run with no network too (React Query would pause it): offline, the user kept on the device opens the app.
+    networkMode: 'always',
     staleTime: Number.POSITIVE_INFINITY,
     // Without a token nobody is signed in: known at once, with no request.
     initialData: () => (tokens.get() ? undefined : null),
