@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { createQueryClient, Providers } from '../src/app/providers';
 import { routes } from '../src/app/routes';
 import { createApiClient } from '../src/lib/api-client';
+import { endSessionOnUnauthorized } from '../src/lib/auth-provider';
 import { localTokenStore } from '../src/lib/token-store';
 
 export const testUser: User = {
@@ -23,10 +24,12 @@ export const testUser: User = {
 export function renderApp(path: string | { pathname: string; state: unknown }, fetch: typeof globalThis.fetch) {
   const goTo = vi.fn();
   const logError = vi.fn();
-  const api = createApiClient({ tokens: localTokenStore, onUnauthorized: () => goTo('/'), fetch, logError });
+  const queryClient = createQueryClient();
+  const onUnauthorized = endSessionOnUnauthorized(queryClient, goTo);
+  const api = createApiClient({ tokens: localTokenStore, onUnauthorized, fetch, logError });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <Providers api={api} tokens={localTokenStore} queryClient={createQueryClient()} goTo={goTo}>
+    <Providers api={api} tokens={localTokenStore} queryClient={queryClient} goTo={goTo}>
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -1,13 +1,17 @@
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { UpdateNotice } from '../components/update-notice';
 import { createApiClient } from '../lib/api-client';
+import { endSessionOnUnauthorized } from '../lib/auth-provider';
 import { hardNavigate } from '../lib/navigation';
 import { localTokenStore } from '../lib/token-store';
 import { createQueryClient, Providers } from './providers';
 import { routes } from './routes';
 
-const api = createApiClient({ tokens: localTokenStore, onUnauthorized: () => hardNavigate('/') });
 const queryClient = createQueryClient();
+const api = createApiClient({
+  tokens: localTokenStore,
+  onUnauthorized: endSessionOnUnauthorized(queryClient, hardNavigate),
+});
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ApiClient } from '../lib/api-client';
 import { ApiRequestError } from '../lib/api-client';
 import { ApiProvider } from '../lib/api-context';
-import { AuthProvider } from '../lib/auth-context';
+import { AuthProvider } from '../lib/auth-provider';
 import type { TokenStore } from '../lib/token-store';
 
 /** Queries retry once on a network error or a 5xx; a 4xx is an answer, not a hiccup. */

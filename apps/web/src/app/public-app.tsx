@@ -4,7 +4,7 @@ import { CookieConsentBanner } from '../features/consent/cookie-consent-banner';
 import { GuestOnly } from '../layout/guards';
 import type { ApiClient } from '../lib/api-client';
 import { ApiProvider } from '../lib/api-context';
-import { AuthProvider } from '../lib/auth-context';
+import { VisitorAuthProvider } from '../lib/auth-context';
 import type { TokenStore } from '../lib/token-store';
 
 /** A prerendered public page: its route pattern, its code, and whether only visitors see it (/login). */
@@ -51,7 +51,7 @@ export function PublicApp({ api, tokens, goTo, page, Page }: PublicAppProps) {
   );
   return (
     <ApiProvider client={api}>
-      <AuthProvider api={api} tokens={tokens} goTo={goTo}>
+      <VisitorAuthProvider api={api} tokens={tokens} goTo={goTo}>
         <a href="#main" className="skip-link">
           Skip to content
         </a>
@@ -59,7 +59,7 @@ export function PublicApp({ api, tokens, goTo, page, Page }: PublicAppProps) {
         <Routes>
           <Route path={page.path} element={content} />
         </Routes>
-      </AuthProvider>
+      </VisitorAuthProvider>
     </ApiProvider>
   );
 }

@@ -1,11 +1,13 @@
 import { messages } from '@flashcards/shared/messages';
 import { serverMessages } from '@flashcards/shared/server-messages';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../test/fake-server';
 import { testUser } from '../../test/render-app';
 import { createApiClient } from './api-client';
-import { AuthProvider, type AuthState, useAuth } from './auth-context';
+import { type AuthState, useAuth, VisitorAuthProvider } from './auth-context';
+import { AuthProvider, currentUserKey, endSessionOnUnauthorized } from './auth-provider';
 import { localStore } from './local-store';
 import { clearDevice, keepResponse } from './offline-store';
 import { storageKeys } from './storage-keys';
@@ -20,21 +22,30 @@ function Probe({ state }: { state: { current: AuthState | null } }) {
 
 const token = { access_token: 'new-token', token_type: 'bearer' };
 
-function renderAuth(routes: Parameters<typeof fakeServer>[0]) {
+/** The app's auth (the user in React Query), or with `visitor` the public pages' (the user in component state). */
+function renderAuth(routes: Parameters<typeof fakeServer>[0], { visitor = false } = {}) {
   const server = fakeServer(routes);
   const goTo = vi.fn();
-  const api = createApiClient({ tokens: localTokenStore, onUnauthorized: vi.fn(), fetch: server.fetch });
+  const queryClient = new QueryClient();
+  const api = createApiClient({
+    tokens: localTokenStore,
+    onUnauthorized: endSessionOnUnauthorized(queryClient, goTo),
+    fetch: server.fetch,
+  });
   const state: { current: AuthState | null } = { current: null };
+  const Provider = visitor ? VisitorAuthProvider : AuthProvider;
   const { unmount } = render(
-    <AuthProvider api={api} tokens={localTokenStore} goTo={goTo}>
-      <Probe state={state} />
-    </AuthProvider>,
+    <QueryClientProvider client={queryClient}>
+      <Provider api={api} tokens={localTokenStore} goTo={goTo}>
+        <Probe state={state} />
+      </Provider>
+    </QueryClientProvider>,
   );
   const auth = () => {
     if (!state.current) throw new Error('not rendered');
     return state.current;
   };
-  return { auth, goTo, calls: server.calls, unmount };
+  return { auth, api, goTo, queryClient, calls: server.calls, unmount };
 }
 
 async function failure(action: () => Promise<void>): Promise<string> {
@@ -88,15 +99,23 @@ describe('auth state', () => {
     }
   });
 
-  it('with no network, opens as the user last kept on the device, and keeps the token', async () => {
+  it.each([
+    ['the browser says it is online', true],
+    ['the browser knows it is offline (React Query would pause a query)', false],
+  ])('with no network, opens as the user last kept on the device, and keeps the token: %s', async (_, online) => {
     await clearDevice();
     await keepResponse('/users/me', testUser, 1);
     localStore.set(storageKeys.accessToken, 'stored');
-    const { unmount } = renderAuth({ 'GET /users/me': () => Promise.reject(new TypeError('Failed to fetch')) });
-    expect(await screen.findByText(testUser.email)).toBeInTheDocument();
-    expect(localStore.get(storageKeys.accessToken)).toBe('stored');
-    unmount();
-    await clearDevice();
+    onlineManager.setOnline(online);
+    try {
+      const { unmount } = renderAuth({ 'GET /users/me': () => Promise.reject(new TypeError('Failed to fetch')) });
+      expect(await screen.findByText(testUser.email)).toBeInTheDocument();
+      expect(localStore.get(storageKeys.accessToken)).toBe('stored');
+      unmount();
+    } finally {
+      onlineManager.setOnline(true);
+      await clearDevice();
+    }
   });
 
   it('login posts the form, stores the token, then loads the user', async () => {
@@ -105,7 +124,7 @@ describe('auth state', () => {
       'GET /users/me': () => json(200, testUser),
     });
     await act(() => auth().login('ada@example.com', 'secret-pass'));
-    expect(screen.getByText(testUser.email)).toBeInTheDocument();
+    expect(await screen.findByText(testUser.email)).toBeInTheDocument();
     expect(localStore.get(storageKeys.accessToken)).toBe('new-token');
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /login', 'GET /users/me']);
     expect(calls[0]?.body).toBe('username=ada%40example.com&password=secret-pass');
@@ -141,7 +160,7 @@ describe('auth state', () => {
       email: 'ada@example.com',
       password: 'secret-pass',
     });
-    expect(screen.getByText(testUser.email)).toBeInTheDocument();
+    expect(await screen.findByText(testUser.email)).toBeInTheDocument();
   });
 
   it('signup failure shows the server detail, or "Signup failed" without one', async () => {
@@ -165,7 +184,7 @@ describe('auth state', () => {
     });
     await act(() => auth().googleLogin('google-id-token'));
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ credential: 'google-id-token' });
-    expect(screen.getByText(testUser.email)).toBeInTheDocument();
+    expect(await screen.findByText(testUser.email)).toBeInTheDocument();
     ok = false;
     expect(await failure(() => auth().googleLogin('bad'))).toBe('Google login failed');
   });
@@ -175,10 +194,51 @@ describe('auth state', () => {
     const { auth, goTo } = renderAuth({ 'GET /users/me': () => json(200, testUser) });
     await screen.findByText(testUser.email);
     act(() => auth().logout());
-    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(localStore.get(storageKeys.accessToken)).toBeNull();
     expect(goTo).toHaveBeenCalledExactlyOnceWith('/');
     await waitFor(() => expect(auth().user).toBeNull());
+  });
+
+  it('keeps the signed-in user in the query cache: set on sign-in, null on sign-out', async () => {
+    const { auth, queryClient } = renderAuth({
+      'POST /login': () => json(200, token),
+      'GET /users/me': () => json(200, testUser),
+    });
+    expect(queryClient.getQueryData(currentUserKey)).toBeNull();
+    await act(() => auth().login('ada@example.com', 'secret-pass'));
+    expect(queryClient.getQueryData(currentUserKey)).toEqual(testUser);
+    act(() => auth().logout());
+    expect(queryClient.getQueryData(currentUserKey)).toBeNull();
+  });
+
+  it('ends signed out when any request answers 401, and goes to /', async () => {
+    localStore.set(storageKeys.accessToken, 'stored');
+    const { api, goTo, queryClient } = renderAuth({
+      'GET /users/me': () => json(200, testUser),
+      'GET /decks': () => json(401, { detail: serverMessages.notAuthenticated, code: 'not_authenticated' }),
+    });
+    await screen.findByText(testUser.email);
+    await act(() => api.get('/decks').catch(() => null));
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(queryClient.getQueryData(currentUserKey)).toBeNull();
+    expect(localStore.get(storageKeys.accessToken)).toBeNull();
+    expect(goTo).toHaveBeenCalledExactlyOnceWith('/');
+  });
+
+  it('on a public page (no query cache needed) signs a visitor in and out the same way', async () => {
+    const { auth, calls, goTo } = renderAuth(
+      { 'POST /login': () => json(200, token), 'GET /users/me': () => json(200, testUser) },
+      { visitor: true },
+    );
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    await act(() => auth().login('ada@example.com', 'secret-pass'));
+    expect(screen.getByText(testUser.email)).toBeInTheDocument();
+    expect(localStore.get(storageKeys.accessToken)).toBe('new-token');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /login', 'GET /users/me']);
+    act(() => auth().logout());
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(goTo).toHaveBeenCalledExactlyOnceWith('/');
   });
 
   it('after sign-in saves the browser’s time zone when it differs from the account’s, once', async () => {

@@ -1,17 +1,15 @@
 import type { SignupRequest, TokenResponse, User } from '@flashcards/shared/api-types';
 import { messages } from '@flashcards/shared/messages';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { type ApiClient, errorDetail, isOfflineError } from './api-client';
-import { browserTimeZone } from './time-zone';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { type ApiClient, errorDetail } from './api-client';
 import type { TokenStore } from './token-store';
 
-const noop = () => null;
-
 /**
- * Auth state: on start a stored token loads the current user (and is removed when
- * the server answers 401); `loading` stays true until then. Login stores the token, then loads the user; signup registers,
- * then logs in; logout removes the token, clears the user and goes to '/'.
- * Failures reach callers as AuthError with the text to show (server detail or the spec's fallback).
+ * Auth state as components read it (`useAuth`). The app keeps the signed-in user in React Query
+ * (lib/auth-provider.tsx); the public pages, whose light entry has no query cache and whose visitor holds no
+ * token, keep it in component state (`VisitorAuthProvider`). Both sign in the same way (`useSignIn`): login stores
+ * the token, then loads the user; signup registers, then logs in; logout removes the token, clears the user and
+ * goes to '/'. Failures reach callers as AuthError with the text to show (server detail or the spec's fallback).
  */
 
 export class AuthError extends Error {
@@ -49,55 +47,18 @@ export interface AuthProviderProps {
   children: ReactNode;
 }
 
-export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps) {
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(() => tokens.get() !== null);
+/** Where a provider keeps the signed-in user: React Query's cache in the app, component state on public pages. */
+export interface UserHolder {
+  user: User | null;
+  loading: boolean;
+  setUser(user: User | null): void;
+}
+
+/** The auth state over a holder of the user: sign-in, sign-up, Google, sign-out and the sign-in notice. */
+export function useSignIn({ api, tokens, goTo }: Omit<AuthProviderProps, 'children'>, holder: UserHolder): AuthState {
+  const { user, loading, setUser } = holder;
   const [notice, setNotice] = useState<string | null>(null);
   const dismissNotice = useCallback(() => setNotice(null), []);
-
-  useEffect(() => {
-    if (!tokens.get()) return;
-    let cancelled = false;
-    api
-      .get<User>('/users/me', { quietUnauthorized: true })
-      .then(
-        (me) => {
-          if (!cancelled) setUser(me);
-          // Kept for review with no network; loaded apart so that the public pages' code does not carry it.
-          void import('./offline-store').then(({ keepResponse }) => keepResponse('/users/me', me, Date.now()), noop);
-        },
-        // Only a 401 ends the stored session (the client removes the token then): a request cut short by a
-        // navigation, a network failure or a server error leaves it for the next page load. With no network at
-        // all, the user as last kept on the device opens the installed app offline.
-        async (error: unknown) => {
-          if (!isOfflineError(error)) return;
-          const kept = await import('./offline-store').then(
-            ({ keptResponse }) => keptResponse<User>('/users/me'),
-            noop,
-          );
-          if (!cancelled && kept) setUser(kept);
-        },
-      )
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, tokens]);
-
-  // The study day follows the learner's time zone: once signed in, the browser's zone is saved when it differs.
-  const zoneSynced = useRef<string | null>(null);
-  useEffect(() => {
-    const zone = browserTimeZone();
-    if (!user || zone === null || user.time_zone === zone || zoneSynced.current === user._id) return;
-    zoneSynced.current = user._id;
-    api.request<{ time_zone: string }>('/users/me/settings', { method: 'PUT', json: { time_zone: zone } }).then(
-      (saved) => setUser((current) => (current && current._id === user._id ? { ...current, ...saved } : current)),
-      // A zone this server does not know keeps the one it has; nothing to show.
-      () => {},
-    );
-  }, [api, user]);
 
   /** Asks for a token, stores it and loads the user; a failure of either is an AuthError saying why. */
   const signIn = useCallback(
@@ -112,7 +73,7 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
       }
       return token;
     },
-    [api, tokens],
+    [api, tokens, setUser],
   );
 
   const login = useCallback(
@@ -145,17 +106,31 @@ export function AuthProvider({ api, tokens, goTo, children }: AuthProviderProps)
     tokens.remove();
     setUser(null);
     goTo('/');
-  }, [tokens, goTo]);
+  }, [tokens, setUser, goTo]);
 
-  const value = useMemo<AuthState>(
+  return useMemo<AuthState>(
     () => ({ user, loading, login, signup, googleLogin, logout, notice, dismissNotice }),
     [user, loading, login, signup, googleLogin, logout, notice, dismissNotice],
   );
+}
+
+/** Hands an auth state to `useAuth` below it. */
+export function AuthContextProvider({ value, children }: { value: AuthState; children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * The public pages' auth: their entry runs only for a visitor with no token (public-main.tsx starts the app
+ * otherwise), so nobody is signed in at first and there is nothing to load; signing in here leads to another page.
+ */
+export function VisitorAuthProvider({ children, ...deps }: AuthProviderProps) {
+  const [user, setUser] = useState<User | null>(null);
+  const value = useSignIn(deps, { user, loading: false, setUser });
+  return <AuthContextProvider value={value}>{children}</AuthContextProvider>;
 }
 
 export function useAuth(): AuthState {
   const state = useContext(AuthContext);
-  if (!state) throw new Error('useAuth needs an <AuthProvider> above it');
+  if (!state) throw new Error('useAuth needs an auth provider above it');
   return state;
 }
