@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assignDeck, createClass, joinClass } from '../../../test/support/classes';
 import { signUpAndLogIn } from '../../../test/support/factories';
 import { insertMedia } from '../../../test/support/media';
-import { createDeck, saveCards } from '../../../test/support/study';
+import { createDeck, postSaveCards, saveCards } from '../../../test/support/study';
 import { useTestApp } from '../../../test/support/test-app';
 import { readAnkiPackage } from '../../adapters/anki/anki-package';
 
@@ -32,9 +32,11 @@ describe("a student's export of a class's linked copy", () => {
       },
     });
     expect(note.statusCode, note.body).toBe(201);
-    await saveCards(ctx.app, teacher.headers, deck._id, [
-      { question: 'Which organelle is this?', answer: 'Nucleus', images: [`/media/${cell}`] },
-    ]);
+    const saved = await postSaveCards(ctx.app, teacher.headers, {
+      deck_id: deck._id,
+      cards: [{ question: 'Which organelle is this?', answer: 'Nucleus', images: [`/media/${cell}`] }],
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
     const klass = await createClass(ctx.app, teacher.headers);
     await assignDeck(ctx.app, teacher.headers, klass._id, deck._id);
     const student = await signUpAndLogIn(ctx.app);

@@ -350,10 +350,11 @@ export function createInteropService(deps: InteropServiceDeps) {
       const deck = isId(deckId) ? await repo.deckForExport(userId, deckId) : undefined;
       if (!deck) throw errors.deckNotFound();
       const names = new Set<string>();
+      const teacherId = deck.teacher_id;
       // Read a page at a time and converted CONVERT_BATCH notes at a time, yielding between batches; each page is
       // written to the collection before the next is read, so a deck of 200,000 cards is never held whole.
       async function* pages(): AsyncGenerator<ApkgNote[]> {
-        for await (const page of repo.exportNotePages(userId, deckId, deck.teacher_id)) {
+        for await (const page of repo.exportNotePages(userId, deckId, teacherId)) {
           const converted: ApkgNote[] = [];
           for (const [index, note] of page.entries()) {
             if (index > 0 && index % CONVERT_BATCH === 0) await nextTurn();
@@ -374,7 +375,7 @@ export function createInteropService(deps: InteropServiceDeps) {
         deckName: deck.name,
         pages: pages(),
         // A linked copy's images are its teacher's (media is per user), as the copy shows them.
-        media: () => repo.userMedia(deck.teacher_id ? [userId, deck.teacher_id] : [userId], [...names]),
+        media: () => repo.userMedia(teacherId ? [userId, teacherId] : [userId], [...names]),
         now: clock.now(),
       });
       return { deckName: deck.name, body };
