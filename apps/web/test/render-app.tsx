@@ -6,7 +6,10 @@ import { createQueryClient, Providers } from '../src/app/providers';
 import { routes } from '../src/app/routes';
 import { createApiClient } from '../src/lib/api-client';
 import { endSessionOnUnauthorized } from '../src/lib/auth-provider';
+import { localStore } from '../src/lib/local-store';
+import { storageKeys } from '../src/lib/storage-keys';
 import { localTokenStore } from '../src/lib/token-store';
+import { fakeServer, type Handler, json } from './fake-server';
 
 export const testUser: User = {
   _id: '65a1b2c3d4e5f6a7b8c9d0e1',
@@ -34,4 +37,10 @@ export function renderApp(path: string | { pathname: string; state: unknown }, f
     </Providers>,
   );
   return { ...view, router, goTo, logError };
+}
+
+/** A signed-in visit: a token in local storage, and a fake server that knows the user (`testUser`) and `routes`. */
+export function signedInServer(routes: Record<string, Handler>) {
+  localStore.set(storageKeys.accessToken, 'token');
+  return fakeServer({ 'GET /users/me': () => json(200, testUser), ...routes });
 }

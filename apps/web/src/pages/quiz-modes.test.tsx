@@ -4,10 +4,8 @@ import { serverMessages } from '@flashcards/shared/server-messages';
 import { studyMessages } from '@flashcards/shared/study-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeCall, fakeServer, json } from '../../test/fake-server';
-import { renderApp, testUser } from '../../test/render-app';
-import { localStore } from '../lib/local-store';
-import { storageKeys } from '../lib/storage-keys';
+import { type FakeCall, type fakeServer, json } from '../../test/fake-server';
+import { renderApp, signedInServer } from '../../test/render-app';
 
 const deck = {
   _id: '65a1b2c3d4e5f6a7b8c9d0a1',
@@ -63,9 +61,7 @@ const bodies = (calls: FakeCall[], path: string) =>
 const press = (key: string) => fireEvent.keyDown(document.body, { key });
 
 async function startQuiz(mode: string, quiz: StudyQuiz | (() => Response), routes: Routes = {}) {
-  localStore.set(storageKeys.accessToken, 'token');
-  const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
+  const server = signedInServer({
     'GET /decks': () => json(200, [deck]),
     'POST /api/quiz/generate': typeof quiz === 'function' ? quiz : () => json(200, quiz),
     'POST /api/quiz/results': () => json(200, { score: 1, total: 2, missed_card_ids: [id(1)] }),

@@ -3,10 +3,8 @@ import { serverMessages } from '@flashcards/shared/server-messages';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, fakeServer, json, never } from '../../test/fake-server';
-import { renderApp, testUser } from '../../test/render-app';
+import { renderApp, signedInServer } from '../../test/render-app';
 import { quizSavedNoticeMs } from '../features/quiz/quiz-screen';
-import { localStore } from '../lib/local-store';
-import { storageKeys } from '../lib/storage-keys';
 
 const deckA = {
   _id: '65a1b2c3d4e5f6a7b8c9d0a1',
@@ -33,8 +31,7 @@ const quiz = {
 type Routes = Parameters<typeof fakeServer>[0];
 
 function renderQuiz(routes: Routes) {
-  localStore.set(storageKeys.accessToken, 'token');
-  const server = fakeServer({ 'GET /users/me': () => json(200, testUser), ...routes });
+  const server = signedInServer(routes);
   return { ...renderApp('/quiz', server.fetch), calls: server.calls };
 }
 

@@ -3,7 +3,7 @@ import { serverMessages } from '@flashcards/shared/server-messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../test/fake-server';
-import { renderApp, testUser } from '../../test/render-app';
+import { renderApp, signedInServer, testUser } from '../../test/render-app';
 import { localStore } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
 import { importRedirectDelayMs } from './share-page';
@@ -91,9 +91,7 @@ describe('shared deck page', () => {
   });
 
   it('imports for a signed-in user and goes to /review 3 seconds later', async () => {
-    localStore.set(storageKeys.accessToken, 'token');
-    const server = fakeServer({
-      'GET /users/me': () => json(200, testUser),
+    const server = signedInServer({
       'GET /shared/code1': () => json(200, info),
       'POST /shared/code1/import': () => json(201, { _id: '65a1b2c3d4e5f6a7b8c9d0e2', name: 'Biology 101' }),
     });

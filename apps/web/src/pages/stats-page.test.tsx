@@ -3,11 +3,9 @@ import { messages } from '@flashcards/shared/messages';
 import { serverMessages } from '@flashcards/shared/server-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeServer, json } from '../../test/fake-server';
-import { renderApp, testUser } from '../../test/render-app';
+import { type fakeServer, json } from '../../test/fake-server';
+import { renderApp, signedInServer } from '../../test/render-app';
 import { improvement, monthTotals } from '../features/stats/stats-figures';
-import { localStore } from '../lib/local-store';
-import { storageKeys } from '../lib/storage-keys';
 
 const deck = {
   _id: '65a1b2c3d4e5f6a7b8c9d0a1',
@@ -62,9 +60,7 @@ const scheduling = (overrides: Partial<SchedulingInfo> = {}): SchedulingInfo => 
 });
 
 function renderStats(path: string, routes: Parameters<typeof fakeServer>[0] = {}) {
-  localStore.set(storageKeys.accessToken, 'token');
-  const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
+  const server = signedInServer({
     'GET /decks': () => json(200, [deck]),
     'GET /stats/history': () => json(200, historyOf(365)),
     'GET /stats/forecast': () => json(200, forecast),

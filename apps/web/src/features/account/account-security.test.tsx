@@ -3,8 +3,8 @@ import { noSubscription } from '@flashcards/shared/plans';
 import { serverMessages } from '@flashcards/shared/server-messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, json } from '../../../test/fake-server';
-import { renderApp, testUser } from '../../../test/render-app';
+import { type fakeServer, json } from '../../../test/fake-server';
+import { renderApp, signedInServer } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 
@@ -14,9 +14,7 @@ import { storageKeys } from '../../lib/storage-keys';
 const wrongPassword = () => json(403, { detail: serverMessages.wrongPassword, code: 'wrong_password' });
 
 function renderAccount(routes: Parameters<typeof fakeServer>[0]) {
-  localStore.set(storageKeys.accessToken, 'token');
-  const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
+  const server = signedInServer({
     'GET /api/subscription-status': () => json(200, { ...noSubscription, free_quota: 10, remaining: 10 }),
     'GET /api/plans': () => json(200, []),
     ...routes,

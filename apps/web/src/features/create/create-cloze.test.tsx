@@ -3,9 +3,9 @@ import { messages } from '@flashcards/shared/messages';
 import { noSubscription } from '@flashcards/shared/plans';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, json } from '../../../test/fake-server';
+import { type fakeServer, json } from '../../../test/fake-server';
 import { biologyDeck } from '../../../test/fixtures';
-import { renderApp, testUser } from '../../../test/render-app';
+import { renderApp, signedInServer } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 
@@ -28,10 +28,8 @@ const atp = {
 const generated: GenerateResponse = { cards: [mitochondria, atp], cost: 1, remaining: 9 };
 
 function renderCreate(routes: Parameters<typeof fakeServer>[0] = {}) {
-  localStore.set(storageKeys.accessToken, 'token');
   localStore.set(storageKeys.onboardingShown, 'true');
-  const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
+  const server = signedInServer({
     'GET /decks': () => json(200, [deck]),
     'GET /api/subscription-status': () => json(200, { ...noSubscription, free_quota: 10, free_used: 0, remaining: 10 }),
     'POST /create': () => json(200, generated),

@@ -3,9 +3,9 @@ import { messages } from '@flashcards/shared/messages';
 import { serverMessages } from '@flashcards/shared/server-messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, json, never } from '../../../test/fake-server';
+import { type fakeServer, json, never } from '../../../test/fake-server';
 import { biologyDeck, freeQuota } from '../../../test/fixtures';
-import { renderApp, testUser } from '../../../test/render-app';
+import { renderApp, signedInServer } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 import { saveBannerMs } from './create-rules';
@@ -27,10 +27,8 @@ const generated = {
 
 /** Renders /create for a signed-in user; the tutorial counts as seen unless `firstVisit`. */
 function renderCreate(routes: Routes = {}, options: { firstVisit?: boolean; remaining?: number } = {}) {
-  localStore.set(storageKeys.accessToken, 'token');
   if (!options.firstVisit) localStore.set(storageKeys.onboardingShown, 'true');
-  const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
+  const server = signedInServer({
     'GET /decks': () => json(200, [deck]),
     'GET /api/subscription-status': () => json(200, quota(options.remaining ?? 10)),
     ...routes,

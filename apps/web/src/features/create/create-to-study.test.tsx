@@ -1,9 +1,9 @@
 import type { DeckSummary, DueCard } from '@flashcards/shared/api-types';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type FakeCall, fakeServer, json } from '../../../test/fake-server';
+import { type FakeCall, type fakeServer, json } from '../../../test/fake-server';
 import { biologyDeck, freeQuota, newCard } from '../../../test/fixtures';
-import { renderApp, testUser } from '../../../test/render-app';
+import { renderApp, signedInServer } from '../../../test/render-app';
 import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 import { deckNameFromFile, deckNameFromText } from './create-rules';
@@ -26,10 +26,8 @@ const generated = {
 const quota = freeQuota;
 
 function renderCreate(routes: Routes, remaining: () => number = () => 10) {
-  localStore.set(storageKeys.accessToken, 'token');
   localStore.set(storageKeys.onboardingShown, 'true');
-  const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
+  const server = signedInServer({
     'GET /decks': () => json(200, [biology]),
     'GET /api/subscription-status': () => json(200, quota(remaining())),
     'POST /create': () => json(200, generated),

@@ -2,12 +2,10 @@ import type { Card, DeckStats, DeckSummary } from '@flashcards/shared/api-types'
 import { messages } from '@flashcards/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, fakeServer, json, never } from '../../../test/fake-server';
+import { type FakeCall, type fakeServer, json, never } from '../../../test/fake-server';
 import { biologyDeck, newCard } from '../../../test/fixtures';
 import { giveEveryElementASize } from '../../../test/lay-out';
-import { renderApp, testUser } from '../../../test/render-app';
-import { localStore } from '../../lib/local-store';
-import { storageKeys } from '../../lib/storage-keys';
+import { renderApp, signedInServer } from '../../../test/render-app';
 
 // Issue 31: the deck list starts with the decks and their counts; decks are renamed in deck settings; Escape in
 // a card editor asks before dropping the edit and leaves deck settings open; search results read as the card does.
@@ -37,9 +35,7 @@ const card = newCard({
 type Routes = Parameters<typeof fakeServer>[0];
 
 function start(routes: Routes = {}) {
-  localStore.set(storageKeys.accessToken, 'token');
-  const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
+  const server = signedInServer({
     'GET /decks': () => json(200, [deck, other]),
     'GET /decks/stats': () => json(200, stats),
     [`GET /decks/${deckId}/stats`]: () => json(200, stats),

@@ -4,11 +4,9 @@ import { checkNote, type RenderedCard } from '@flashcards/shared/notes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, fakeServer, json } from '../../../test/fake-server';
+import { type FakeCall, type fakeServer, json } from '../../../test/fake-server';
 import { biologyDeck, newCard } from '../../../test/fixtures';
-import { renderApp, testUser } from '../../../test/render-app';
-import { localStore } from '../../lib/local-store';
-import { storageKeys } from '../../lib/storage-keys';
+import { renderApp, signedInServer } from '../../../test/render-app';
 
 // Issue 33: the Add Card form writes basic, reversed and cloze notes (Anki's Ctrl+Shift+C, a preview of every
 // card), the Cards tab lists notes with their cards and edits a note through PUT /notes/{id}, and review shows cloze
@@ -59,9 +57,7 @@ const clozeNote: Note = {
 type Routes = Parameters<typeof fakeServer>[0];
 
 function start(routes: Routes = {}) {
-  localStore.set(storageKeys.accessToken, 'token');
-  const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
+  const server = signedInServer({
     'GET /decks': () => json(200, [deck]),
     'GET /decks/stats': () => json(200, stats),
     [`GET /decks/${deckId}/stats`]: () => json(200, stats),

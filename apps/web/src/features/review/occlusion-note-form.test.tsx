@@ -5,13 +5,11 @@ import { occlusionMessages } from '@flashcards/shared/occlusion-messages';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, fakeServer, json } from '../../../test/fake-server';
+import { type FakeCall, type fakeServer, json } from '../../../test/fake-server';
 import { biologyDeck } from '../../../test/fixtures';
-import { renderApp, testUser } from '../../../test/render-app';
+import { renderApp, signedInServer } from '../../../test/render-app';
 import { createQueryClient, Providers } from '../../app/providers';
 import { createApiClient } from '../../lib/api-client';
-import { localStore } from '../../lib/local-store';
-import { storageKeys } from '../../lib/storage-keys';
 import { localTokenStore } from '../../lib/token-store';
 import { NoteEditor } from './note-editor';
 
@@ -54,9 +52,7 @@ const sent = (calls: FakeCall[], method: string, path: string) =>
   calls.filter((call) => call.method === method && call.path === path);
 
 function startApp(routes: Routes, at: string | { pathname: string; state: unknown } = '/review') {
-  localStore.set(storageKeys.accessToken, 'token');
-  const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
+  const server = signedInServer({
     'GET /decks': () => json(200, [deck]),
     'GET /decks/stats': () => json(200, stats),
     [`GET /decks/${deckId}/stats`]: () => json(200, stats),
@@ -225,9 +221,7 @@ const occlusionNote: Note = {
 };
 
 function renderNoteEditor(onDone = vi.fn()) {
-  localStore.set(storageKeys.accessToken, 'token');
-  const server = fakeServer({
-    'GET /users/me': () => json(200, testUser),
+  const server = signedInServer({
     'GET /notes/n-occ': () => json(200, occlusionNote),
     'PUT /notes/n-occ': (call) => json(200, { note: { ...occlusionNote, ...bodyOf(call) }, cards: [] }),
   });
