@@ -44,6 +44,19 @@ describe("a student's export of a class's linked copy", () => {
     const decks = await ctx.app.inject({ method: 'GET', url: '/decks', headers: student.headers });
     const copy = decks.json<DeckSummary[]>().find((d) => d.linked);
     expect(copy?.card_count).toBe(3);
+    // Studying the copy shows the teacher's card image, on the due queue and in the deck's card list alike.
+    const due = await ctx.app.inject({
+      method: 'GET',
+      url: `/cards/due?deck_id=${copy?._id}`,
+      headers: student.headers,
+    });
+    const dueCard = due.json<{ question: string; images: string[] }[]>().find((c) => c.question.includes('organelle'));
+    expect(dueCard?.images).toEqual([`/media/${cell}`]);
+    const listed = await ctx.app.inject({ method: 'GET', url: `/decks/${copy?._id}/cards`, headers: student.headers });
+    const listedCard = listed
+      .json<{ question: string; images: string[] }[]>()
+      .find((c) => c.question.includes('organelle'));
+    expect(listedCard?.images).toEqual([`/media/${cell}`]);
 
     const exported = await ctx.app.inject({
       method: 'GET',
@@ -58,6 +71,21 @@ describe("a student's export of a class's linked copy", () => {
     const fields = [...apkg.collection.notes.values()].map((n) => n.fields.join('\x1f')).join('\n');
     expect(fields).toContain(heart);
     expect(fields).toContain(cell);
+
+    // Left, the copy is the student's own deck: it still shows and exports the images it showed.
+    const left = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/classes/${klass._id}/membership`,
+      headers: student.headers,
+    });
+    expect(left.statusCode, left.body).toBe(204);
+    const kept = await ctx.app.inject({
+      method: 'GET',
+      url: `/decks/${copy?._id}/export.apkg`,
+      headers: student.headers,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect([...(await readAnkiPackage(kept.rawPayload, 50_000_000)).media.keys()].sort()).toEqual([heart, cell].sort());
 
     // Nobody else's images: another user's export of their own deck naming the teacher's image carries nothing.
     const stranger = await signUpAndLogIn(ctx.app);

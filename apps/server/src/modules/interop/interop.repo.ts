@@ -290,7 +290,10 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
       return store.open(db, media);
     },
 
-    /** The deck an export names, when it is the user's, with its teacher when it is a class's linked copy. */
+    /**
+     * The deck an export names, when it is the user's, with the teacher whose cards it copies when it is (or was) a
+     * class's linked copy: those cards show the teacher's images.
+     */
     deckForExport(userId: string, deckId: string) {
       return ownedDeck(db, userId, deckId)
         .select((eb) => [
@@ -298,9 +301,11 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
           'name',
           'created_at',
           eb
-            .selectFrom('decks as source')
+            .selectFrom('cards as copy')
+            .innerJoin('cards as source', 'source.id', 'copy.source_card_id')
             .select('source.user_id')
-            .whereRef('source.id', '=', 'decks.source_deck_id')
+            .whereRef('copy.deck_id', '=', 'decks.id')
+            .limit(1)
             .as('teacher_id'),
         ])
         .executeTakeFirst();
@@ -308,10 +313,9 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
 
     /**
      * The deck's notes in creation order, EXPORT_PAGE at a time (keyset paging: each page one short query), each
-     * with its content and the ordinals of its cards. A linked copy's cards show their teacher's cards' images
-     * (`teacherId`): the copy holds no image links of its own.
+     * with its content and the ordinals of its cards.
      */
-    async *exportNotePages(userId: string, deckId: string, teacherId: string | null = null) {
+    async *exportNotePages(userId: string, deckId: string) {
       let after: { created_at: number; id: string } | undefined;
       for (;;) {
         let query = db
@@ -332,7 +336,7 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
         if (page.length > 0) {
           const cards = await db
             .selectFrom('cards')
-            .select(['id', 'note_id', 'ord', 'source_card_id'])
+            .select(['id', 'note_id', 'ord'])
             .where('user_id', '=', userId)
             .where(
               'note_id',
@@ -353,12 +357,9 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
             userId,
             cards.map((card) => card.id),
           );
-          const sources = cards.flatMap((card) => (card.source_card_id === null ? [] : [card.source_card_id]));
-          const bySource = teacherId === null ? new Map<string, string[]>() : await cardImages(db, teacherId, sources);
           for (const card of cards) {
             const list = images.get(card.note_id) ?? [];
-            const urls = byCard.get(card.id) ?? (card.source_card_id ? bySource.get(card.source_card_id) : undefined);
-            for (const url of urls ?? []) {
+            for (const url of byCard.get(card.id) ?? []) {
               const name = url.slice('/media/'.length);
               if (!list.includes(name)) list.push(name);
             }

@@ -354,7 +354,7 @@ export function createInteropService(deps: InteropServiceDeps) {
       // Read a page at a time and converted CONVERT_BATCH notes at a time, yielding between batches; each page is
       // written to the collection before the next is read, so a deck of 200,000 cards is never held whole.
       async function* pages(): AsyncGenerator<ApkgNote[]> {
-        for await (const page of repo.exportNotePages(userId, deckId, teacherId)) {
+        for await (const page of repo.exportNotePages(userId, deckId)) {
           const converted: ApkgNote[] = [];
           for (const [index, note] of page.entries()) {
             if (index > 0 && index % CONVERT_BATCH === 0) await nextTurn();
