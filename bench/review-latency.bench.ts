@@ -196,7 +196,8 @@ async function keyLatencies(page: Page, count: number): Promise<{ samples: Laten
   return { samples: samples.slice(1), ignored };
 }
 
-const server = await startServer();
+// BENCH_PORT pins the port (a band of ports per person on a shared machine); otherwise any free one.
+const server = await startServer({}, { port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined });
 const browser = await launchBrowser();
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });

@@ -27,7 +27,8 @@ interface Loaded {
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const server = await startServer();
+// BENCH_PORT pins the port (a band of ports per person on a shared machine); otherwise any free one.
+const server = await startServer({}, { port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined });
 const browser = await launchBrowser();
 let failed = false;
 try {

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CardMarkdown } from './card-markdown';
-import { limitNesting, MAX_BLOCK_DEPTH } from './card-markdown-renderer';
+import { CardMarkdown, renderCardTextsAhead } from './card-markdown';
+import { limitNesting, MAX_BLOCK_DEPTH, renderCardText } from './card-markdown-renderer';
 
 describe('CardMarkdown', () => {
   it('renders markdown and math', async () => {
@@ -24,6 +24,20 @@ describe('CardMarkdown', () => {
     expect(screen.getByText('rel').getAttribute('href')).toBe('/decks');
     expect(screen.getByText('bad').getAttribute('href')).toBe('');
     expect(screen.getByText('data').getAttribute('href')).toBe('');
+  });
+
+  it('renders a text ahead once and shows that render later; a text that cannot render is left to its card', async () => {
+    // The first card loads the renderer; ahead of that, nothing is rendered (and nothing throws).
+    renderCardTextsAhead(['$a^2$']);
+    const { container, unmount } = render(<CardMarkdown text={'$b^2$'} />);
+    await waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
+    unmount();
+    const text = 'Ahead: $\\sqrt{x}$';
+    renderCardTextsAhead([text, '$\\begin{unknown}$', 'plain text']);
+    const ahead = renderCardText(text);
+    expect(renderCardText(text)).toBe(ahead);
+    const shown = render(<CardMarkdown text={text} />);
+    expect(shown.container.querySelector('.katex')).not.toBeNull();
   });
 
   it('does not render raw HTML', async () => {

@@ -5,13 +5,32 @@ type RendererComponent = ComponentType<{ text: string }>;
 let rendererLoad: Promise<RendererComponent> | null = null;
 /** The renderer once its chunk is in: later cards render with it at once, without suspending. */
 let loadedRenderer: RendererComponent | null = null;
+let renderAhead: ((text: string) => unknown) | null = null;
 
 function loadRenderer(): Promise<RendererComponent> {
   rendererLoad ??= import('./card-markdown-renderer').then((module) => {
     loadedRenderer = module.CardMarkdownRenderer;
+    renderAhead = module.renderCardText;
     return module.CardMarkdownRenderer;
   });
   return rendererLoad;
+}
+
+/**
+ * Renders card texts before they are shown (markdown and math, kept by the renderer), so that showing them later
+ * costs no parsing: the review page calls it for the next card while the browser is idle. Before the renderer's
+ * chunk is in it does nothing; a text that fails to render is left to its card's own error boundary.
+ */
+export function renderCardTextsAhead(texts: readonly string[]): void {
+  if (!renderAhead) return;
+  for (const text of texts) {
+    if (isPlainText(text)) continue;
+    try {
+      renderAhead(text);
+    } catch {
+      // Shown later, the card renders it again and falls back to plain text.
+    }
+  }
 }
 
 /** Fetches the markdown and math renderer ahead of the first card that needs it (the deck list calls it when idle). */

@@ -4,6 +4,7 @@ import { fillMessage, messages } from '@flashcards/shared/messages';
 import { formatNextDue } from '@flashcards/shared/next-due';
 import { studyMessages } from '@flashcards/shared/study-messages';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { renderCardTextsAhead } from '../../components/card-markdown';
 import { Notice } from '../../components/notice';
 import { useCheckAnswer } from '../../lib/answer-check';
 import { errorCode } from '../../lib/api-client';
@@ -145,6 +146,19 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   useEffect(() => {
     if (autoText !== null) void read(autoText, autoLang);
   }, [autoText, autoLang, read]);
+  // The card after this one is rendered while the learner reads this one, so that an answer shows it at once.
+  const upcoming = queue ? (queue.main[0] ?? queue.learning[0] ?? null) : null;
+  const upcomingCard = upcoming?.card ?? null;
+  useEffect(() => {
+    if (!upcomingCard) return;
+    const texts = [upcomingCard.question, upcomingCard.answer];
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => renderCardTextsAhead(texts), { timeout: 1_000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => renderCardTextsAhead(texts), 0);
+    return () => clearTimeout(timer);
+  }, [upcomingCard]);
   const ended = queue !== null && current === null;
   const comesBackAt = queue ? nextReturn(queue) : null;
 
