@@ -63,7 +63,14 @@ const installable = VitePWA({
       'favicon.svg',
       'icons/*.png',
     ],
-    globIgnores: ['prerendered/**', '.vite/**', 'assets/chart-setup-*.js', 'assets/export-deck-*.js'],
+    globIgnores: [
+      'prerendered/**',
+      '.vite/**',
+      'assets/chart-setup-*.js',
+      'assets/export-deck-*.js',
+      // CSV files (a deck's export, a class's progress) are made from what the server sends: online only.
+      'assets/papaparse*.js',
+    ],
     navigateFallback: '/index.html',
     // Page loads only: the API's paths are fetched by the app (never navigated to), except these, which are files,
     // and the pages the server renders itself (the local payment test mode's checkout and billing portal).

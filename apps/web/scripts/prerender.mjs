@@ -103,18 +103,21 @@ for (const page of entry.shellPages) {
 writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
 /**
- * The installed app opens a signed-in page from its service worker: that worker answers /review with the review
- * shell, not the empty index.html, so that a repeat visit paints before the app's code has run. The worker was
- * written by `vite build`, before these shells existed: each shell is copied beside index.html (/review.html, which
- * Workbox's precache answers for /review) and added to the worker's precache list with its content's hash.
+ * The installed app opens on /review (the web manifest's start_url) from its service worker: that worker answers it
+ * with the review shell, not the empty index.html, so that a repeat visit paints before the app's code has run
+ * (the other shells stay out of the precache, which has a size budget). The worker was written by `vite build`,
+ * before the shells existed: the shell is copied beside index.html (/review.html, which Workbox's precache answers
+ * for /review) and added to the worker's precache list with its content's hash.
  */
+const offlineShells = ['/review'];
 const workerFile = path.join(distDir, 'sw.js');
 if (existsSync(workerFile)) {
   const worker = readFileSync(workerFile, 'utf8');
   const listStart = 'precacheAndRoute([';
   if (worker.split(listStart).length !== 2)
     throw new Error(`dist/sw.js has no single ${listStart} to add the shells to`);
-  const entries = Object.entries(manifest.shells).map(([page, name]) => {
+  const entries = offlineShells.map((page) => {
+    const name = manifest.shells[page];
     const html = readFileSync(path.join(outDir, name));
     const url = fileName(page);
     writeFileSync(path.join(distDir, url), html);
