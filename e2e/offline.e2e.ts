@@ -292,6 +292,20 @@ describe('the installed app', () => {
     await context.close();
   });
 
+  it('opens /review with no network from the review shell, which paints before the app runs', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const { token } = await signUpByApi(page.request, 'shell', 'Shell');
+    await signInWithToken(page, token, '/review');
+    await controlledByServiceWorker(page);
+    await context.setOffline(true);
+    const response = await page.goto('/review');
+    expect(response?.fromServiceWorker()).toBe(true);
+    expect(await response?.text()).toContain('data-prerendered="shell"');
+    await page.getByText('Offline', { exact: true }).waitFor();
+    await context.close();
+  });
+
   it("passes Chromium's installability checks", async () => {
     const profile = mkdtempSync(path.join(tmpdir(), 'flashcards-e2e-profile-'));
     const context = await launchProfile(profile, server.url);

@@ -54,8 +54,23 @@ const installable = VitePWA({
     // The app's own files: the shell, every lazy chunk, its styles and KaTeX's fonts (woff2: what browsers that run
     // service workers load). The prerendered pages and the public entry's build are not the installed app, and the
     // statistics' charts and the deck export only work with the network: they load when used, as before.
-    globPatterns: ['index.html', 'assets/**/*.{js,css}', 'assets/KaTeX_*.woff2', 'favicon.svg', 'icons/*.png'],
-    globIgnores: ['prerendered/**', '.vite/**', 'assets/chart-setup-*.js', 'assets/export-deck-*.js'],
+    // start-app.js starts the app from a signed-in page's shell, which scripts/prerender.mjs adds to this list.
+    globPatterns: [
+      'index.html',
+      'start-app.js',
+      'assets/**/*.{js,css}',
+      'assets/KaTeX_*.woff2',
+      'favicon.svg',
+      'icons/*.png',
+    ],
+    globIgnores: [
+      'prerendered/**',
+      '.vite/**',
+      'assets/chart-setup-*.js',
+      'assets/export-deck-*.js',
+      // CSV files (a deck's export, a class's progress) are made from what the server sends: online only.
+      'assets/papaparse*.js',
+    ],
     navigateFallback: '/index.html',
     // Page loads only: the API's paths are fetched by the app (never navigated to), except these, which are files,
     // and the pages the server renders itself (the local payment test mode's checkout and billing portal).

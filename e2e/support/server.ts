@@ -14,11 +14,24 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** A free loopback port: any, or with E2E_PORT_BAND=41420-41499 (a person's band on a shared machine) one in it. */
 async function freePort(): Promise<number> {
+  const band = process.env.E2E_PORT_BAND?.match(/^(\d+)-(\d+)$/);
+  if (band) {
+    for (let port = Number(band[1]); port <= Number(band[2]); port++) {
+      if (await listens(port)) return port;
+    }
+    throw new Error(`no free port in E2E_PORT_BAND ${process.env.E2E_PORT_BAND}`);
+  }
+  return await listens(0);
+}
+
+/** Listens on `port` (0: any) for a moment; the port it got, or 0 when it was taken. */
+async function listens(port: number): Promise<number> {
   return await new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.once('error', () => (port === 0 ? reject(new Error('no port')) : resolve(0)));
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address();
       probe.close(() =>
         typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),

@@ -2,7 +2,8 @@
 // .ssr/): renders the public pages and the signed-in shell into copies of dist/index.html, under
 // dist/prerendered/, with a manifest that the server reads (apps/server/src/http/web-app.ts). The Node build is
 // removed afterwards: it is a tool of the build, never served.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -100,6 +101,33 @@ for (const page of entry.shellPages) {
   manifest.shells[page] = name;
 }
 writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+/**
+ * The installed app opens on /review (the web manifest's start_url) from its service worker: that worker answers it
+ * with the review shell, not the empty index.html, so that a repeat visit paints before the app's code has run
+ * (the other shells stay out of the precache, which has a size budget). The worker was written by `vite build`,
+ * before the shells existed: the shell is copied beside index.html (/review.html, which Workbox's precache answers
+ * for /review) and added to the worker's precache list with its content's hash.
+ */
+const offlineShells = ['/review'];
+const workerFile = path.join(distDir, 'sw.js');
+if (existsSync(workerFile)) {
+  const worker = readFileSync(workerFile, 'utf8');
+  const listStart = 'precacheAndRoute([';
+  if (worker.split(listStart).length !== 2)
+    throw new Error(`dist/sw.js has no single ${listStart} to add the shells to`);
+  const entries = offlineShells.map((page) => {
+    const name = manifest.shells[page];
+    const html = readFileSync(path.join(outDir, name));
+    const url = fileName(page);
+    writeFileSync(path.join(distDir, url), html);
+    return `{url:${JSON.stringify(url)},revision:${JSON.stringify(createHash('md5').update(html).digest('hex'))}},`;
+  });
+  writeFileSync(
+    workerFile,
+    worker.replace(listStart, () => `${listStart}${entries.join('')}`),
+  );
+}
 rmSync(ssrDir, { recursive: true, force: true });
 // Vite's manifest was read above; it is not part of the site.
 rmSync(path.dirname(viteManifestFile), { recursive: true, force: true });
