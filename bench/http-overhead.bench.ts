@@ -1,6 +1,7 @@
 // `npm run bench -- http`: what our stack costs per request, measured from outside. Every server is its own
 // process, and the load comes from yet another: the autocannon CLI in a child process. In one run, at 50
-// connections, for GET /cards/due (50 cards), POST /cards/review and GET /decks/stats, against:
+// connections, for GET /cards/due (50 cards; and the same deck as a class's linked copy), POST /cards/review and
+// GET /decks/stats, against:
 // - bare bytes: a bare Fastify route sending the bytes ours sent (the HTTP floor);
 // - bare SQL:   a bare Fastify route running the same SQL ours ran for that request (captured from Kysely), through
 //               better-sqlite3 statements prepared once on a connection set up as ours is, answering JSON of the rows
@@ -51,6 +52,8 @@ interface RouteLoad {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** The bare servers' path when another route has this one's (they route by path alone). */
+  barePath?: string;
 }
 
 /** The route's load from autocannon in another process. */
@@ -213,9 +216,50 @@ for (const card of [reviewed, twin]) {
   }
 }
 
+// A student of a class the first learner teaches, studying the linked copy of the same deck (issue 38: within 10 %
+// of the unlinked queue), its reverse cards held back as the teacher's are.
+await setup.inject({
+  method: 'POST',
+  url: '/signup',
+  payload: { email: 'student@example.com', password: 'bench password' },
+});
+const studentLogin = await setup.inject({
+  method: 'POST',
+  url: '/login',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: 'username=student%40example.com&password=bench+password',
+});
+const studentHeaders = { authorization: `Bearer ${studentLogin.json().access_token}` };
+const klass = (
+  await setup.inject({ method: 'POST', url: '/classes', headers, payload: { name: 'Bench class' } })
+).json();
+await setup.inject({ method: 'POST', url: `/classes/${klass._id}/decks`, headers, payload: { deck_id: deck._id } });
+await setup.inject({
+  method: 'POST',
+  url: '/classes/join',
+  headers: studentHeaders,
+  payload: { join_code: klass.join_code },
+});
+const linkedCopy = (await setup.inject({ method: 'GET', url: '/decks', headers: studentHeaders }))
+  .json()
+  .find((d: { linked?: boolean }) => d.linked);
+await capturing
+  .updateTable('cards')
+  .set({ buried_until: Date.now() + 86_400_000 })
+  .where('deck_id', '=', linkedCopy._id)
+  .where('card_type', '=', 'reverse')
+  .execute();
+
 // Reads first, then the review load, whose writes (a review-log row each) would otherwise weigh on the reads.
 const allRoutes: RouteLoad[] = [
   { name: 'GET /cards/due (50 cards)', headers, method: 'GET', path: `/cards/due?deck_id=${deck._id}` },
+  {
+    name: "GET /cards/due (50 cards, a class's linked copy)",
+    headers: studentHeaders,
+    method: 'GET',
+    path: `/cards/due?deck_id=${linkedCopy._id}`,
+    barePath: '/cards/due-linked',
+  },
   { name: 'GET /decks/stats', headers, method: 'GET', path: '/decks/stats' },
   {
     name: 'POST /cards/review',
@@ -233,11 +277,11 @@ const routes = allRoutes.filter(
 );
 // Ids the request names (kept); any other id in an INSERT was generated for it (fresh on every replay).
 const userIds = await Promise.all(
-  [headers, reviewerHeaders].map(
+  [headers, reviewerHeaders, studentHeaders].map(
     async (h) => (await setup.inject({ method: 'GET', url: '/users/me', headers: h })).json()._id as string,
   ),
 );
-const knownIds = new Set<string>([...userIds, deck._id, reviewDeck._id, reviewed, twin]);
+const knownIds = new Set<string>([...userIds, deck._id, reviewDeck._id, reviewed, twin, klass._id, linkedCopy._id]);
 const spec = { dbFile: sqlitePath(dataDir), pragmas: sqlitePragmas, routes: [] as unknown[] };
 const capture = async (route: RouteLoad) => {
   captured.length = 0;
@@ -274,7 +318,12 @@ for (const route of routes) {
         )
       : [],
   }));
-  spec.routes.push({ method: route.method, path: route.path.split('?')[0], body: second.body, statements });
+  spec.routes.push({
+    method: route.method,
+    path: route.barePath ?? route.path.split('?')[0],
+    body: second.body,
+    statements,
+  });
 }
 await setup.close();
 await capturing.destroy();
@@ -316,8 +365,9 @@ const table = async (label: string) => {
   for (const route of routes) {
     const rounds = { bytes: [] as Result[], sql: [] as Result[], ours: [] as Result[] };
     for (let round = 0; round < ROUNDS; round++) {
-      rounds.bytes.push(await load(bareBytes.url, route, DURATION_S));
-      rounds.sql.push(await load(bareSql.url, route, DURATION_S));
+      const bare = route.barePath ? { ...route, path: route.barePath } : route;
+      rounds.bytes.push(await load(bareBytes.url, bare, DURATION_S));
+      rounds.sql.push(await load(bareSql.url, bare, DURATION_S));
       rounds.ours.push(await load(ours.url, route, DURATION_S));
     }
     const [bytes, bare, our] = [summary(rounds.bytes), summary(rounds.sql), summary(rounds.ours)];
