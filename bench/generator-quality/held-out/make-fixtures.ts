@@ -173,7 +173,7 @@ async function printTranscribed(name: string) {
     .filter(Boolean)
     .map((para, i) => (i === 0 ? `<h2>${escapeHtml(para)}</h2>` : `<p>${escapeHtml(para)}</p>`))
     .join('\n');
-  save(name, await chromiumPdf(html, name), text);
+  save(name, await chromiumPdf(html, name, path.join(work, `${name}.html`)), text);
 }
 
 // Chromium: the hand-transcribed documents of new fields (law, history); `-- transcribed` builds only these, since

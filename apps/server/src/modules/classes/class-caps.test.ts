@@ -1,5 +1,6 @@
 import type { ClassSummary, DeckSummary } from '@flashcards/shared/api-types';
-import { fillMessage, messages } from '@flashcards/shared/messages';
+import { fillMessage } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/api-error';
 import { assignDeck, createClass, joinClass, postJoin } from '../../../test/support/classes';
@@ -45,7 +46,7 @@ describe('classes and the per-user caps', () => {
     const before = await decksOf(student.headers);
 
     const refused = await postJoin(ctx.app, student.headers, klass.join_code);
-    expectError(refused, 422, 'too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: 5 }));
+    expectError(refused, 422, 'too_many_cards', fillMessage(serverMessages.tooManyCardsInAccount, { max: 5 }));
     expect(await classesOf(student.headers)).toEqual([]);
     expect(await decksOf(student.headers)).toEqual(before);
   });
@@ -57,7 +58,7 @@ describe('classes and the per-user caps', () => {
     const before = await decksOf(student.headers);
 
     const refused = await postJoin(ctx.app, student.headers, klass.join_code);
-    expectError(refused, 422, 'too_many_decks', fillMessage(messages.tooManyDecks, { max: 3 }));
+    expectError(refused, 422, 'too_many_decks', fillMessage(serverMessages.tooManyDecks, { max: 3 }));
     expect(await classesOf(student.headers)).toEqual([]);
     expect(await decksOf(student.headers)).toEqual(before);
   });
@@ -77,7 +78,7 @@ describe('classes and the per-user caps', () => {
     expect(await copyCount()).toBe(5);
 
     const refused = await postSaveCards(ctx.app, student.headers, { deck_id: own._id, cards: [card(2)] });
-    expectError(refused, 422, 'too_many_cards', fillMessage(messages.tooManyCardsInAccount, { max: 5 }));
+    expectError(refused, 422, 'too_many_cards', fillMessage(serverMessages.tooManyCardsInAccount, { max: 5 }));
     expect((await decksOf(student.headers)).find((d) => d._id === own._id)?.card_count).toBe(1);
   });
 });

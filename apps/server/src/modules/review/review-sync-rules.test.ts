@@ -1,4 +1,4 @@
-import { messages } from '@flashcards/shared/messages';
+import { serverMessages } from '@flashcards/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../test/support/api-error';
 import { memoryRateLimiters } from '../../adapters/rate-limit/rate-limiter';
@@ -311,7 +311,7 @@ describe('a sync', () => {
     );
     expect({ code: limited.code, detail: limited.detail }).toEqual({
       code: 'rate_limited',
-      detail: messages.rateLimited,
+      detail: serverMessages.rateLimited,
     });
     expect(calls).toHaveLength(1);
     // Another account has its own count.
