@@ -305,7 +305,7 @@ export function createInteropRepo(db: Kysely<Database>, store: MediaStore = crea
             .innerJoin('cards as source', 'source.id', 'copy.source_card_id')
             .select('source.user_id')
             .whereRef('copy.deck_id', '=', 'decks.id')
-            .limit(1)
+            .limit(rowLimit(1))
             .as('teacher_id'),
         ])
         .executeTakeFirst();
