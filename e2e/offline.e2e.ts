@@ -66,6 +66,27 @@ async function outbox(page: Page): Promise<Waiting[]> {
   );
 }
 
+/** How many cards the device keeps for this queue path (the `kept` store, as the app writes it); null for none. */
+async function keptQueueLength(page: Page, key: string): Promise<number | null> {
+  return await page.evaluate(
+    (path) =>
+      new Promise<number | null>((resolve, reject) => {
+        const open = indexedDB.open('flashcards-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kept').objectStore('kept').get(path);
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => {
+            open.result.close();
+            const value: unknown = get.result?.value;
+            resolve(Array.isArray(value) ? value.length : null);
+          };
+        };
+      }),
+    key,
+  );
+}
+
 /** The server's review log for these cards: each answer's id and time. */
 function reviewLog(cardIds: readonly string[]): { id: string; card_id: string; reviewed_at: number }[] {
   const db = new Database(path.join(server.dataDir, 'flashcards.db'), { readonly: true, fileMustExist: true });
@@ -192,6 +213,35 @@ describe('review with no network', () => {
     const results = ((await again.json()) as { results: { status: string }[] }).results;
     expect(results.map((result) => result.status)).toEqual(Array(10).fill('duplicate'));
     expect(reviewLog(cardIds)).toEqual(expected);
+    await context.close();
+  });
+});
+
+describe('decks never opened online', () => {
+  it('are kept on the device from the deck list: one opens offline with its cards', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const { token, auth } = await signUpByApi(page.request, 'kept', 'Kept');
+    const opened = `Opened ${Date.now().toString(36)}`;
+    const unopened = `Unopened ${Date.now().toString(36)}`;
+    await saveCards(page.request, auth, await createDeck(page.request, auth, opened), cardsOf(2, 'Seen'));
+    const unopenedId = await createDeck(page.request, auth, unopened);
+    await saveCards(page.request, auth, unopenedId, cardsOf(3, 'Unseen'));
+
+    await signInWithToken(page, token, '/review');
+    await controlledByServiceWorker(page);
+    await page.getByRole('button', { name: `Review Deck: ${unopened}` }).waitFor();
+    // The deck list keeps each studied deck's queue while the browser is idle; the unopened deck's is there.
+    await expect.poll(() => keptQueueLength(page, `/cards/due?deck_id=${unopenedId}`), { timeout: 20_000 }).toBe(3);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Offline', { exact: true }).waitFor();
+    await page.getByRole('button', { name: `Review Deck: ${unopened}` }).click();
+    await page
+      .getByTestId('swipe-card')
+      .getByText(/Unseen question [1-3]\?/)
+      .waitFor();
     await context.close();
   });
 });

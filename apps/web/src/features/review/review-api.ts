@@ -1,4 +1,10 @@
-import type { AnswerResponse, DueCard, ReviewResponse, SchedulingInfo } from '@flashcards/shared/api-types';
+import type {
+  AnswerResponse,
+  DeckSummary,
+  DueCard,
+  ReviewResponse,
+  SchedulingInfo,
+} from '@flashcards/shared/api-types';
 import { answerOffline, parametersWith } from '@flashcards/shared/scheduler';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
@@ -7,7 +13,14 @@ import { ApiRequestError, isOfflineError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { useApiGet } from '../../lib/api-hooks';
 import { deckKeys } from '../../lib/decks-api';
-import { forgetAnswers, getKeptOnDevice, keepAnswer, keepImages, waitingAnswers } from '../../lib/offline-store';
+import {
+  forgetAnswers,
+  getKeptOnDevice,
+  keepAnswer,
+  keepImages,
+  keepResponse,
+  waitingAnswers,
+} from '../../lib/offline-store';
 import { noteAnswerKept, onSyncedCard } from '../../lib/outbox-sync';
 import { type AnswerOp, type AnswerQueue, createAnswerQueue } from './answer-queue';
 
@@ -35,6 +48,47 @@ export function useReviewQueue(deckId: string | null, session: number) {
     networkMode: 'always',
     refetchOnReconnect: false,
   });
+}
+
+/** How long a queue kept by `useKeepQueuesOnDevice` counts as fresh: the deck list is shown often. */
+const KEEP_QUEUES_EVERY_MS = 10 * 60_000;
+const queuesKeptAt = new Map<string, number>();
+
+/**
+ * While the deck list shows online on an installed app (a service worker controls the page), keeps on the device the
+ * queue of every deck with cards to study, and of all decks together, with their images, when the browser is idle:
+ * review then opens offline for any of them, not only for the decks opened online.
+ */
+export function useKeepQueuesOnDevice(decks: readonly DeckSummary[] | undefined): void {
+  const api = useApi();
+  useEffect(() => {
+    if (!decks || !navigator.onLine || !navigator.serviceWorker?.controller) return;
+    const studied = decks.filter((deck) => deck.counts.new + deck.counts.learning + deck.counts.due > 0);
+    if (studied.length === 0) return;
+    const paths = ['/cards/due', ...studied.map((deck) => `/cards/due?deck_id=${encodeURIComponent(deck._id)}`)];
+    let cancelled = false;
+    const keepAll = async () => {
+      for (const path of paths) {
+        if (cancelled || !navigator.onLine) return;
+        if (Date.now() - (queuesKeptAt.get(path) ?? 0) < KEEP_QUEUES_EVERY_MS) continue;
+        try {
+          const cards = await api.get<DueCard[]>(path);
+          await keepResponse(path, cards, Date.now());
+          queuesKeptAt.set(path, Date.now());
+          await keepImages(cards.flatMap((card) => card.images ?? []));
+        } catch {
+          return;
+        }
+      }
+    };
+    const idle = window.requestIdleCallback?.(() => void keepAll(), { timeout: 5_000 });
+    const timer = idle === undefined ? setTimeout(() => void keepAll(), 1_000) : undefined;
+    return () => {
+      cancelled = true;
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [decks, api]);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { OcclusionFromFigureState, StudyDeckState } from '../../lib/navigat
 import { AddCardModal } from './card-form';
 import { DeckList } from './deck-list';
 import { DeckSettingsModal, type SettingsTab } from './deck-settings-modal';
-import { useRefreshDeckData } from './review-api';
+import { useKeepQueuesOnDevice, useRefreshDeckData } from './review-api';
 import { ReviewSession, type ReviewTarget } from './review-session';
 import './review.css';
 
@@ -59,6 +59,7 @@ export function ReviewScreen({ dialogs }: { dialogs: ReviewDialogs }) {
   const [dialog, setDialog] = useState<Dialog | null>(() => occlusionDialogOf(location.state));
   const refresh = useRefreshDeckData();
   const decks = useDecks();
+  useKeepQueuesOnDevice(target === null ? decks.data : undefined);
 
   // The top navigation's Review link, followed during a session, comes back here as a new location: the session
   // ends and the deck list shows, fetched afresh (with any deck made meanwhile).
