@@ -76,11 +76,12 @@ export interface AnswerQueueHandlers {
 }
 
 /**
- * The session's answer queue (answer-queue.ts) over POST /cards/review and POST /cards/{id}/undo-review, and whether
- * it stopped. Nothing is refetched per answer: the session refreshes the statistics once the queue is done.
+ * The session's answer queue (answer-queue.ts) over POST /cards/review and POST /cards/{id}/undo-review, and its
+ * status. Nothing is refetched per answer: the session refreshes the statistics once the queue is done.
  */
 export function useAnswerQueue(handlers: AnswerQueueHandlers): {
   queue: AnswerQueue;
+  pending: number;
   failed: boolean;
 } {
   const api = useApi();
@@ -176,15 +177,8 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
     [kept],
   );
   // Not disposed on unmount: answers still on their way when the session closes keep going.
-  // Only the stop is watched here: the count of answers on their way changes with every answer, and re-rendering the
-  // whole session for it would delay the next card (useAnswersPending reads it where it is shown).
-  const failed = useSyncExternalStore(queue.subscribe, () => queue.status().failed);
-  return { queue, failed };
-}
-
-/** How many of the queue's requests are not yet done, for the part of the screen that shows it. */
-export function useAnswersPending(queue: AnswerQueue): number {
-  return useSyncExternalStore(queue.subscribe, () => queue.status().pending);
+  const status = useSyncExternalStore(queue.subscribe, queue.status);
+  return { queue, pending: status.pending, failed: status.failed };
 }
 
 /** Deck lists, counts and statistics after a session: everything under ['decks'] (not the session's queue). */

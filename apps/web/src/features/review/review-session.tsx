@@ -3,7 +3,7 @@ import { idOf } from '@flashcards/shared/ids';
 import { fillMessage, messages } from '@flashcards/shared/messages';
 import { formatNextDue } from '@flashcards/shared/next-due';
 import { studyMessages } from '@flashcards/shared/study-messages';
-import { type ReactNode, startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { renderCardTextsAhead } from '../../components/card-markdown';
 import { Notice } from '../../components/notice';
 import { useCheckAnswer } from '../../lib/answer-check';
@@ -13,18 +13,12 @@ import { localStore } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 import { useCardShortcuts } from '../../lib/use-card-shortcuts';
 import { speechSettingsOf, useReadAloud, useSideLanguages } from '../../lib/use-read-aloud';
-import type { AnswerOp, AnswerQueue } from './answer-queue';
+import type { AnswerOp } from './answer-queue';
 import { CardSourceControl } from './card-source';
 import { gradeLabel } from './interval-label';
 import { NextDueLine } from './next-due-line';
 import { ProgressDial } from './progress-dial';
-import {
-  useAnswerQueue,
-  useAnswersPending,
-  useRefreshDeckData,
-  useReviewQueue,
-  useSchedulingParameters,
-} from './review-api';
+import { useAnswerQueue, useRefreshDeckData, useReviewQueue, useSchedulingParameters } from './review-api';
 import {
   answerCurrent,
   answerRecorded,
@@ -102,11 +96,8 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   const suggestionId = useId();
 
   const answers = useAnswerQueue({
-    // The server's reply updates cards further back in the queue: not urgent, so the next card paints first.
     onAnswered: (answerId, response) =>
-      startTransition(() =>
-        setQueue((before) => before && answerRecorded(before, answerId, response.card, Date.now())),
-      ),
+      setQueue((before) => before && answerRecorded(before, answerId, response.card, Date.now())),
     onDropped: (op: AnswerOp, error) => {
       const code = errorCode(error);
       if (op.kind === 'undo') setNotice(code === 'nothing_to_undo' ? messages.undoNothing : messages.undoFailed);
@@ -138,12 +129,12 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   // Read aloud: the current card's deck says each side's language (or its cards in this session tell it).
   const cardDeckId = current?.card.deck_id ?? target.deckId;
   const speech = speechSettingsOf(decks.data?.find((deck) => deck._id === cardDeckId));
-  // Kept between renders: an answer re-renders the session, and the deck's texts stay the same.
-  const deckTexts = useMemo(() => {
-    const cards = (fetched.data ?? []).filter((card) => card.deck_id === cardDeckId);
-    return { questions: cards.map((card) => card.question), answers: cards.map((card) => card.answer) };
-  }, [fetched.data, cardDeckId]);
-  const languages = useSideLanguages(speech, deckTexts.questions, deckTexts.answers);
+  const deckCards = (fetched.data ?? []).filter((card) => card.deck_id === cardDeckId);
+  const languages = useSideLanguages(
+    speech,
+    deckCards.map((card) => card.question),
+    deckCards.map((card) => card.answer),
+  );
   const readAloud = useReadAloud();
   const { read } = readAloud;
   const speakSide = (side: CardSide) => {
@@ -205,9 +196,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     const typed = check ? { typed: check.typed, verdict: check.verdict } : undefined;
     setCheck(null);
     const answerId = answerQueue.answer(cardId, result, typed);
-    const now = Date.now();
-    // An updater, so that a server reply still pending in a transition is applied under it, not overwritten.
-    setQueue((before) => before && answerCurrent(before, result, answerId, now));
+    setQueue(answerCurrent(queue, result, answerId, Date.now()));
     const shown = liveCard.current?.querySelector('.swipe-card__faces');
     if (shown && !reducedMotion()) {
       // A copy of what is on screen, not a second render: the outgoing card costs no markdown or math work.
@@ -221,7 +210,7 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
   /** Takes back the latest answer: still queued, it is dropped; already sent, an undo request follows it. */
   function undo() {
     if (!queue) return;
-    const { undone } = undoLast(queue);
+    const { queue: after, undone } = undoLast(queue);
     if (!undone) {
       setNotice(messages.undoNothing);
       return;
@@ -233,14 +222,11 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
     setFlipped(false);
     // The server undoes only a card's latest answer: once that one is taken back, its earlier ones stay.
     const cardId = undone.before.card._id;
-    // A server reply only updates cards, never the answers: the updater takes back the same answer.
-    setQueue((before) => {
-      if (!before) return before;
-      const taken = undoLast(before).queue;
-      return outcome === 'undo_queued'
-        ? { ...taken, answered: taken.answered.filter((item) => item.before.card._id !== cardId) }
-        : taken;
-    });
+    setQueue(
+      outcome === 'undo_queued'
+        ? { ...after, answered: after.answered.filter((item) => item.before.card._id !== cardId) }
+        : after,
+    );
   }
 
   /** A new session once this one's answers are in, so that the new queue does not offer them again. */
@@ -359,17 +345,17 @@ function SessionRun({ session, target, onBack, onRestart }: SessionRunProps) {
         )}
         <SessionStats reviewed={tally.pass + tally.fail} pass={tally.pass} fail={tally.fail} />
         {notices}
-        <AnswersSaving queue={answerQueue} failed={answers.failed} />
+        {answers.pending > 0 && !answers.failed && <p className="muted">{messages.reviewAnswersSaving}</p>}
         {undoButton}
-        {comesBackAt === null && (
-          <WhenAnswersSaved queue={answerQueue}>
+        {comesBackAt === null && answers.pending === 0 && (
+          <>
             <NextDueLine stats={stats.isFetching ? undefined : stats.data} />
             {stats.data && !stats.isFetching && (
               <p className="muted">
                 {fillMessage(messages.reviewReviewedToday, { n: stats.data.cards_reviewed_today })}
               </p>
             )}
-          </WhenAnswersSaved>
+          </>
         )}
         {comesBackAt !== null && (
           <button
@@ -515,17 +501,6 @@ function GradeButton({
       </span>
     </button>
   );
-}
-
-/** "Saving your answers…" while the queue still has requests on their way (and has not stopped). */
-function AnswersSaving({ queue, failed }: { queue: AnswerQueue; failed: boolean }) {
-  const pending = useAnswersPending(queue);
-  return pending > 0 && !failed ? <p className="muted">{messages.reviewAnswersSaving}</p> : null;
-}
-
-/** Its children once every answer of the session is on the server. */
-function WhenAnswersSaved({ queue, children }: { queue: AnswerQueue; children: ReactNode }) {
-  return useAnswersPending(queue) === 0 ? children : null;
 }
 
 function SessionStats({ reviewed, pass, fail }: { reviewed: number; pass: number; fail: number }) {
