@@ -64,18 +64,6 @@ export function isRetryableAnswerError(error: unknown): boolean {
   return error.status >= 500 || error.status === 429 || error.code === 'review_conflict';
 }
 
-/**
- * Resolves once the browser is idle after the frame under way (at the latest after 50 ms; after a zero timer where
- * there are no idle callbacks): starting a request is the answer's costliest step on the main thread, and the next
- * card comes first.
- */
-function afterNextFrame(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 50 });
-    else setTimeout(resolve, 0);
-  });
-}
-
 export interface AnswerQueueHandlers {
   /** The server recorded an answer (POST /cards/review's reply). */
   onAnswered: (answerId: number, response: AnswerResponse) => void;
@@ -118,18 +106,12 @@ export function useAnswerQueue(handlers: AnswerQueueHandlers): {
   const takeBackScheduled = (cardId: string) => scheduled.set(cardId, scheduled.get(cardId)?.slice(0, -1) ?? []);
   const noteAnswered = (cardId: string, at: string) => answeredAt.set(cardId, [...(answeredAt.get(cardId) ?? []), at]);
   const takeBackAnswered = (cardId: string) => answeredAt.set(cardId, answeredAt.get(cardId)?.slice(0, -1) ?? []);
-  /** Answers whose first request has been made: a retry goes at once. */
-  const [started] = useState(() => new WeakSet<AnswerOp>());
   const [queue] = useState(() =>
     createAnswerQueue({
       send: async (op) => {
         if (op.kind === 'answer') {
           if (navigator.onLine) {
             try {
-              if (!started.has(op)) {
-                started.add(op);
-                await afterNextFrame();
-              }
               const response = await api.post<AnswerResponse>('/cards/review', {
                 json: { card_id: op.cardId, result: op.result, review_id: op.uuid, ...op.typed },
               });
