@@ -29,6 +29,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { migrateToLatest, openDatabase, sqlitePath, sqlitePragmas } from '../apps/server/src/db/database';
 import type { Database } from '../apps/server/src/db/schema';
 import { buildServer, serverBuildIsStale, serverEntry, serverNodeOptions } from '../scripts/build-server.mjs';
+import { inProcess, signUpAndLogIn } from './support/accounts';
 import { runLoad } from './support/autocannon';
 import { BENCH_SECRET, buildBenchApp } from './support/study-account';
 
@@ -137,19 +138,11 @@ const env = {
   MAX_CARDS_PER_USER: '10000000',
 };
 const setup = await buildBenchApp(capturing, env);
-await setup.inject({
-  method: 'POST',
-  url: '/signup',
-  payload: { email: 'bench@example.com', password: 'bench password', name: 'Bench' },
+/** A new learner's authorization header, signed up and in through the app. */
+const learnerHeaders = async (email: string) => ({
+  authorization: `Bearer ${await signUpAndLogIn(inProcess(setup), email, 'bench password')}`,
 });
-const login = await setup.inject({
-  method: 'POST',
-  url: '/login',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: 'username=bench%40example.com&password=bench+password',
-});
-const token = login.json().access_token as string;
-const headers = { authorization: `Bearer ${token}` };
+const headers = await learnerHeaders('bench@example.com');
 const deck = (await setup.inject({ method: 'POST', url: '/decks', headers, payload: { deck_name: 'Bench' } })).json();
 const cards = Array.from({ length: 50 }, (_, i) => ({
   question: `What is item ${i}? A question of moderate length, like a real card.`,
@@ -175,18 +168,7 @@ await capturing
   .execute();
 // A second learner holds the card that the review load answers again and again: the tens of thousands of review-log
 // rows it writes in a day (far beyond any person) stay out of the first learner's queue and statistics.
-await setup.inject({
-  method: 'POST',
-  url: '/signup',
-  payload: { email: 'reviewer@example.com', password: 'bench password' },
-});
-const reviewerLogin = await setup.inject({
-  method: 'POST',
-  url: '/login',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: 'username=reviewer%40example.com&password=bench+password',
-});
-const reviewerHeaders = { authorization: `Bearer ${reviewerLogin.json().access_token}` };
+const reviewerHeaders = await learnerHeaders('reviewer@example.com');
 const reviewDeck = (
   await setup.inject({ method: 'POST', url: '/decks', headers: reviewerHeaders, payload: { deck_name: 'Reviewed' } })
 ).json();
@@ -218,18 +200,7 @@ for (const card of [reviewed, twin]) {
 
 // A student of a class the first learner teaches, studying the linked copy of the same deck (issue 38: within 10 %
 // of the unlinked queue), its reverse cards held back as the teacher's are.
-await setup.inject({
-  method: 'POST',
-  url: '/signup',
-  payload: { email: 'student@example.com', password: 'bench password' },
-});
-const studentLogin = await setup.inject({
-  method: 'POST',
-  url: '/login',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: 'username=student%40example.com&password=bench+password',
-});
-const studentHeaders = { authorization: `Bearer ${studentLogin.json().access_token}` };
+const studentHeaders = await learnerHeaders('student@example.com');
 const klass = (
   await setup.inject({ method: 'POST', url: '/classes', headers, payload: { name: 'Bench class' } })
 ).json();

@@ -1,6 +1,6 @@
 /**
  * The installed app on the device (issue 37), in Debian's chromium against the real server (started as `npm start`
- * does, so the web app is built first when stale; SQLite, loopback, BENCH_PORT default 41400). Three parts
+ * does, so the web app is built first when stale; SQLite, loopback, any free port or BENCH_PORT). Three parts
  * (`BENCH_ONLY=sync|storage|repeat` runs one):
  * - sync: 500 answers (250 cards, a fail then a pass 10 minutes later) waiting in the device's queue (IndexedDB,
  *   written as the app writes them, the page reloaded offline so that the app counts them), then Chromium's network
@@ -28,6 +28,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser, launchProfile } from '../e2e/support/browser';
 import { type RunningServer, startServer } from '../e2e/support/server';
+import { overHttp, signUpAndLogIn } from './support/accounts';
 import { percentile } from './support/study-account';
 
 const PASSWORD = 'correct horse battery';
@@ -65,19 +66,8 @@ interface Learner {
 async function newLearner(baseUrl: string, newPerDay: number): Promise<Learner> {
   const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}@example.com`;
   const json = { 'content-type': 'application/json' };
-  await api(
-    baseUrl,
-    '/signup',
-    { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD, name: 'Bench' }) },
-    201,
-  );
-  const login = (await api(
-    baseUrl,
-    '/login',
-    { method: 'POST', body: new URLSearchParams({ username: email, password: PASSWORD }) },
-    200,
-  )) as { access_token: string };
-  const auth = { authorization: `Bearer ${login.access_token}` };
+  const token = await signUpAndLogIn(overHttp(baseUrl), email, PASSWORD);
+  const auth = { authorization: `Bearer ${token}` };
   const deckName = `Bench ${Date.now().toString(36)}`;
   const deck = (await api(
     baseUrl,
@@ -93,7 +83,7 @@ async function newLearner(baseUrl: string, newPerDay: number): Promise<Learner> 
     { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify({ daily_new_card_limit: newPerDay }) },
     200,
   );
-  return { token: login.access_token, auth, deckId: deck._id, deckName };
+  return { token, auth, deckId: deck._id, deckName };
 }
 
 /** Saves the cards 500 at a time; their ids in order. */
@@ -478,7 +468,8 @@ async function benchRepeat(server: RunningServer): Promise<void> {
 const server = await startServer(
   // The storage part uploads 2,000 images in a few minutes, and its browser loads them all at once.
   { MEDIA_UPLOAD_RATE_LIMIT_PER_HOUR: '100000', MEDIA_RATE_LIMIT_PER_MINUTE: '1000000' },
-  { port: Number(process.env.BENCH_PORT ?? 41400) },
+  // BENCH_PORT pins the port (a band of ports per person on a shared machine); otherwise any free one.
+  { port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined },
 );
 try {
   print(`offline device bench, ${new Date().toISOString()}, load average ${load()} (2 cores shared)`);

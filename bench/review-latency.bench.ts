@@ -17,6 +17,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
+import { overHttp, signUpAndLogIn } from './support/accounts';
 import { percentile } from './support/study-account';
 
 const answers = Number(process.env.REVIEW_BENCH_ANSWERS ?? 24);
@@ -57,23 +58,8 @@ async function api(baseUrl: string, path: string, init: RequestInit, expected: n
 /** A new learner with one deck of `count` cards; the token and the deck's name. */
 async function seedLearner(baseUrl: string, count: number): Promise<{ token: string; deckName: string }> {
   const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}@example.com`;
-  await api(
-    baseUrl,
-    '/signup',
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, name: 'Bench' }),
-    },
-    201,
-  );
-  const login = (await api(
-    baseUrl,
-    '/login',
-    { method: 'POST', body: new URLSearchParams({ username: email, password: PASSWORD }) },
-    200,
-  )) as { access_token: string };
-  const auth = { authorization: `Bearer ${login.access_token}` };
+  const token = await signUpAndLogIn(overHttp(baseUrl), email, PASSWORD);
+  const auth = { authorization: `Bearer ${token}` };
   const deckName = `Bench ${Date.now().toString(36)}`;
   const deck = (await api(
     baseUrl,
@@ -104,7 +90,7 @@ async function seedLearner(baseUrl: string, count: number): Promise<{ token: str
     },
     201,
   );
-  return { token: login.access_token, deckName };
+  return { token, deckName };
 }
 
 /**
