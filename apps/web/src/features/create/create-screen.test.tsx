@@ -314,10 +314,10 @@ describe('saving', () => {
     fireEvent.click(within(cardItem(1)).getByRole('checkbox'));
     fireEvent.change(screen.getByLabelText('New deck name'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: /^Save Selected Cards/ }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please select a deck to save cards to');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please select a deck to save cards to'));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel new deck' }));
     fireEvent.click(screen.getByRole('button', { name: /^Save Selected Cards/ }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please select a deck to save cards to');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please select a deck to save cards to'));
     expect(calls.some((call) => call.method === 'POST' && call.path === '/decks')).toBe(false);
     expect(calls.some((call) => call.path === '/save-cards')).toBe(false);
   });
